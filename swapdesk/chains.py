@@ -99,7 +99,7 @@ def by_id(chain_id: int) -> Chain:
 
 def resolve(text: str) -> Chain:
     """A chain from its numeric id or any flag, case-insensitive ("bsc", "56")."""
-    if text.isascii() and text.isdigit():
+    if text.isascii() and text.isdigit() and str(int(text)) == text:
         return by_id(int(text))
     try:
         return _BY_FLAG[text.upper()]

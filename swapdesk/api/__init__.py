@@ -1,0 +1,78 @@
+"""The wire contract of the swap query API: pure, no I/O.
+
+Requests and their validation (`requests`, `rules`), response records
+(`records`), the envelope and the error catalogue (`envelope`, `errors`), and
+the engine interface with its path table (`service`).
+"""
+
+from swapdesk.api.envelope import SUCCESS, Envelope, ErrorEnvelope, failure, success
+from swapdesk.api.errors import (
+    ApiError,
+    ErrorCode,
+    InternalError,
+    InvalidParameter,
+    NotFound,
+    Unavailable,
+    Unprocessable,
+)
+from swapdesk.api.records import (
+    AggQuote,
+    CrossQuote,
+    CrossTokenList,
+    DexRef,
+    SourceAmount,
+    SourceInfo,
+    TokenInfo,
+    TronQuote,
+    TxDetails,
+)
+from swapdesk.api.requests import (
+    AggSwapRequest,
+    ChainRequest,
+    CrossListRequest,
+    CrossOrderRequest,
+    CrossSwapRequest,
+    DetailsRequest,
+    Request,
+    TronSwapRequest,
+    parse,
+)
+from swapdesk.api.service import BY_PATH, ENDPOINTS, Endpoint, SwapService, dispatch
+
+__all__ = [
+    "BY_PATH",
+    "ENDPOINTS",
+    "SUCCESS",
+    "AggQuote",
+    "AggSwapRequest",
+    "ApiError",
+    "ChainRequest",
+    "CrossListRequest",
+    "CrossOrderRequest",
+    "CrossQuote",
+    "CrossSwapRequest",
+    "CrossTokenList",
+    "DetailsRequest",
+    "DexRef",
+    "Endpoint",
+    "Envelope",
+    "ErrorCode",
+    "ErrorEnvelope",
+    "InternalError",
+    "InvalidParameter",
+    "NotFound",
+    "Request",
+    "SourceAmount",
+    "SourceInfo",
+    "SwapService",
+    "TokenInfo",
+    "TronQuote",
+    "TronSwapRequest",
+    "TxDetails",
+    "Unavailable",
+    "Unprocessable",
+    "dispatch",
+    "failure",
+    "parse",
+    "success",
+]

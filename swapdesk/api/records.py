@@ -1,0 +1,163 @@
+"""Response records with the spec's exact field names and JSON types.
+
+Amounts are strings of integers in smallest units; the few numbers the spec
+types as numbers (`price`, the TRON record's `feeRate`, `feeLimit`,
+decimals, `timestamp`) are numbers. `feeRate` is in basis points everywhere.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class SourceAmount(BaseModel):
+    """One source's output if it took the whole amount alone."""
+
+    exchange: str
+    icon_url: str
+    amountOut: str
+
+
+class AggQuote(BaseModel):
+    srcToken: str
+    dstToken: str
+    part: str
+    to: str
+    sender: str
+    amountIn: str
+    usedAmountIn: str
+    totalAmountOut: str
+    totalAmountOutMin: str
+    impact: str
+    normalFee: str
+    fee: str
+    feeRate: str
+    aggregator: str
+    dexPath: list[str] = Field(description="'<source>:<percent>' entries; percents sum to 100")
+    amounts: list[SourceAmount]
+    data: str
+
+
+class DexRef(BaseModel):
+    dex: str
+    icon: str
+
+
+class TronParameter(BaseModel):
+    type: str
+    value: str
+
+
+class TronOptions(BaseModel):
+    callValue: str
+    feeLimit: int
+
+
+class TronCall(BaseModel):
+    contract: str
+    fun: str
+    options: TronOptions
+    parameter: list[TronParameter]
+    issuer: str
+
+
+class TronQuote(BaseModel):
+    srcToken: str
+    dstToken: str
+    to: str
+    amountIn: str
+    totalAmountOut: str
+    totalAmountOutMin: str
+    dexPath: list[str]
+    impact: str
+    channel: str
+    dexs: list[DexRef]
+    amounts: list[SourceAmount]
+    aggregator: str
+    data: TronCall
+    feeRate: int
+    fee: str
+    usedAmountIn: str
+
+
+class CrossQuote(BaseModel):
+    token0: str
+    token1: str
+    chainID: str
+    destChainID: str
+    amountIn: str
+    to: str
+    price: float = Field(description="token1 per token0, for display only")
+    fee: str
+    relayerFee: str | None = None
+    feeRate: str
+    amountOut: str
+    crossPool: str
+    router: str
+    exchange: str
+    data: str
+
+
+class CrossChainEntry(BaseModel):
+    chainId: int
+    name: str
+    flag: str
+    icon: str
+
+
+class CrossTokenEntry(BaseModel):
+    chainId: int
+    address: str
+    symbol: str
+    decimals: int
+    name: str
+    icon: str
+
+
+class CrossTokenList(BaseModel):
+    bridgers: list[str]
+    chains: dict[str, list[CrossChainEntry]]
+    tokens: dict[str, list[CrossTokenEntry]]
+
+
+class TxDetails(BaseModel):
+    sourceHash: str
+    targetHash: str
+    chain: str
+    status: str
+    statusNotes: str
+    fromToken: str
+    toToken: str
+    amountIn: str
+    amountOut: str
+    amountOutMin: str
+    fromDecimals: int
+    toDecimals: int
+    fromAddress: str
+    toAddress: str
+    fromChain: str
+    toChain: str
+    timestamp: int
+    channel: str
+    dexs: list[DexRef]
+
+
+class TokenInfo(BaseModel):
+    """Extension: one token of a chain (`GET /ext/v1/tokens`)."""
+
+    address: str
+    symbol: str
+    name: str
+    decimals: int
+    icon: str
+
+
+class SourceInfo(BaseModel):
+    """Extension: one liquidity source of a chain (`GET /ext/v1/sources`)."""
+
+    name: str
+    kind: str = Field(description="uniswap_v2 (constant product) or stableswap")
+    feeBps: int
+    address: str = Field(description="V2 factory, or the StableSwap pool")
+    pools: int
+    icon: str

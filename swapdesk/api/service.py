@@ -1,0 +1,89 @@
+"""The engine's one interface, and the table of paths that exposes it.
+
+`SwapService` is implemented by the in-process engine and by the HTTP client
+of a remote server (`swapdesk.remote`), so the window and the tests work the
+same against either. `ENDPOINTS` maps each path to its request type, the
+service method and the record it returns; `dispatch` turns a raw query into
+an envelope, errors included, for any service.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from swapdesk.api.envelope import failure, success
+from swapdesk.api.errors import ApiError, InternalError
+from swapdesk.api.records import (
+    AggQuote,
+    CrossQuote,
+    CrossTokenList,
+    SourceInfo,
+    TokenInfo,
+    TronQuote,
+    TxDetails,
+)
+from swapdesk.api.requests import (
+    AggSwapRequest,
+    ChainRequest,
+    CrossListRequest,
+    CrossOrderRequest,
+    CrossSwapRequest,
+    DetailsRequest,
+    Request,
+    TronSwapRequest,
+    parse,
+)
+
+log = logging.getLogger(__name__)
+
+
+class SwapService(Protocol):
+    async def cross_list(self, request: CrossListRequest) -> CrossTokenList: ...
+    async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote: ...
+    async def cross_order(self, request: CrossOrderRequest) -> str: ...
+    async def agg_swap(self, request: AggSwapRequest) -> AggQuote: ...
+    async def tron_swap(self, request: TronSwapRequest) -> TronQuote: ...
+    async def details(self, request: DetailsRequest) -> TxDetails: ...
+    async def tokens(self, request: ChainRequest) -> list[TokenInfo]: ...
+    async def sources(self, request: ChainRequest) -> list[SourceInfo]: ...
+    async def aclose(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    path: str
+    method: str  # name of the SwapService method
+    request: type[Request]
+    record: Any  # type of the envelope's data
+    summary: str
+    extension: bool = False
+
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint("/v3/cross/common/list", "cross_list", CrossListRequest, CrossTokenList, "Cross-chain token list"),
+    Endpoint("/v3/cross/swap", "cross_swap", CrossSwapRequest, CrossQuote, "Cross-chain swap quote"),
+    Endpoint("/v3/cross/order", "cross_order", CrossOrderRequest, str, "Cross-chain order callback"),
+    Endpoint("/v2/agg/swap/new", "agg_swap", AggSwapRequest, AggQuote, "Aggregation swap quote"),
+    Endpoint("/v3/core/swap", "tron_swap", TronSwapRequest, TronQuote, "TRON swap quote"),
+    Endpoint("/v3/core/details", "details", DetailsRequest, TxDetails, "Transaction details"),
+    Endpoint("/ext/v1/tokens", "tokens", ChainRequest, list[TokenInfo], "Tokens of a chain (extension)", True),
+    Endpoint("/ext/v1/sources", "sources", ChainRequest, list[SourceInfo], "Liquidity sources of a chain (extension)", True),
+)
+
+BY_PATH = {e.path: e for e in ENDPOINTS}
+
+
+async def dispatch(service: SwapService, endpoint: Endpoint, items: Iterable[tuple[str, str]]) -> tuple[int, dict[str, Any]]:
+    """(HTTP status, envelope) for one call; never raises."""
+    try:
+        request = parse(endpoint.request, items)
+        data = await getattr(service, endpoint.method)(request)
+        return 200, success(data)
+    except ApiError as error:
+        return error.status, failure(error)
+    except Exception:
+        log.exception("unexpected error in %s", endpoint.path)
+        return 500, failure(InternalError())

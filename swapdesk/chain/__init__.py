@@ -1,0 +1,1 @@
+"""Talking to chains through web3: Multicall3 batching and contract readers."""

@@ -1,0 +1,95 @@
+"""The in-process engine: `SwapService` over a `ChainBackend`.
+
+Each method answers one endpoint of the spec. Parts that are not built yet
+answer NOT_AVAILABLE (404) rather than inventing data.
+"""
+
+from __future__ import annotations
+
+from swapdesk.address import ZERO, format_address, parse_address
+from swapdesk.api import (
+    AggQuote,
+    AggSwapRequest,
+    ChainRequest,
+    CrossListRequest,
+    CrossOrderRequest,
+    CrossQuote,
+    CrossSwapRequest,
+    CrossTokenList,
+    DetailsRequest,
+    ErrorCode,
+    NotFound,
+    SourceInfo,
+    TokenInfo,
+    TronQuote,
+    TronSwapRequest,
+    TxDetails,
+)
+from swapdesk.chain.erc20 import metadata
+from swapdesk.engine.backends import ChainBackend, DevnetBackend
+from swapdesk.engine.icons import source_icon, token_icon
+
+
+def _not_built(what: str) -> NotFound:
+    return NotFound(ErrorCode.NOT_AVAILABLE, f"{what} is not available in this engine yet")
+
+
+class Engine:
+    def __init__(self, backend: ChainBackend | None = None) -> None:
+        self.backend: ChainBackend = backend or DevnetBackend()
+
+    async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
+        chain = request.chain
+        catalog = await self.backend.catalog(chain)
+        w3 = await self.backend.web3(chain)
+        found = await metadata(w3, catalog.multicall, [t.address for t in catalog.tokens])
+        native = TokenInfo(
+            address=format_address(ZERO, chain.tron),
+            symbol=chain.native_symbol,
+            name=chain.name + " native coin",
+            decimals=chain.native_decimals,
+            icon=token_icon(chain.native_symbol),
+        )
+        listed = [native]
+        for token in found:
+            if token is None:
+                continue
+            address = format_address(parse_address(token.address, False), chain.tron)
+            listed.append(TokenInfo(address=address, symbol=token.symbol, name=token.name, decimals=token.decimals, icon=token_icon(token.symbol)))
+        return listed
+
+    async def sources(self, request: ChainRequest) -> list[SourceInfo]:
+        chain = request.chain
+        catalog = await self.backend.catalog(chain)
+        return [
+            SourceInfo(
+                name=s.name,
+                kind=s.kind,
+                feeBps=s.fee_bps,
+                address=format_address(parse_address(s.address, False), chain.tron),
+                pools=len(s.pools),
+                icon=source_icon(s.name),
+            )
+            for s in catalog.sources
+        ]
+
+    async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
+        raise _not_built("the aggregation swap quote")
+
+    async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
+        raise _not_built("the TRON swap quote")
+
+    async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
+        raise _not_built("the cross-chain token list")
+
+    async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
+        raise _not_built("the cross-chain swap quote")
+
+    async def cross_order(self, request: CrossOrderRequest) -> str:
+        raise _not_built("the cross-chain order callback")
+
+    async def details(self, request: DetailsRequest) -> TxDetails:
+        raise _not_built("transaction details")
+
+    async def aclose(self) -> None:
+        await self.backend.aclose()

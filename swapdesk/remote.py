@@ -1,0 +1,90 @@
+"""A `SwapService` that is a client of any server speaking the spec.
+
+The window drives it exactly as it drives the in-process engine. Envelope
+errors come back as the same `ApiError` classes; a server that cannot be
+reached, or answers something other than the envelope, is `Unavailable`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from pydantic import TypeAdapter, ValidationError
+
+from swapdesk.api import (
+    ENDPOINTS,
+    AggQuote,
+    AggSwapRequest,
+    ChainRequest,
+    CrossListRequest,
+    CrossOrderRequest,
+    CrossQuote,
+    CrossSwapRequest,
+    CrossTokenList,
+    DetailsRequest,
+    ErrorCode,
+    Request,
+    SourceInfo,
+    TokenInfo,
+    TronQuote,
+    TronSwapRequest,
+    TxDetails,
+    Unavailable,
+)
+from swapdesk.api.errors import from_envelope
+
+_BY_METHOD = {e.method: e for e in ENDPOINTS}
+
+
+class RemoteService:
+    def __init__(self, base_url: str, timeout: float = 20.0, transport: httpx.AsyncBaseTransport | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._client = httpx.AsyncClient(base_url=self.base_url, timeout=timeout, transport=transport)
+
+    async def _call(self, method: str, request: Request) -> Any:
+        endpoint = _BY_METHOD[method]
+        try:
+            response = await self._client.get(endpoint.path, params=request.to_query())
+            envelope = response.json()
+        except httpx.HTTPError as exc:
+            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, f"cannot reach {self.base_url}: {exc}") from exc
+        except ValueError as exc:
+            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, f"{self.base_url} did not answer JSON") from exc
+        if not isinstance(envelope, dict) or "result" not in envelope:
+            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, f"{self.base_url} did not answer the spec's envelope")
+        if envelope["result"] != 0:
+            raise from_envelope(str(envelope.get("message", "")), envelope.get("data"))
+        try:
+            return TypeAdapter(endpoint.record).validate_python(envelope.get("data"))
+        except ValidationError as exc:
+            raise Unavailable(
+                ErrorCode.SERVER_UNREACHABLE, f"{self.base_url} answered a malformed {endpoint.path} record"
+            ) from exc
+
+    async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
+        return await self._call("cross_list", request)  # type: ignore[no-any-return]
+
+    async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
+        return await self._call("cross_swap", request)  # type: ignore[no-any-return]
+
+    async def cross_order(self, request: CrossOrderRequest) -> str:
+        return await self._call("cross_order", request)  # type: ignore[no-any-return]
+
+    async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
+        return await self._call("agg_swap", request)  # type: ignore[no-any-return]
+
+    async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
+        return await self._call("tron_swap", request)  # type: ignore[no-any-return]
+
+    async def details(self, request: DetailsRequest) -> TxDetails:
+        return await self._call("details", request)  # type: ignore[no-any-return]
+
+    async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
+        return await self._call("tokens", request)  # type: ignore[no-any-return]
+
+    async def sources(self, request: ChainRequest) -> list[SourceInfo]:
+        return await self._call("sources", request)  # type: ignore[no-any-return]
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
