@@ -1,7 +1,7 @@
 """The `swapdesk` command.
 
-    swapdesk serve [--host 127.0.0.1] [--port 8545]   serve the API and devnet JSON-RPC
-    swapdesk devnet build [--chain FLAG ...]          build (or load) devnet worlds
+swapdesk serve [--host 127.0.0.1] [--port 8545]   serve the API and devnet JSON-RPC
+swapdesk devnet build [--chain FLAG ...]          build (or load) devnet worlds
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ def _devnet_build(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="swapdesk", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    root = argparse.ArgumentParser(
+        prog="swapdesk", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     commands = root.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the swap query API and devnet JSON-RPC over HTTP")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")

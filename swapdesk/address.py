@@ -32,9 +32,7 @@ def to_checksum(raw: bytes) -> str:
     """EIP-55 mixed-case hex of 20 bytes."""
     digits = raw.hex()
     hashed = keccak(text=digits).hex()
-    return "0x" + "".join(
-        c.upper() if c.isalpha() and int(hashed[i], 16) >= 8 else c for i, c in enumerate(digits)
-    )
+    return "0x" + "".join(c.upper() if c.isalpha() and int(hashed[i], 16) >= 8 else c for i, c in enumerate(digits))
 
 
 def parse_evm(text: str) -> bytes:

@@ -9,10 +9,10 @@ has two further lists: the chains of the cross-chain endpoints
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class AddressFormat(str, Enum):
+class AddressFormat(StrEnum):
     EVM = "evm"  # 0x + 40 hex digits, EIP-55 checksum when mixed case
     TRON = "tron"  # base58check of 0x41 + the same 20 bytes
 

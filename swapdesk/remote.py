@@ -63,28 +63,28 @@ class RemoteService:
             ) from exc
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
-        return await self._call("cross_list", request)  # type: ignore[no-any-return]
+        return await self._call("cross_list", request)
 
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
-        return await self._call("cross_swap", request)  # type: ignore[no-any-return]
+        return await self._call("cross_swap", request)
 
     async def cross_order(self, request: CrossOrderRequest) -> str:
-        return await self._call("cross_order", request)  # type: ignore[no-any-return]
+        return await self._call("cross_order", request)
 
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
-        return await self._call("agg_swap", request)  # type: ignore[no-any-return]
+        return await self._call("agg_swap", request)
 
     async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
-        return await self._call("tron_swap", request)  # type: ignore[no-any-return]
+        return await self._call("tron_swap", request)
 
     async def details(self, request: DetailsRequest) -> TxDetails:
-        return await self._call("details", request)  # type: ignore[no-any-return]
+        return await self._call("details", request)
 
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
-        return await self._call("tokens", request)  # type: ignore[no-any-return]
+        return await self._call("tokens", request)
 
     async def sources(self, request: ChainRequest) -> list[SourceInfo]:
-        return await self._call("sources", request)  # type: ignore[no-any-return]
+        return await self._call("sources", request)
 
     async def aclose(self) -> None:
         await self._client.aclose()

@@ -27,11 +27,11 @@ Successful responses are HTTP 200 with result 0 and message "success".
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import ClassVar
 
 
-class ErrorCode(str, Enum):
+class ErrorCode(StrEnum):
     MISSING_PARAMETER = "MISSING_PARAMETER"
     DUPLICATE_PARAMETER = "DUPLICATE_PARAMETER"
     NOT_AN_INTEGER = "NOT_AN_INTEGER"
@@ -124,7 +124,7 @@ def from_envelope(message: str, data: object) -> ApiError:
     """Rebuild the error a server answered with (used by the remote client)."""
     fields = data if isinstance(data, dict) else {}
     try:
-        code = ErrorCode(fields.get("code"))
+        code = ErrorCode(str(fields.get("code")))
     except ValueError:
         code = ErrorCode.INTERNAL
     cls = _CLASS_OF[code]

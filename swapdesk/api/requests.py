@@ -92,8 +92,12 @@ def distinct(first: str, second: str, code: ErrorCode, what: str) -> Check:
 
 # -- parameters shared by several endpoints ----------------------------------------
 
-_CHANNEL = Param("channel", rules.channel, required=False, default="default", doc="default, web, android, ios or extension")
-_AMOUNT_IN = Param("amountIn", rules.amount(positive=True), doc="amount to sell, in the token's smallest unit", schema_type="integer")
+_CHANNEL = Param(
+    "channel", rules.channel, required=False, default="default", doc="default, web, android, ios or extension"
+)
+_AMOUNT_IN = Param(
+    "amountIn", rules.amount(positive=True), doc="amount to sell, in the token's smallest unit", schema_type="integer"
+)
 
 
 def _swap_params(chain_rule: rules.Rule, issuer_required: bool) -> tuple[Param, ...]:
@@ -102,7 +106,12 @@ def _swap_params(chain_rule: rules.Rule, issuer_required: bool) -> tuple[Param, 
         Param("token1", rules.text, doc="contract address of the token to buy (all-zero: native coin)"),
         Param("decimal0", rules.integer(0, 255), doc="decimals of token0", schema_type="integer"),
         Param("decimal1", rules.integer(0, 255), doc="decimals of token1", schema_type="integer"),
-        Param("impact", rules.integer(0, 10000), doc="slippage tolerance in basis points (1% = 100)", schema_type="integer"),
+        Param(
+            "impact",
+            rules.integer(0, 10000),
+            doc="slippage tolerance in basis points (1% = 100)",
+            schema_type="integer",
+        ),
         Param("part", rules.integer(1, 100), doc="split granularity: number of equal slices", schema_type="integer"),
         _AMOUNT_IN,
         Param(

@@ -86,13 +86,17 @@ def cross_chain_id(name: str, raw: str) -> Chain:
     ids = [c.id for c in _cross_chains()]
     listed = ", ".join(map(str, ids))
     if not _INTEGER.fullmatch(raw):
-        raise InvalidParameter(name, ErrorCode.NOT_AN_INTEGER, f"must be a numeric chain id, one of {listed} (got {shown(raw)})")
+        raise InvalidParameter(
+            name, ErrorCode.NOT_AN_INTEGER, f"must be a numeric chain id, one of {listed} (got {shown(raw)})"
+        )
     try:
         found = by_id(int(raw))
     except UnknownChain:
         raise InvalidParameter(name, ErrorCode.UNKNOWN_CHAIN, f"unknown chain id {raw}; use one of {listed}") from None
     if not found.cross_chain:
-        raise InvalidParameter(name, ErrorCode.UNSUPPORTED_CHAIN, f"{found.flag} has no cross-chain bridge; use one of {listed}")
+        raise InvalidParameter(
+            name, ErrorCode.UNSUPPORTED_CHAIN, f"{found.flag} has no cross-chain bridge; use one of {listed}"
+        )
     return found
 
 
@@ -123,7 +127,9 @@ def text(name: str, raw: str) -> str:
 
 def tx_hash(name: str, raw: str) -> str:
     if not _HASH.fullmatch(raw):
-        raise InvalidParameter(name, ErrorCode.INVALID_HASH, f"must be a transaction hash of 64 hexadecimal digits (got {shown(raw)})")
+        raise InvalidParameter(
+            name, ErrorCode.INVALID_HASH, f"must be a transaction hash of 64 hexadecimal digits (got {shown(raw)})"
+        )
     return "0x" + raw.removeprefix("0x").lower()
 
 

@@ -70,13 +70,17 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("/v3/core/swap", "tron_swap", TronSwapRequest, TronQuote, "TRON swap quote"),
     Endpoint("/v3/core/details", "details", DetailsRequest, TxDetails, "Transaction details"),
     Endpoint("/ext/v1/tokens", "tokens", ChainRequest, list[TokenInfo], "Tokens of a chain (extension)", True),
-    Endpoint("/ext/v1/sources", "sources", ChainRequest, list[SourceInfo], "Liquidity sources of a chain (extension)", True),
+    Endpoint(
+        "/ext/v1/sources", "sources", ChainRequest, list[SourceInfo], "Liquidity sources of a chain (extension)", True
+    ),
 )
 
 BY_PATH = {e.path: e for e in ENDPOINTS}
 
 
-async def dispatch(service: SwapService, endpoint: Endpoint, items: Iterable[tuple[str, str]]) -> tuple[int, dict[str, Any]]:
+async def dispatch(
+    service: SwapService, endpoint: Endpoint, items: Iterable[tuple[str, str]]
+) -> tuple[int, dict[str, Any]]:
     """(HTTP status, envelope) for one call; never raises."""
     try:
         request = parse(endpoint.request, items)

@@ -1,7 +1,7 @@
 """Compile the Vyper sources into committed artifacts.
 
-    python -m swapdesk.contracts.build          # write artifacts/
-    python -m swapdesk.contracts.build --check  # exit 1 if artifacts are stale
+python -m swapdesk.contracts.build          # write artifacts/
+python -m swapdesk.contracts.build --check  # exit 1 if artifacts are stale
 """
 
 from __future__ import annotations

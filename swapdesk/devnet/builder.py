@@ -4,23 +4,22 @@ The deployer (account 9 of the test mnemonic) deploys Multicall3, the wrapped
 native coin, the chain's ERC-20s, one Uniswap-V2-style factory per DEX family
 with its pairs, and a StableSwap pool; it seeds every pool from the world
 spec and hands demo balances to accounts 0..8. Every transaction must
-succeed, or the build fails loudly.
+succeed, or the build fails loudly (`Reverted`).
 """
 
 from __future__ import annotations
 
 import time
 from decimal import Decimal
-from typing import Any
 
-from eth_account import Account
 from eth_utils import to_checksum_address
 
 from swapdesk.chains import by_id
-from swapdesk.contracts import Artifact, artifact
+from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import DEMO_ACCOUNTS, DEPLOYER_INDEX, demo_address, demo_key
-from swapdesk.devnet.evm import Call, DevChain, contract_address
+from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest, SourceEntry, TokenEntry
+from swapdesk.devnet.sender import Sender
 from swapdesk.devnet.world import WORLDS, TokenSpec, WorldSpec, skew_bps
 
 DEMO_NATIVE = 10_000  # whole native coins per demo account
@@ -30,56 +29,8 @@ GAS_BASE_FEE = {95500: 10}  # TRX has 6 decimals: gas priced in sun must be tiny
 DEFAULT_BASE_FEE = 10**9
 
 
-class BuildError(RuntimeError):
-    pass
-
-
 def units(amount: Decimal, decimals: int) -> int:
     return int(amount * (Decimal(10) ** decimals))
-
-
-class _Deployer:
-    """Signs and sends the builder's transactions, checking each receipt."""
-
-    def __init__(self, chain: DevChain) -> None:
-        self.chain = chain
-        self.account = Account.from_key(demo_key(DEPLOYER_INDEX))
-        self.sender = bytes.fromhex(self.account.address[2:])
-        self.nonce = chain.nonce(self.sender)
-
-    def send(self, to: bytes | None, data: bytes, value: int = 0, gas: int = 500_000) -> bytes:
-        tx = {
-            "to": to or b"",
-            "data": data,
-            "value": value,
-            "gas": gas,
-            "maxFeePerGas": self.chain.pending_base_fee * 2 + 1,
-            "maxPriorityFeePerGas": 1,
-            "nonce": self.nonce,
-            "chainId": self.chain.chain_id,
-            "type": 2,
-        }
-        signed = self.account.sign_transaction(tx)
-        tx_hash = self.chain.send_raw_transaction(bytes(signed.raw_transaction))
-        self.nonce += 1
-        found = self.chain.transaction(tx_hash)
-        if found is None:
-            raise BuildError(f"transaction {tx_hash.hex()} was not mined")
-        tx_obj, header, index = found
-        if self.chain.receipts(header)[index].state_root != b"\x01":
-            raise BuildError(f"transaction {tx_hash.hex()} reverted")
-        return tx_hash
-
-    def deploy(self, art: Artifact, *args: Any, blueprint: bool = False) -> bytes:
-        data = art.blueprint if blueprint else art.deploy_data(*args)
-        found = self.chain.transaction(self.send(None, data, gas=6_000_000))
-        assert found is not None
-        address = contract_address(found[0])
-        assert address is not None
-        return address
-
-    def call(self, to: bytes, data: bytes) -> bytes:
-        return self.chain.call(Call(sender=self.sender, to=to, data=data))
 
 
 def genesis_balances(chain_id: int) -> dict[bytes, int]:
@@ -97,7 +48,7 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
         base_fee=GAS_BASE_FEE.get(chain_id, DEFAULT_BASE_FEE),
         timestamp=int(time.time()),
     )
-    me = _Deployer(chain)
+    me = Sender(chain, demo_key(DEPLOYER_INDEX))
     erc20, weth, pair_art = artifact("ERC20"), artifact("WETH9"), artifact("UniswapV2Pair")
     factory_art, stable_art = artifact("UniswapV2Factory"), artifact("StableSwap")
     demos = [demo_address(i) for i in range(DEMO_ACCOUNTS)]
@@ -126,7 +77,7 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
         need[symbol] += amount
     me.send(wrapped, weth.encode("deposit"), value=need[spec.wrapped.symbol], gas=100_000)
     for token in spec.tokens:
-        me.send(tokens[token.symbol], erc20.encode("mint", me.account.address, need[token.symbol]))
+        me.send(tokens[token.symbol], erc20.encode("mint", me.address, need[token.symbol]))
         for demo in demos:
             me.send(tokens[token.symbol], erc20.encode("mint", demo, _demo_amount(token)))
 
@@ -134,15 +85,17 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
     sources: list[SourceEntry] = []
     for source in spec.sources:
         factory = me.deploy(factory_art, blueprint, source.fee_bps)
-        pools = []
+        pools: list[str] = []
         for pair in pairs:
             a, b = pair
             me.send(factory, factory_art.encode("createPair", tokens[a], tokens[b]), gas=4_000_000)
-            (pool,) = factory_art.decode("getPair", me.call(factory, factory_art.encode("getPair", tokens[a], tokens[b])))
+            (pool,) = factory_art.decode(
+                "getPair", me.call(factory, factory_art.encode("getPair", tokens[a], tokens[b]))
+            )
             amount_a, amount_b = seeds[(source.name, pair)]
             me.send(tokens[a], erc20.encode("transfer", pool, amount_a), gas=100_000)
             me.send(tokens[b], erc20.encode("transfer", pool, amount_b), gas=100_000)
-            me.send(bytes.fromhex(pool[2:]), pair_art.encode("mint", me.account.address), gas=300_000)
+            me.send(pool, pair_art.encode("mint", me.address), gas=300_000)
             pools.append(to_checksum_address(pool))
         sources.append(SourceEntry(source.name, "uniswap_v2", source.fee_bps, to_checksum_address(factory), pools))
 
@@ -155,7 +108,9 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
     me.send(pool, stable_art.encode("add_liquidity", stable_seed, 0), gas=2_000_000)
     stable_fee_bps = spec.stable.fee // 1_000_000
     sources.append(
-        SourceEntry(spec.stable.name, "stableswap", stable_fee_bps, to_checksum_address(pool), [to_checksum_address(pool)])
+        SourceEntry(
+            spec.stable.name, "stableswap", stable_fee_bps, to_checksum_address(pool), [to_checksum_address(pool)]
+        )
     )
 
     manifest = Manifest(
@@ -163,7 +118,7 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
         multicall=to_checksum_address(multicall),
         wrapped=to_checksum_address(wrapped),
         discount_token=to_checksum_address(tokens[spec.discount_token]),
-        deployer=me.account.address,
+        deployer=me.address,
         demo_accounts=demos,
         tokens=[
             TokenEntry(to_checksum_address(tokens[t.symbol]), t.symbol, t.name, t.decimals)

@@ -15,7 +15,7 @@ import time
 import zlib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from eth._utils.address import generate_contract_address
 from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI
@@ -26,6 +26,7 @@ from eth.db.backends.memory import MemoryDB
 from eth.exceptions import HeaderNotFound, TransactionNotFound
 from eth.vm.forks import CancunVM
 from eth.vm.spoof import SpoofTransaction
+from eth_typing import Address, BlockNumber, Hash32
 from eth_utils import keccak
 
 GAS_LIMIT = 30_000_000
@@ -52,9 +53,7 @@ def _reason_suffix(data: bytes) -> str:
 
 @cache
 def _chain_class(chain_id: int) -> type[MiningChain]:
-    vm_configuration = ConsensusApplier(NoProofConsensus).amend_vm_configuration(
-        ((0, CancunVM),)
-    )
+    vm_configuration = ConsensusApplier(NoProofConsensus).amend_vm_configuration(((0, CancunVM),))
     return MiningChain.configure(
         __name__=f"DevChain{chain_id}",
         vm_configuration=vm_configuration,
@@ -82,11 +81,9 @@ class DevChain:
     # -- life cycle ---------------------------------------------------------
 
     @classmethod
-    def from_genesis(
-        cls, chain_id: int, balances: dict[bytes, int], base_fee: int, timestamp: int
-    ) -> DevChain:
+    def from_genesis(cls, chain_id: int, balances: dict[bytes, int], base_fee: int, timestamp: int) -> DevChain:
         db = AtomicDB()
-        genesis_params = {
+        genesis_params: dict[str, Any] = {
             "difficulty": 0,
             "gas_limit": GAS_LIMIT,
             "timestamp": timestamp,
@@ -96,12 +93,12 @@ class DevChain:
             "coinbase": b"\0" * 20,
             "base_fee_per_gas": base_fee,
         }
-        state = {
+        state: dict[Any, Any] = {
             address: {"balance": balance, "nonce": 0, "code": b"", "storage": {}}
             for address, balance in balances.items()
         }
         chain = _chain_class(chain_id).from_genesis(db, genesis_params, state)
-        return cls(chain_id, db, chain)
+        return cls(chain_id, db, cast(MiningChain, chain))
 
     @classmethod
     def restore(cls, chain_id: int, snapshot: bytes) -> DevChain:
@@ -152,19 +149,19 @@ class DevChain:
 
     @property
     def pending_base_fee(self) -> int:
-        return int(self._chain.header.base_fee_per_gas)
+        return int(self._chain.header.base_fee_per_gas or 0)
 
     def header(self, number: int | None = None) -> BlockHeaderAPI:
         if number is None:
             return self.head
         try:
-            return self._chain.get_canonical_block_header_by_number(number)
+            return self._chain.get_canonical_block_header_by_number(BlockNumber(number))
         except HeaderNotFound as exc:
             raise ChainError(f"unknown block {number}") from exc
 
     def header_by_hash(self, block_hash: bytes) -> BlockHeaderAPI | None:
         try:
-            header = self._chain.get_block_header_by_hash(block_hash)
+            header = self._chain.get_block_header_by_hash(Hash32(block_hash))
         except HeaderNotFound:
             return None
         return header if self.header(header.block_number) == header else None
@@ -179,7 +176,7 @@ class DevChain:
     def transaction(self, tx_hash: bytes) -> tuple[SignedTransactionAPI, BlockHeaderAPI, int] | None:
         """The mined transaction, its block header and its index, or None."""
         try:
-            number, index = self._chain.get_canonical_transaction_index(tx_hash)
+            number, index = self._chain.get_canonical_transaction_index(Hash32(tx_hash))
         except TransactionNotFound:
             return None
         header = self.header(number)
@@ -224,17 +221,18 @@ class DevChain:
         self._refresh_pending_time()
         return self._chain.header
 
-    def _spoof(self, msg: Call, state: Any) -> SpoofTransaction:
+    def _spoof(self, msg: Call, state: Any) -> SignedTransactionAPI:
         vm = self._chain.get_vm()
         unsigned = vm.create_unsigned_transaction(
             nonce=state.get_nonce(msg.sender),
             gas_price=0,
             gas=msg.gas,
-            to=msg.to or b"",
+            to=Address(msg.to or b""),
             value=msg.value,
             data=msg.data,
         )
-        return SpoofTransaction(unsigned, from_=msg.sender)
+        # a spoofed sender quacks like a signed transaction, as py-evm intends
+        return cast(SignedTransactionAPI, SpoofTransaction(unsigned, from_=Address(msg.sender)))
 
 
 def contract_address(tx: SignedTransactionAPI) -> bytes | None:

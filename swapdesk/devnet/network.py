@@ -87,4 +87,3 @@ class Devnet:
         for host in self._hosts.values():
             host.executor.shutdown(wait=True, cancel_futures=True)
         self._hosts.clear()
-

@@ -27,7 +27,7 @@ class DevnetProvider(AsyncJSONBaseProvider):
         response = await self.devnet.rpc(self.chain_id, request)
         return self.decode_rpc_response(json.dumps(response).encode())
 
-    async def make_batch_request(self, batch_requests: list[tuple[RPCEndpoint, Any]]) -> list[RPCResponse]:  # type: ignore[override]
+    async def make_batch_request(self, batch_requests: list[tuple[RPCEndpoint, Any]]) -> list[RPCResponse]:
         request = json.loads(self.encode_batch_rpc_request(batch_requests))
         response = await self.devnet.rpc(self.chain_id, request)
         return list(self.decode_rpc_response(json.dumps(response).encode()))  # type: ignore[arg-type]

@@ -147,7 +147,7 @@ def _checksum(value: bytes) -> str:
 def _effective_gas_price(tx: SignedTransactionAPI, header: BlockHeaderAPI) -> int:
     if tx.type_id is None or tx.type_id == 1:
         return int(tx.gas_price)
-    base_fee = int(header.base_fee_per_gas)
+    base_fee = header.base_fee_per_gas or 0
     return min(int(tx.max_fee_per_gas), base_fee + int(tx.max_priority_fee_per_gas))
 
 
@@ -165,12 +165,12 @@ def _transaction(tx: SignedTransactionAPI, header: BlockHeaderAPI, index: int) -
         "gasPrice": _hex(_effective_gas_price(tx, header)),
         "input": _bytes(tx.data),
         "type": _hex(tx.type_id or 0),
-        "v": _hex(tx.v if tx.type_id is None else tx.y_parity),
+        "v": _hex(getattr(tx, "v", 0) if tx.type_id is None else tx.y_parity),
         "r": _hex(tx.r),
         "s": _hex(tx.s),
     }
     if tx.type_id is not None:
-        out["chainId"] = _hex(tx.chain_id)
+        out["chainId"] = _hex(tx.chain_id or 0)
         out["yParity"] = _hex(tx.y_parity)
         out["accessList"] = [
             {"address": _checksum(a), "storageKeys": [_bytes(k.to_bytes(32, "big")) for k in keys]}
@@ -225,10 +225,7 @@ def _receipt(chain: DevChain, tx: SignedTransactionAPI, header: BlockHeaderAPI, 
 
 def _block_json(chain: DevChain, header: BlockHeaderAPI, full: bool) -> Json:
     block = chain.block(header)
-    txs = [
-        _transaction(tx, header, i) if full else _bytes(tx.hash)
-        for i, tx in enumerate(block.transactions)
-    ]
+    txs = [_transaction(tx, header, i) if full else _bytes(tx.hash) for i, tx in enumerate(block.transactions)]
     return {
         "number": _hex(header.block_number),
         "hash": _bytes(header.hash),
@@ -248,12 +245,12 @@ def _block_json(chain: DevChain, header: BlockHeaderAPI, full: bool) -> Json:
         "gasUsed": _hex(header.gas_used),
         "timestamp": _hex(header.timestamp),
         "mixHash": _bytes(header.mix_hash),
-        "baseFeePerGas": _hex(header.base_fee_per_gas),
-        "withdrawalsRoot": _bytes(header.withdrawals_root),
+        "baseFeePerGas": _hex(header.base_fee_per_gas or 0),
+        "withdrawalsRoot": _bytes(header.withdrawals_root or b""),
         "withdrawals": [],
         "blobGasUsed": _hex(header.blob_gas_used),
         "excessBlobGas": _hex(header.excess_blob_gas),
-        "parentBeaconBlockRoot": _bytes(header.parent_beacon_block_root),
+        "parentBeaconBlockRoot": _bytes(header.parent_beacon_block_root or b""),
         "transactions": txs,
         "uncles": [],
     }
@@ -293,7 +290,7 @@ def fee_history(chain: DevChain, count: Any, newest: Any, percentiles: Any = Non
     headers = [chain.header(n) for n in range(first, newest_header.block_number + 1)]
     return {
         "oldestBlock": _hex(first),
-        "baseFeePerGas": [_hex(h.base_fee_per_gas) for h in headers] + [_hex(chain.pending_base_fee)],
+        "baseFeePerGas": [_hex(h.base_fee_per_gas or 0) for h in headers] + [_hex(chain.pending_base_fee)],
         "gasUsedRatio": [h.gas_used / h.gas_limit for h in headers],
         "reward": [[_hex(PRIORITY_FEE) for _ in (percentiles or [])] for _ in headers],
     }

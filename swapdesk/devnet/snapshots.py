@@ -22,7 +22,8 @@ from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest
 
 _HERE = Path(__file__).parent
-_INPUTS = [_HERE / "world.py", _HERE / "builder.py", _HERE / "evm.py", _HERE / "accounts.py"]
+# modules whose change changes the world (network, provider and rpc do not)
+_INPUTS = [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "accounts", "sender", "manifest")]
 
 
 @cache

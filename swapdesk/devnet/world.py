@@ -327,7 +327,7 @@ WORLDS: dict[int, WorldSpec] = {
             _t("JOE", "JoeToken", 18, "0.4"),
             _t("SWAP", "swapdesk Discount Token", 18, "1"),
         ),
-        (_s("Trader Joe", 30, "1"), _s("Pangolin", 30, "0.45"), _s("SushiSwap", 30, "0.2")),
+        (_s("Trader Joe", 30, "1"), _s("Pangolin", 30, "0.45"), _s("Lydia Finance", 20, "0.2")),
         _stable("Curve", ("USDT", "USDC", "DAI.e")),
         Decimal("3000000"),
         "SWAP",

@@ -39,7 +39,9 @@ class DevnetBackend:
         try:
             return await self.devnet.start(chain.id)
         except Exception as exc:
-            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} devnet chain could not start: {exc}") from exc
+            raise Unavailable(
+                ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} devnet chain could not start: {exc}"
+            ) from exc
 
     async def aclose(self) -> None:
         await self.devnet.close()

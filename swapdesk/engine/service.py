@@ -55,7 +55,15 @@ class Engine:
             if token is None:
                 continue
             address = format_address(parse_address(token.address, False), chain.tron)
-            listed.append(TokenInfo(address=address, symbol=token.symbol, name=token.name, decimals=token.decimals, icon=token_icon(token.symbol)))
+            listed.append(
+                TokenInfo(
+                    address=address,
+                    symbol=token.symbol,
+                    name=token.name,
+                    decimals=token.decimals,
+                    icon=token_icon(token.symbol),
+                )
+            )
         return listed
 
     async def sources(self, request: ChainRequest) -> list[SourceInfo]:

@@ -19,7 +19,17 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from swapdesk import __version__
-from swapdesk.api import ENDPOINTS, Endpoint, Envelope, ErrorCode, ErrorEnvelope, NotFound, SwapService, dispatch, failure
+from swapdesk.api import (
+    ENDPOINTS,
+    Endpoint,
+    Envelope,
+    ErrorCode,
+    ErrorEnvelope,
+    NotFound,
+    SwapService,
+    dispatch,
+    failure,
+)
 from swapdesk.api.errors import ApiError, MethodNotAllowed
 from swapdesk.chains import UnknownChain, by_id
 from swapdesk.devnet.network import Devnet
@@ -114,7 +124,11 @@ def create_app(service: SwapService, devnet: Devnet | None = None) -> FastAPI:
         if exc.status_code == 404:
             return _error(NotFound(ErrorCode.UNKNOWN_PATH, f"no such path: {request.url.path}"))
         if exc.status_code == 405:
-            return _error(MethodNotAllowed(ErrorCode.METHOD_NOT_ALLOWED, f"{request.method} is not allowed on {request.url.path}; use GET"))
+            return _error(
+                MethodNotAllowed(
+                    ErrorCode.METHOD_NOT_ALLOWED, f"{request.method} is not allowed on {request.url.path}; use GET"
+                )
+            )
         return _error(ApiError(ErrorCode.INTERNAL, str(exc.detail)))
 
     return app

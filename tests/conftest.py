@@ -1,0 +1,44 @@
+"""Shared fixtures: one devnet and engine in process, one served over HTTP.
+
+Both start their chains from the snapshot cache (built on first use), so a
+fresh clone pays for the world builds once per machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from swapdesk.devnet.network import Devnet
+from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.remote import RemoteService
+from swapdesk.server import create_app
+from swapdesk.server.background import BackgroundServer
+
+
+@pytest.fixture(scope="session")
+async def devnet() -> AsyncIterator[Devnet]:
+    net = Devnet()
+    yield net
+    await net.close()
+
+
+@pytest.fixture(scope="session")
+async def engine(devnet: Devnet) -> Engine:
+    return Engine(DevnetBackend(devnet))
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """A real HTTP server on loopback with its own devnet and engine."""
+    devnet = Devnet()
+    with BackgroundServer(create_app(Engine(DevnetBackend(devnet)), devnet=devnet)) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="session")
+async def remote(server_url: str) -> AsyncIterator[RemoteService]:
+    service = RemoteService(server_url)
+    yield service
+    await service.aclose()

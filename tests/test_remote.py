@@ -1,0 +1,64 @@
+"""The same cases through the in-process engine and through a remote server."""
+
+from __future__ import annotations
+
+import pytest
+
+from swapdesk.api import AggSwapRequest, ApiError, ChainRequest, DetailsRequest, SwapService, parse
+from swapdesk.chains import resolve
+from swapdesk.engine import Engine
+from swapdesk.remote import RemoteService
+
+
+@pytest.fixture(params=["engine", "remote"])
+def service(request: pytest.FixtureRequest, engine: Engine, remote: RemoteService) -> SwapService:
+    return engine if request.param == "engine" else remote
+
+
+@pytest.mark.parametrize("flag", ["BSC", "TRON", "MATIC"])
+async def test_tokens(service: SwapService, engine: Engine, flag: str) -> None:
+    tokens = await service.tokens(ChainRequest(resolve(flag)))
+    assert tokens == await engine.tokens(ChainRequest(resolve(flag)))
+    native, wrapped = tokens[0], tokens[1]
+    chain = resolve(flag)
+    assert (native.symbol, native.decimals) == (chain.native_symbol, chain.native_decimals)
+    assert wrapped.symbol == chain.wrapped_symbol
+    if chain.tron:
+        assert all(t.address.startswith("T") for t in tokens)
+    by_symbol = {t.symbol: t for t in tokens}
+    assert by_symbol["USDT"].decimals == {"BSC": 18, "TRON": 6, "MATIC": 6}[flag]
+
+
+async def test_sources(service: SwapService) -> None:
+    sources = await service.sources(ChainRequest(resolve("bsc")))
+    kinds = [s.kind for s in sources]
+    assert kinds.count("uniswap_v2") >= 3 and kinds.count("stableswap") >= 1
+    assert len({s.feeBps for s in sources if s.kind == "uniswap_v2"}) > 1
+    assert all(s.icon.startswith("/static/icons/sources/") for s in sources)
+
+
+async def test_parts_not_built_are_absent(service: SwapService) -> None:
+    request = parse(DetailsRequest, [("hash", "0x" + "12" * 32), ("chain", "eth")])
+    with pytest.raises(ApiError) as info:
+        await service.details(request)
+    assert info.value.status == 404 and info.value.code.value == "NOT_AVAILABLE"
+
+
+async def test_remote_reports_an_unreachable_server() -> None:
+    service = RemoteService("http://127.0.0.1:9", timeout=5)
+    query = {
+        "token0": "0x0000000000000000000000000000000000000000",
+        "token1": "0x55d398326f99059fF775485246999027B3197955",
+        "decimal0": "18",
+        "decimal1": "18",
+        "impact": "50",
+        "part": "1",
+        "amountIn": "1",
+        "amountOutMin": "0",
+        "to": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+        "chain": "BSC",
+    }
+    with pytest.raises(ApiError) as info:
+        await service.agg_swap(parse(AggSwapRequest, query.items()))
+    assert info.value.status == 503 and info.value.code.value == "SERVER_UNREACHABLE"
+    await service.aclose()
