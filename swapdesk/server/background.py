@@ -17,7 +17,10 @@ from fastapi import FastAPI
 
 class BackgroundServer:
     def __init__(self, app: FastAPI, host: str = "127.0.0.1") -> None:
-        self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # proto must say TCP: asyncio only sets TCP_NODELAY on accepted sockets
+        # whose proto is IPPROTO_TCP, and without it Nagle and delayed ACKs
+        # add 40 ms to every keep-alive request.
+        self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self._socket.bind((host, 0))
         self._socket.listen(128)
         host_, port = self._socket.getsockname()
