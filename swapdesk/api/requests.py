@@ -134,7 +134,9 @@ _SWAP_CHECKS: tuple[Check, ...] = (
 
 
 @dataclass(frozen=True)
-class AggSwapRequest(Request):
+class SwapQuoteRequest(Request):
+    """Fields of both same-chain quotes; the TRON variant requires `issuer`."""
+
     token0: str
     token1: str
     decimal0: int
@@ -148,29 +150,19 @@ class AggSwapRequest(Request):
     chain: Chain
     channel: str
 
-    PARAMS = _swap_params(
-        rules.chain(lambda c: not c.tron, "TRON quotes are served by /v3/core/swap"), issuer_required=False
-    )
     CHECKS = _SWAP_CHECKS
 
 
 @dataclass(frozen=True)
-class TronSwapRequest(Request):
-    token0: str
-    token1: str
-    decimal0: int
-    decimal1: int
-    impact: int
-    part: int
-    amountIn: int
-    amountOutMin: int
-    to: str
-    issuer: str
-    chain: Chain
-    channel: str
+class AggSwapRequest(SwapQuoteRequest):
+    PARAMS = _swap_params(
+        rules.chain(lambda c: not c.tron, "TRON quotes are served by /v3/core/swap"), issuer_required=False
+    )
 
+
+@dataclass(frozen=True)
+class TronSwapRequest(SwapQuoteRequest):
     PARAMS = _swap_params(rules.chain(lambda c: c.tron, "this path quotes on TRON only"), issuer_required=True)
-    CHECKS = _SWAP_CHECKS
 
 
 @dataclass(frozen=True)
