@@ -14,6 +14,8 @@ from eth_account.hdaccount import key_from_seed, seed_from_mnemonic
 MNEMONIC = "test test test test test test test test test test test junk"
 DEMO_ACCOUNTS = 9  # indexes 0..8 are prefunded for people to play with
 DEPLOYER_INDEX = 9  # builds the world; same index exists prefunded on anvil
+FEE_COLLECTOR_INDEX = 10  # receives the router's fees; holds nothing else
+DISCOUNT_HOLDERS = 5  # accounts 0..4 hold the fee-discount token, 5..8 do not
 
 
 @cache

@@ -16,11 +16,18 @@ from eth_utils import to_checksum_address
 
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
-from swapdesk.devnet.accounts import DEMO_ACCOUNTS, DEPLOYER_INDEX, demo_address, demo_key
+from swapdesk.devnet.accounts import (
+    DEMO_ACCOUNTS,
+    DEPLOYER_INDEX,
+    DISCOUNT_HOLDERS,
+    FEE_COLLECTOR_INDEX,
+    demo_address,
+    demo_key,
+)
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest, SourceEntry, TokenEntry
 from swapdesk.devnet.sender import Sender
-from swapdesk.devnet.world import WORLDS, TokenSpec, WorldSpec, skew_bps
+from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS, WORLDS, TokenSpec, WorldSpec, skew_bps
 
 DEMO_NATIVE = 10_000  # whole native coins per demo account
 DEMO_USD = Decimal(100_000)  # worth of each ERC-20 per demo account
@@ -78,7 +85,8 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
     me.send(wrapped, weth.encode("deposit"), value=need[spec.wrapped.symbol], gas=100_000)
     for token in spec.tokens:
         me.send(tokens[token.symbol], erc20.encode("mint", me.address, need[token.symbol]))
-        for demo in demos:
+        holders = demos[:DISCOUNT_HOLDERS] if token.symbol == spec.discount_token else demos
+        for demo in holders:
             me.send(tokens[token.symbol], erc20.encode("mint", demo, _demo_amount(token)))
 
     # 3. constant-product sources: factory, pairs, liquidity
@@ -113,6 +121,20 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
         )
     )
 
+    # 5. the aggregation router, trusting exactly the pools built above
+    router_art = artifact("AggregationRouter")
+    collector = demo_address(FEE_COLLECTOR_INDEX)
+    router = me.deploy(router_art, wrapped, collector, FEE_RATE_BPS["default"])
+    for entry in sources:
+        register = "addFactory" if entry.kind == "uniswap_v2" else "addStablePool"
+        me.send(router, router_art.encode(register, entry.address))
+    for channel, rate in FEE_RATE_BPS.items():
+        if channel != "default":
+            me.send(router, router_art.encode("setChannelFeeRate", channel, rate))
+    discount = spec.token(spec.discount_token)
+    tiers = [(units(Decimal(held), discount.decimals), share) for held, share in DISCOUNT_TIERS]
+    me.send(router, router_art.encode("setDiscount", [tokens[spec.discount_token]], tiers))
+
     manifest = Manifest(
         chain_id=chain_id,
         multicall=to_checksum_address(multicall),
@@ -126,6 +148,8 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
         ],
         sources=sources,
         pair_blueprint=to_checksum_address(blueprint),
+        router=to_checksum_address(router),
+        fee_collector=collector,
     )
     return chain, manifest
 

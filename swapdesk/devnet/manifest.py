@@ -40,6 +40,8 @@ class Manifest:
     tokens: list[TokenEntry]  # ERC-20s, the wrapped native first
     sources: list[SourceEntry]
     pair_blueprint: str
+    router: str
+    fee_collector: str
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1)

@@ -71,6 +71,13 @@ class WorldSpec:
         return pairs
 
 
+# The router's fee, in basis points of amountIn, by channel ("default" when
+# the request names none), and the discount tiers of the fee token: holding at
+# least `threshold` whole tokens pays `share` bps of the normal fee.
+FEE_RATE_BPS = {"default": 20, "web": 20, "extension": 25, "android": 15, "ios": 15}
+DISCOUNT_TIERS = ((100_000, 2_500), (10_000, 5_000), (1_000, 7_500), (100, 9_000))
+
+
 def skew_bps(chain_id: int, source: str, pair: tuple[str, str]) -> int:
     """Deterministic price nudge of one pool, in -40..+40 basis points."""
     digest = hashlib.sha256(f"{chain_id}:{source}:{pair[0]}/{pair[1]}".encode()).digest()

@@ -26,6 +26,7 @@ from swapdesk.api import (
     TxDetails,
 )
 from swapdesk.chain.erc20 import metadata
+from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend
 from swapdesk.engine.icons import source_icon, token_icon
 
@@ -37,6 +38,7 @@ def _not_built(what: str) -> NotFound:
 class Engine:
     def __init__(self, backend: ChainBackend | None = None) -> None:
         self.backend: ChainBackend = backend or DevnetBackend()
+        self.aggregator = Aggregator(self.backend)
 
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
         chain = request.chain
@@ -82,7 +84,7 @@ class Engine:
         ]
 
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
-        raise _not_built("the aggregation swap quote")
+        return await self.aggregator.quote(request)
 
     async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
         raise _not_built("the TRON swap quote")

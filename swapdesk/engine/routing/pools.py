@@ -1,0 +1,123 @@
+"""Pool models whose integer math is the contracts', bit for bit.
+
+`V2Pool` is UniswapV2Pair with its factory's fee (as the router computes the
+output it asks for); `StablePool` is StableSwap's `_dy`. Models are immutable:
+`swap` returns the output and the pool as it is after the trade, so a split
+can be valued in the order the chain will execute it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+BPS = 10_000
+FEE_DENOMINATOR = 10**10
+PRECISION = 10**18
+
+
+class Pool(Protocol):
+    @property
+    def address(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+
+    def tokens(self) -> tuple[str, ...]: ...
+    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]: ...
+
+
+@dataclass(frozen=True)
+class V2Pool:
+    address: str
+    source: str
+    token0: str
+    token1: str
+    reserve0: int
+    reserve1: int
+    fee_bps: int
+
+    def tokens(self) -> tuple[str, ...]:
+        return (self.token0, self.token1)
+
+    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]:
+        zero_for_one = token_in == self.token0
+        reserve_in, reserve_out = (self.reserve0, self.reserve1) if zero_for_one else (self.reserve1, self.reserve0)
+        with_fee = amount_in * (BPS - self.fee_bps)
+        out = with_fee * reserve_out // (reserve_in * BPS + with_fee)
+        if out >= reserve_out:
+            raise ValueError("the pool cannot pay that much")
+        if zero_for_one:
+            return out, replace(self, reserve0=self.reserve0 + amount_in, reserve1=self.reserve1 - out)
+        return out, replace(self, reserve0=self.reserve0 - out, reserve1=self.reserve1 + amount_in)
+
+
+@dataclass(frozen=True)
+class StablePool:
+    address: str
+    source: str
+    coins: tuple[str, ...]
+    balances: tuple[int, ...]
+    decimals: tuple[int, ...]
+    amp: int
+    fee: int
+
+    def tokens(self) -> tuple[str, ...]:
+        return self.coins
+
+    def _rates(self) -> list[int]:
+        return [10 ** (36 - d) for d in self.decimals]
+
+    def _xp(self) -> list[int]:
+        return [r * b // PRECISION for r, b in zip(self._rates(), self.balances, strict=True)]
+
+    def _d(self, xp: list[int]) -> int:
+        n = len(xp)
+        s = sum(xp)
+        if s == 0:
+            return 0
+        d, ann = s, self.amp * n
+        for _ in range(255):
+            d_p = d
+            for x in xp:
+                d_p = d_p * d // (x * n)
+            previous = d
+            d = (ann * s + d_p * n) * d // ((ann - 1) * d + (n + 1) * d_p)
+            if abs(d - previous) <= 1:
+                return d
+        raise ValueError("D did not converge")
+
+    def _y(self, i: int, j: int, x: int, xp: list[int]) -> int:
+        n = len(xp)
+        d = self._d(xp)
+        c, s, ann = d, 0, self.amp * n
+        for k in range(n):
+            if k == i:
+                xk = x
+            elif k != j:
+                xk = xp[k]
+            else:
+                continue
+            s += xk
+            c = c * d // (xk * n)
+        c = c * d // (ann * n)
+        b = s + d // ann
+        y = d
+        for _ in range(255):
+            previous = y
+            y = (y * y + c) // (2 * y + b - d)
+            if abs(y - previous) <= 1:
+                return y
+        raise ValueError("y did not converge")
+
+    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]:
+        i, j = self.coins.index(token_in), self.coins.index(token_out)
+        rates, xp = self._rates(), self._xp()
+        y = self._y(i, j, xp[i] + amount_in * rates[i] // PRECISION, xp)
+        dy = xp[j] - y - 1
+        out = (dy - dy * self.fee // FEE_DENOMINATOR) * PRECISION // rates[j]
+        if out < 0 or out > self.balances[j]:
+            raise ValueError("the pool cannot pay that much")
+        balances = list(self.balances)
+        balances[i] += amount_in
+        balances[j] -= out
+        return out, replace(self, balances=tuple(balances))

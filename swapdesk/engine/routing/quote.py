@@ -1,0 +1,125 @@
+"""A same-chain aggregated quote: the best split and the call data that executes it.
+
+Steps: read every pool, the router's fee for the trader and the tokens'
+decimals at one block; value each candidate route for 0..P slices of the
+amount left after the fee; pick the exact best assignment; execute it on the
+pool models in the router's order (that is the quote); encode the router call
+that repeats exactly that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from swapdesk.contracts import artifact
+from swapdesk.engine.routing.optimizer import allocate
+from swapdesk.engine.routing.pools import Pool
+from swapdesk.engine.routing.reader import Snapshot
+from swapdesk.engine.routing.routes import Route, candidates, execute, output
+
+ROUTER = artifact("AggregationRouter")
+DEADLINE_SECONDS = 20 * 60
+MAX_ROUTES = 32  # the router's bound
+
+
+class NoRoute(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Leg:
+    route: Route
+    slices: int
+    amount: int
+    out: int
+
+
+@dataclass(frozen=True)
+class Split:
+    used: int
+    legs: list[Leg]
+    total_out: int
+    spot_out: int  # what the same legs would give at their tiny-trade rates
+
+    def impact(self) -> Decimal:
+        if self.spot_out == 0:
+            return Decimal(0)
+        return max(Decimal(0), Decimal(self.spot_out - self.total_out) / Decimal(self.spot_out))
+
+
+def best_split(pools: dict[str, Pool], src: str, dst: str, used: int, parts: int, connectors: list[str]) -> Split:
+    routes = candidates(list(pools.values()), src, dst, connectors)
+    if not routes:
+        raise NoRoute
+    slice_amounts = [used * k // parts for k in range(parts + 1)]
+    values = [[output(r, a, pools) for a in slice_amounts] for r in routes]
+    slices = allocate(values, parts)
+    chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
+    if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
+        chosen = sorted(chosen, key=lambda rk: -rk[1])[:MAX_ROUTES]
+    total_parts = sum(k for _, k in chosen)
+    amounts, routed = [], 0
+    for n, (_, k) in enumerate(chosen):  # the router's arithmetic, remainder to the last route
+        amount = used - routed if n == len(chosen) - 1 else used * k // total_parts
+        amounts.append(amount)
+        routed += amount
+    outs, _ = execute([(r, a) for (r, _), a in zip(chosen, amounts, strict=True)], pools)
+    if sum(outs) == 0:
+        raise NoRoute
+    legs = [Leg(r, k, a, o) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
+    return Split(used, legs, sum(outs), _spot(legs, pools))
+
+
+def _spot(legs: list[Leg], pools: dict[str, Pool]) -> int:
+    """Output at each route's marginal rate: the trade with no price impact."""
+    total = 0
+    for leg in legs:
+        probe = max(1, leg.amount // 10**6)
+        total += output(leg.route, probe, pools) * leg.amount // probe
+    return total
+
+
+def single_source_outputs(
+    pools: dict[str, Pool], src: str, dst: str, used: int, connectors: list[str]
+) -> dict[str, int]:
+    """Each source's best output for the whole amount through its own pools alone."""
+    best: dict[str, int] = {}
+    for pool in pools.values():
+        best.setdefault(pool.source, 0)
+    for route in candidates(list(pools.values()), src, dst, connectors):
+        best[route.source] = max(best[route.source], output(route, used, pools))
+    return best
+
+
+def dex_path(split: Split) -> list[str]:
+    """'<source>:<percent>' with whole percents summing to 100 (largest remainders)."""
+    parts = sum(leg.slices for leg in split.legs)
+    shares: dict[str, int] = {}
+    for leg in split.legs:
+        shares[leg.route.source] = shares.get(leg.route.source, 0) + leg.slices
+    exact = {s: Decimal(100 * k) / parts for s, k in shares.items()}
+    whole = {s: int(v) for s, v in exact.items()}
+    for s in sorted(exact, key=lambda s: exact[s] - whole[s], reverse=True)[: 100 - sum(whole.values())]:
+        whole[s] += 1
+    return [f"{s}:{p}" for s, p in sorted(whole.items(), key=lambda sp: -sp[1])]
+
+
+def min_out(total_out: int, impact_bps: int) -> int:
+    return total_out * (10_000 - impact_bps) // 10_000
+
+
+def call_data(
+    split: Split,
+    src_token: str,
+    dst_token: str,
+    amount_in: int,
+    min_return: int,
+    receiver: str,
+    channel: str,
+    snapshot: Snapshot,
+) -> bytes:
+    routes = [(leg.slices, [(h.pool, h.token_out) for h in leg.route.hops]) for leg in split.legs]
+    deadline = snapshot.timestamp + DEADLINE_SECONDS
+    params = (src_token, dst_token, amount_in, min_return, receiver, channel, deadline, routes)
+    return ROUTER.encode("swap", params)
