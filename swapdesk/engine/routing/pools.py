@@ -23,6 +23,7 @@ class Pool(Protocol):
     def source(self) -> str: ...
 
     def tokens(self) -> tuple[str, ...]: ...
+    def amount_out(self, token_in: str, token_out: str, amount_in: int) -> int: ...
     def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]: ...
 
 
@@ -39,14 +40,19 @@ class V2Pool:
     def tokens(self) -> tuple[str, ...]:
         return (self.token0, self.token1)
 
-    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]:
-        zero_for_one = token_in == self.token0
-        reserve_in, reserve_out = (self.reserve0, self.reserve1) if zero_for_one else (self.reserve1, self.reserve0)
+    def amount_out(self, token_in: str, token_out: str, amount_in: int) -> int:
+        reserve_in, reserve_out = (
+            (self.reserve0, self.reserve1) if token_in == self.token0 else (self.reserve1, self.reserve0)
+        )
         with_fee = amount_in * (BPS - self.fee_bps)
         out = with_fee * reserve_out // (reserve_in * BPS + with_fee)
         if out >= reserve_out:
             raise ValueError("the pool cannot pay that much")
-        if zero_for_one:
+        return out
+
+    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]:
+        out = self.amount_out(token_in, token_out, amount_in)
+        if token_in == self.token0:
             return out, replace(self, reserve0=self.reserve0 + amount_in, reserve1=self.reserve1 - out)
         return out, replace(self, reserve0=self.reserve0 - out, reserve1=self.reserve1 + amount_in)
 
@@ -109,7 +115,7 @@ class StablePool:
                 return y
         raise ValueError("y did not converge")
 
-    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]:
+    def amount_out(self, token_in: str, token_out: str, amount_in: int) -> int:
         i, j = self.coins.index(token_in), self.coins.index(token_out)
         rates, xp = self._rates(), self._xp()
         y = self._y(i, j, xp[i] + amount_in * rates[i] // PRECISION, xp)
@@ -117,6 +123,11 @@ class StablePool:
         out = (dy - dy * self.fee // FEE_DENOMINATOR) * PRECISION // rates[j]
         if out < 0 or out > self.balances[j]:
             raise ValueError("the pool cannot pay that much")
+        return out
+
+    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]:
+        i, j = self.coins.index(token_in), self.coins.index(token_out)
+        out = self.amount_out(token_in, token_out, amount_in)
         balances = list(self.balances)
         balances[i] += amount_in
         balances[j] -= out

@@ -1,10 +1,11 @@
-"""Reads the state of every pool of a chain, and a quote's other facts, in
-one Multicall3 eth_call per quote.
+"""Reads the state of every pool of a chain in one Multicall3 eth_call.
 
 Immutable facts (a pair's tokens, a StableSwap pool's coins, A, fee and coin
-decimals) are read once per chain and kept; reserves and balances are read
-for every quote, together with the router's fee for the trader, the tokens'
-decimals and the block, so a quote is consistent with one block.
+decimals) are read once per chain. Reserves and balances change only when a
+block is mined, so they are read once per block, in the same call as the
+quote's own facts (the router's fee for the trader, the tokens' decimals, the
+block's time); a quote at a block already read asks only for its own facts.
+Quotes as you type land on the same block, which is what makes them fast.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ class PoolReader:
         self.catalog = catalog
         self._v2: list[_V2Static] | None = None
         self._stable: list[_StableStatic] = []
+        self._pools_at: tuple[int, dict[str, Pool]] | None = None  # (block, pools)
 
     async def _load_static(self) -> list[_V2Static]:
         if self._v2 is not None:
@@ -103,29 +105,44 @@ class PoolReader:
         self._v2 = v2
         return v2
 
-    async def snapshot(self, trader: str, channel: str, amount: int, tokens: list[str]) -> Snapshot:
-        v2 = await self._load_static()
+    def _pool_reads(self, v2: list[_V2Static]) -> list[Read]:
         reads = [Read(p.address, PAIR.encode("getReserves")) for p in v2]
         for s in self._stable:
             reads += [Read(s.address, STABLE.encode("balances", i)) for i in range(N_COINS)]
-        reads.append(Read(self.catalog.router, ROUTER.encode("quoteFee", trader, channel, amount)))
-        reads += [Read(t, ERC20.encode("decimals")) for t in tokens]
-        mc = self.catalog.multicall
-        reads += [Read(mc, MULTICALL.encode("getBlockNumber")), Read(mc, MULTICALL.encode("getCurrentBlockTimestamp"))]
-        out = iter(await aggregate3(self.w3, mc, reads))
+        return reads
 
+    def _pools(self, v2: list[_V2Static], out: list[bytes | None]) -> dict[str, Pool]:
+        answers = iter(out)
         pools: dict[str, Pool] = {}
         for p in v2:
-            raw = next(out) or b""
-            reserve0, reserve1, _ = decode(["uint112", "uint112", "uint32"], raw)
+            reserve0, reserve1, _ = decode(["uint112", "uint112", "uint32"], next(answers) or b"")
             pools[p.address] = V2Pool(p.address, p.source, p.token0, p.token1, reserve0, reserve1, p.fee_bps)
         for s in self._stable:
-            balances = tuple(_uint(next(out)) for _ in range(N_COINS))
+            balances = tuple(_uint(next(answers)) for _ in range(N_COINS))
             pools[s.address] = StablePool(s.address, s.source, s.coins, balances, s.decimals, s.amp, s.fee)
-        fee_rate, normal_fee, fee = decode(["uint256", "uint256", "uint256"], next(out) or b"")
+        return pools
+
+    async def snapshot(self, trader: str, channel: str, amount: int, tokens: list[str]) -> Snapshot:
+        v2 = await self._load_static()
+        block = await self.w3.eth.block_number
+        cached = self._pools_at[1] if self._pools_at and self._pools_at[0] == block else None
+        pool_reads = [] if cached is not None else self._pool_reads(v2)
+        mc = self.catalog.multicall
+        reads = [
+            *pool_reads,
+            Read(self.catalog.router, ROUTER.encode("quoteFee", trader, channel, amount)),
+            *(Read(t, ERC20.encode("decimals")) for t in tokens),
+            Read(mc, MULTICALL.encode("getCurrentBlockTimestamp")),
+        ]
+        out = await aggregate3(self.w3, mc, reads)
+        if cached is None:
+            cached = self._pools(v2, out[: len(pool_reads)])
+            self._pools_at = (block, cached)
+        rest = iter(out[len(pool_reads) :])
+        fee_rate, normal_fee, fee = decode(["uint256", "uint256", "uint256"], next(rest) or b"")
         decimals: dict[str, int | None] = {}
         for token in tokens:
-            answer = next(out)
+            answer = next(rest)
             decimals[token] = _uint(answer) if answer is not None and len(answer) == 32 else None
-        block, timestamp = _uint(next(out)), _uint(next(out))
-        return Snapshot(block, timestamp, pools, fee_rate, normal_fee, fee, decimals)
+        timestamp = _uint(next(rest))
+        return Snapshot(block, timestamp, dict(cached), fee_rate, normal_fee, fee, decimals)

@@ -63,9 +63,11 @@ def execute(routes: list[tuple[Route, int]], pools: dict[str, Pool]) -> tuple[li
 
 def output(route: Route, amount: int, pools: dict[str, Pool]) -> int:
     """One route's output alone; 0 when its pools cannot take the amount."""
-    if amount == 0:
-        return 0
     try:
-        return execute([(route, amount)], pools)[0][0]
+        for hop in route.hops:
+            if amount == 0:
+                return 0
+            amount = pools[hop.pool].amount_out(hop.token_in, hop.token_out, amount)
     except (ValueError, ZeroDivisionError):
         return 0
+    return amount
