@@ -52,6 +52,12 @@ class Artifact:
         types = _types(self._entry("function", function)["inputs"])
         return self.selector(function) + encode(types, list(args))
 
+    def decode_input(self, function: str, data: bytes) -> tuple[Any, ...]:
+        """The arguments of a call to `function` from its call data."""
+        if data[:4] != self.selector(function):
+            raise ValueError(f"not a call to {self.name}.{function}")
+        return tuple(decode(_types(self._entry("function", function)["inputs"]), data[4:]))
+
     def decode(self, function: str, output: bytes) -> tuple[Any, ...]:
         """The return values of `function` from raw output."""
         return tuple(decode(_types(self._entry("function", function)["outputs"]), output))
