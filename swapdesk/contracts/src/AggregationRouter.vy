@@ -225,6 +225,9 @@ def swap(p: SwapParams) -> uint256:
     assert block.timestamp <= p.deadline, "Router: expired"
     assert p.amount > 0 and len(p.routes) > 0, "Router: nothing to swap"
     assert p.srcToken != p.dstToken, "Router: same token"
+    # the discount tier is what the trader holds before the swap: selling the
+    # discount token itself must not raise the fee on that very trade
+    fee_share: uint256 = self._fee_share(msg.sender)
     src: address = p.srcToken
     if src == empty(address):
         assert msg.value == p.amount, "Router: value must equal amount"
@@ -238,7 +241,7 @@ def swap(p: SwapParams) -> uint256:
         dst = wrapped
 
     normal: uint256 = p.amount * self._fee_rate(p.channel) // BPS
-    fee: uint256 = normal * self._fee_share(msg.sender) // BPS
+    fee: uint256 = normal * fee_share // BPS
     if fee > 0:
         assert extcall IERC20(src).transfer(self.feeCollector, fee, default_return_value=True)
     used: uint256 = p.amount - fee
