@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from swapdesk.api import AggSwapRequest, ApiError, ChainRequest, DetailsRequest, SwapService, parse
+from swapdesk.api import AggSwapRequest, ApiError, ChainRequest, CrossListRequest, DetailsRequest, SwapService, parse
 from swapdesk.chains import resolve
 from swapdesk.engine import Engine
 from swapdesk.remote import RemoteService
@@ -38,10 +38,16 @@ async def test_sources(service: SwapService) -> None:
 
 
 async def test_parts_not_built_are_absent(service: SwapService) -> None:
-    request = parse(DetailsRequest, [("hash", "0x" + "12" * 32), ("chain", "eth")])
+    with pytest.raises(ApiError) as info:
+        await service.cross_list(CrossListRequest())
+    assert info.value.status == 404 and info.value.code.value == "NOT_AVAILABLE"
+
+
+async def test_unknown_hash(service: SwapService) -> None:
+    request = parse(DetailsRequest, [("hash", "12" * 32), ("chain", "eth")])
     with pytest.raises(ApiError) as info:
         await service.details(request)
-    assert info.value.status == 404 and info.value.code.value == "NOT_AVAILABLE"
+    assert (info.value.status, info.value.code.value, info.value.parameter) == (404, "TRANSACTION_NOT_FOUND", "hash")
 
 
 async def test_remote_reports_an_unreachable_server() -> None:

@@ -16,7 +16,7 @@ HTTP status depends only on the class:
     │     TRANSACTION_NOT_FOUND
     ├── MethodNotAllowed            405  METHOD_NOT_ALLOWED (every path is GET)
     ├── Unprocessable               422  valid, but cannot be served
-    │     NO_ROUTE  INSUFFICIENT_LIQUIDITY
+    │     NO_ROUTE  INSUFFICIENT_LIQUIDITY  NOT_A_SWAP
     ├── Unavailable                 503  a chain or server cannot be reached
     │     CHAIN_UNAVAILABLE  SERVER_UNREACHABLE
     └── InternalError               500  a bug; the message says no more
@@ -54,6 +54,7 @@ class ErrorCode(StrEnum):
     METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
     NO_ROUTE = "NO_ROUTE"
     INSUFFICIENT_LIQUIDITY = "INSUFFICIENT_LIQUIDITY"
+    NOT_A_SWAP = "NOT_A_SWAP"
     CHAIN_UNAVAILABLE = "CHAIN_UNAVAILABLE"
     SERVER_UNREACHABLE = "SERVER_UNREACHABLE"
     INTERNAL = "INTERNAL"
@@ -114,6 +115,7 @@ _CLASS_OF: dict[ErrorCode, type[ApiError]] = dict.fromkeys(ErrorCode, InvalidPar
     ErrorCode.METHOD_NOT_ALLOWED: MethodNotAllowed,
     ErrorCode.NO_ROUTE: Unprocessable,
     ErrorCode.INSUFFICIENT_LIQUIDITY: Unprocessable,
+    ErrorCode.NOT_A_SWAP: Unprocessable,
     ErrorCode.CHAIN_UNAVAILABLE: Unavailable,
     ErrorCode.SERVER_UNREACHABLE: Unavailable,
     ErrorCode.INTERNAL: InternalError,

@@ -28,6 +28,7 @@ from swapdesk.api import (
 from swapdesk.chain.erc20 import metadata
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend
+from swapdesk.engine.details import SameChainDetails
 from swapdesk.engine.icons import source_icon, token_icon
 
 
@@ -39,6 +40,7 @@ class Engine:
     def __init__(self, backend: ChainBackend | None = None) -> None:
         self.backend: ChainBackend = backend or DevnetBackend()
         self.aggregator = Aggregator(self.backend)
+        self.same_chain = SameChainDetails(self.backend)
 
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
         chain = request.chain
@@ -99,7 +101,8 @@ class Engine:
         raise _not_built("the cross-chain order callback")
 
     async def details(self, request: DetailsRequest) -> TxDetails:
-        raise _not_built("transaction details")
+        # cross-chain orders are looked up first once bridges exist; today every swap is same-chain
+        return await self.same_chain.details(request)
 
     async def aclose(self) -> None:
         await self.backend.aclose()
