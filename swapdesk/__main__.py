@@ -13,6 +13,7 @@ import logging
 import sys
 import time
 
+from swapdesk import cli
 from swapdesk.chains import CHAINS, UnknownChain, resolve
 
 
@@ -70,6 +71,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     serve.add_argument("--port", type=int, default=8545)
     serve.set_defaults(run=_serve)
+    cli.add_commands(commands)
     devnet = commands.add_parser("devnet", help="the embedded devnet")
     devnet_commands = devnet.add_subparsers(dest="devnet_command", required=True)
     build = devnet_commands.add_parser("build", help="build (or load from snapshot) the demo worlds")

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
 
+import httpx
 import pytest
 
+from swapdesk.chains import CHAINS
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.remote import RemoteService
@@ -31,9 +33,17 @@ async def engine(devnet: Devnet) -> Engine:
 
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
-    """A real HTTP server on loopback with its own devnet and engine."""
+    """A real HTTP server on loopback with its own devnet and engine, every chain started.
+
+    Starting the chains first (building their worlds on a fresh machine) keeps
+    that one-off cost out of the tests' requests and their timeouts.
+    """
     devnet = Devnet()
     with BackgroundServer(create_app(Engine(DevnetBackend(devnet)), devnet=devnet)) as server:
+        with httpx.Client(timeout=None) as client:
+            for chain in CHAINS:
+                ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []}
+                assert client.post(f"{server.url}/rpc/{chain.id}", json=ping).json()["result"] == hex(chain.id)
         yield server.url
 
 

@@ -10,7 +10,7 @@ succeed, or the build fails loudly (`Reverted`).
 from __future__ import annotations
 
 import time
-from decimal import Decimal
+from decimal import ROUND_DOWN, Context, Decimal, localcontext
 
 from eth_utils import to_checksum_address
 
@@ -28,6 +28,7 @@ from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest, SourceEntry, TokenEntry
 from swapdesk.devnet.sender import Sender
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS, WORLDS, TokenSpec, WorldSpec, skew_bps
+from swapdesk.units import scale
 
 DEMO_NATIVE = 10_000  # whole native coins per demo account
 DEMO_USD = Decimal(100_000)  # worth of each ERC-20 per demo account
@@ -37,7 +38,9 @@ DEFAULT_BASE_FEE = 10**9
 
 
 def units(amount: Decimal, decimals: int) -> int:
-    return int(amount * (Decimal(10) ** decimals))
+    # world sizes are computed in Decimal, then truncated to whole units
+    with localcontext(Context(prec=160)):
+        return scale(amount.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_DOWN), decimals)
 
 
 def genesis_balances(chain_id: int) -> dict[bytes, int]:

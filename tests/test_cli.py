@@ -1,0 +1,61 @@
+"""The CLI against a live server: quote, then look up a swap sent through /rpc."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from eth_account import Account
+from web3 import Web3
+
+from swapdesk.__main__ import main
+from swapdesk.devnet.accounts import demo_key
+
+
+def test_quote_and_details(server_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["quote", "--chain", "matic", "--sell", "MATIC", "--buy", "usdc", "--amount", "250", "--part", "4"]
+    assert main([*argv, "--server", server_url, "--json"]) == 0
+    quote = json.loads(capsys.readouterr().out)
+    assert quote["amountIn"] == str(250 * 10**18) and int(quote["totalAmountOut"]) > 0
+
+    trader = Account.from_key(demo_key(0))
+    w3 = Web3(Web3.HTTPProvider(f"{server_url}/rpc/137"))
+    tx = {
+        "to": quote["aggregator"], "data": quote["data"], "value": 250 * 10**18, "from": trader.address,
+        "nonce": w3.eth.get_transaction_count(trader.address), "chainId": 137, "gas": 3_000_000,
+        "maxFeePerGas": 2 * w3.eth.get_block("latest")["baseFeePerGas"] + 1, "maxPriorityFeePerGas": 1,
+    }  # fmt: skip
+    tx_hash = w3.eth.send_raw_transaction(trader.sign_transaction(tx).raw_transaction).hex()
+    assert w3.eth.wait_for_transaction_receipt(tx_hash)["status"] == 1
+
+    assert main(["details", tx_hash, "--chain", "POLYGON", "--server", server_url]) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("Success (Success) on Polygon")
+    usdc = httpx.get(f"{server_url}/ext/v1/tokens", params={"chain": "137"}).json()["data"]
+    decimals = next(t["decimals"] for t in usdc if t["symbol"] == "USDC")
+    received = int(quote["totalAmountOut"]) / 10**decimals
+    assert f"{received:.2f}"[:-1] in shown  # the human amount, as received
+
+
+def _quote(chain: str, sell: str, buy: str, amount: str, *more: str) -> list[str]:
+    return ["quote", "--chain", chain, "--sell", sell, "--buy", buy, "--amount", amount, *more]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (_quote("MARS", "a", "b", "1"), "--chain: unknown chain 'MARS'"),
+        (_quote("BSC", "DOGE", "USDT", "1"), "--sell: 'DOGE' is not a token"),
+        (_quote("BSC", "USDT", "USDT", "1"), "token1: must differ from token0"),
+        (_quote("BSC", "USDT", "BNB", "-1"), "--amount: '-1' is not an amount"),
+        (_quote("BSC", "USDT", "BNB", "1", "--part", "0"), "part: must be an integer from 1 to 100"),
+        (["details", "0x1234", "--chain", "BSC"], "hash: must be a transaction hash"),
+    ],
+)
+def test_bad_input_is_said_plainly(
+    server_url: str, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    assert main([*argv, "--server", server_url]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and said in err and "Traceback" not in err
