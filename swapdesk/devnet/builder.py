@@ -1,4 +1,6 @@
-"""Builds the demo world on a fresh `DevChain` with real signed transactions.
+"""Builds the demo world with real signed transactions: on a fresh `DevChain`
+(`build`), or on any chain reachable through JSON-RPC (`deploy_world` with an
+`RpcSender`, as the anvil test does).
 
 The deployer (account 9 of the test mnemonic) deploys Multicall3, the wrapped
 native coin, the chain's ERC-20s, one Uniswap-V2-style factory per DEX family
@@ -26,7 +28,7 @@ from swapdesk.devnet.accounts import (
 )
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest, SourceEntry, TokenEntry
-from swapdesk.devnet.sender import Sender
+from swapdesk.devnet.sender import Deployer, Sender
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS, WORLDS, TokenSpec, WorldSpec, skew_bps
 from swapdesk.units import scale
 
@@ -51,14 +53,18 @@ def genesis_balances(chain_id: int) -> dict[bytes, int]:
 
 
 def build(chain_id: int) -> tuple[DevChain, Manifest]:
-    spec = WORLDS[chain_id]
     chain = DevChain.from_genesis(
         chain_id,
         genesis_balances(chain_id),
         base_fee=GAS_BASE_FEE.get(chain_id, DEFAULT_BASE_FEE),
         timestamp=int(time.time()),
     )
-    me = Sender(chain, demo_key(DEPLOYER_INDEX))
+    return chain, deploy_world(Sender(chain, demo_key(DEPLOYER_INDEX)), chain_id)
+
+
+def deploy_world(me: Deployer, chain_id: int) -> Manifest:
+    """Deploy chain `chain_id`'s world from the deployer account; its manifest."""
+    spec = WORLDS[chain_id]
     erc20, weth, pair_art = artifact("ERC20"), artifact("WETH9"), artifact("UniswapV2Pair")
     factory_art, stable_art = artifact("UniswapV2Factory"), artifact("StableSwap")
     demos = [demo_address(i) for i in range(DEMO_ACCOUNTS)]
@@ -154,7 +160,7 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
         router=to_checksum_address(router),
         fee_collector=collector,
     )
-    return chain, manifest
+    return manifest
 
 
 def _seed(spec: WorldSpec, weight: Decimal, pair: tuple[str, str], skew: int) -> tuple[int, int]:

@@ -325,6 +325,14 @@ def send_raw_transaction(chain: DevChain, raw: Any) -> str:
     return _bytes(chain.send_raw_transaction(_data(raw, "transaction")))
 
 
+def send_raw_transaction_sync(chain: DevChain, raw: Any, *_timeout: Any) -> Json:
+    """EIP-7966: send and answer the receipt (devnet blocks are mined at once)."""
+    tx_hash = chain.send_raw_transaction(_data(raw, "transaction"))
+    found = chain.transaction(tx_hash)
+    assert found is not None
+    return _receipt(chain, *found)
+
+
 def get_transaction_by_hash(chain: DevChain, tx_hash: Any) -> Json | None:
     found = chain.transaction(_hash(tx_hash, "hash"))
     return _transaction(*found) if found else None
@@ -436,6 +444,7 @@ METHODS: dict[str, Callable[..., Any]] = {
     "eth_call": call,
     "eth_estimateGas": estimate_gas,
     "eth_sendRawTransaction": send_raw_transaction,
+    "eth_sendRawTransactionSync": send_raw_transaction_sync,
     "eth_getTransactionByHash": get_transaction_by_hash,
     "eth_getTransactionReceipt": get_transaction_receipt,
     "eth_getBlockByNumber": get_block_by_number,

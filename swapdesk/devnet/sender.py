@@ -1,13 +1,13 @@
-"""Signs transactions with a key and sends them straight to a `DevChain`.
-
-Used by the world builder and by tests that drive contracts on a chain they
-own; it runs on the chain's thread, so it never goes through JSON-RPC.
+"""Signs transactions with a key and sends them to a chain: straight to a
+`DevChain` (`Sender`, on the chain's own thread) or through JSON-RPC to any
+node (`RpcSender`). The world builder and contract tests use them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
+import httpx
 from eth_account import Account
 
 from swapdesk.contracts import Artifact
@@ -18,6 +18,14 @@ class Reverted(RuntimeError):
     def __init__(self, tx_hash: bytes) -> None:
         super().__init__(f"transaction 0x{tx_hash.hex()} reverted")
         self.tx_hash = tx_hash
+
+
+class Deployer(Protocol):
+    address: str
+
+    def send(self, to: bytes | str | None, data: bytes = b"", value: int = 0, gas: int = 500_000) -> bytes: ...
+    def deploy(self, art: Artifact, *args: Any, blueprint: bool = False) -> bytes: ...
+    def call(self, to: bytes | str, data: bytes) -> bytes: ...
 
 
 class Sender:
@@ -61,3 +69,64 @@ class Sender:
     def call(self, to: bytes | str, data: bytes) -> bytes:
         target = bytes.fromhex(to[2:]) if isinstance(to, str) else to
         return self.chain.call(Call(sender=self.raw_address, to=target, data=data))
+
+
+class RpcError(RuntimeError):
+    pass
+
+
+class RpcSender:
+    """The same, through standard JSON-RPC to a node (anvil, geth, /rpc/{id})."""
+
+    def __init__(self, url: str, key: bytes) -> None:
+        self._client = httpx.Client(timeout=60)
+        self.url = url
+        self.account = Account.from_key(key)
+        self.address = str(self.account.address)
+        self.chain_id = int(self._rpc("eth_chainId"), 16)
+
+    def _rpc(self, method: str, *params: Any) -> Any:
+        reply = self._client.post(self.url, json={"jsonrpc": "2.0", "id": 1, "method": method, "params": list(params)})
+        body = reply.json()
+        if "error" in body:
+            raise RpcError(f"{method}: {body['error'].get('message')}")
+        return body["result"]
+
+    def send(self, to: bytes | str | None, data: bytes = b"", value: int = 0, gas: int = 500_000) -> bytes:
+        """Send and get the receipt in one call (EIP-7966 eth_sendRawTransactionSync,
+        spoken by anvil and the devnet); raise `Reverted` unless it succeeded."""
+        if isinstance(to, str):
+            to = bytes.fromhex(to.removeprefix("0x"))
+        base_fee = int(self._rpc("eth_getBlockByNumber", "latest", False)["baseFeePerGas"], 16)
+        tx = {
+            "to": to or b"",
+            "data": data,
+            "value": value,
+            "gas": gas,
+            "maxFeePerGas": base_fee * 2 + 1,
+            "maxPriorityFeePerGas": 1,
+            "nonce": int(self._rpc("eth_getTransactionCount", self.address, "pending"), 16),
+            "chainId": self.chain_id,
+            "type": 2,
+        }
+        raw = bytes(self.account.sign_transaction(tx).raw_transaction)
+        receipt = self._rpc("eth_sendRawTransactionSync", "0x" + raw.hex())
+        tx_hash = bytes.fromhex(receipt["transactionHash"][2:])
+        if receipt["status"] != "0x1":
+            raise Reverted(tx_hash)
+        self.last_receipt: dict[str, Any] = receipt
+        return tx_hash
+
+    def deploy(self, art: Artifact, *args: Any, blueprint: bool = False) -> bytes:
+        data = art.blueprint if blueprint else art.deploy_data(*args)
+        self.send(None, data, gas=6_000_000)
+        return bytes.fromhex(self.last_receipt["contractAddress"][2:])
+
+    def call(self, to: bytes | str, data: bytes) -> bytes:
+        target = to if isinstance(to, str) else "0x" + to.hex()
+        return bytes.fromhex(
+            self._rpc("eth_call", {"from": self.address, "to": target, "data": "0x" + data.hex()}, "latest")[2:]
+        )
+
+    def close(self) -> None:
+        self._client.close()

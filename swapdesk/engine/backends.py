@@ -7,9 +7,12 @@ whatever the chains are.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Protocol
 
-from web3 import AsyncWeb3
+import aiohttp
+from web3 import AsyncHTTPProvider, AsyncWeb3
 
 from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.chains import Chain
@@ -45,3 +48,41 @@ class DevnetBackend:
 
     async def aclose(self) -> None:
         await self.devnet.close()
+
+
+class RpcBackend:
+    """Chains reached through JSON-RPC (a real network, or anvil), each with its
+    catalogue: where its tokens, pools, Multicall3 and router are."""
+
+    def __init__(self, endpoints: dict[int, str], catalogs: dict[int, Manifest]) -> None:
+        self.endpoints = endpoints
+        self.catalogs = catalogs
+        self._web3: dict[int, AsyncWeb3] = {}
+
+    async def web3(self, chain: Chain) -> AsyncWeb3:
+        if chain.id not in self.endpoints:
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"no RPC endpoint is configured for {chain.flag}")
+        if chain.id not in self._web3:
+            self._web3[chain.id] = AsyncWeb3(AsyncHTTPProvider(self.endpoints[chain.id]))
+        return self._web3[chain.id]
+
+    async def catalog(self, chain: Chain) -> Manifest:
+        try:
+            return self.catalogs[chain.id]
+        except KeyError:
+            raise Unavailable(
+                ErrorCode.CHAIN_UNAVAILABLE, f"swapdesk knows no pools or router on {chain.flag}"
+            ) from None
+
+    async def aclose(self) -> None:
+        for w3 in self._web3.values():
+            await w3.provider.disconnect()
+
+
+@asynccontextmanager
+async def reaching(chain: Chain) -> AsyncIterator[None]:
+    """Turn a chain that cannot be reached into CHAIN_UNAVAILABLE, not a 500."""
+    try:
+        yield
+    except (OSError, aiohttp.ClientError, TimeoutError) as exc:
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach {chain.flag}: {exc}") from exc

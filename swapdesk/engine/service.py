@@ -27,7 +27,7 @@ from swapdesk.api import (
 )
 from swapdesk.chain.erc20 import metadata
 from swapdesk.engine.aggregation import Aggregator
-from swapdesk.engine.backends import ChainBackend, DevnetBackend
+from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
 from swapdesk.engine.details import SameChainDetails
 from swapdesk.engine.icons import source_icon, token_icon
 
@@ -46,7 +46,8 @@ class Engine:
         chain = request.chain
         catalog = await self.backend.catalog(chain)
         w3 = await self.backend.web3(chain)
-        found = await metadata(w3, catalog.multicall, [t.address for t in catalog.tokens])
+        async with reaching(chain):
+            found = await metadata(w3, catalog.multicall, [t.address for t in catalog.tokens])
         native = TokenInfo(
             address=format_address(ZERO, chain.tron),
             symbol=chain.native_symbol,
@@ -86,7 +87,8 @@ class Engine:
         ]
 
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
-        return await self.aggregator.quote(request)
+        async with reaching(request.chain):
+            return await self.aggregator.quote(request)
 
     async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
         raise _not_built("the TRON swap quote")
@@ -102,7 +104,8 @@ class Engine:
 
     async def details(self, request: DetailsRequest) -> TxDetails:
         # cross-chain orders are looked up first once bridges exist; today every swap is same-chain
-        return await self.same_chain.details(request)
+        async with reaching(request.chain):
+            return await self.same_chain.details(request)
 
     async def aclose(self) -> None:
         await self.backend.aclose()

@@ -104,3 +104,16 @@ def test_bad_transactions_are_refused_not_mined(server_url: str) -> None:
     unknown = httpx.post(url, json={"jsonrpc": "2.0", "id": 3, "method": "eth_mine", "params": []}).json()
     assert unknown["error"]["code"] == -32601
     assert _rpc(url, "eth_blockNumber") == before
+
+
+def test_send_raw_transaction_sync_answers_the_receipt(server_url: str) -> None:
+    """EIP-7966, as anvil speaks it: the world builder can target either node."""
+    from swapdesk.devnet.sender import RpcSender
+
+    sender = RpcSender(f"{server_url}/rpc/10", demo_key(4))
+    usdt = _usdt(server_url, CHAINS[1])
+    tx_hash = sender.send(str(usdt["address"]), artifact("ERC20").encode("transfer", demo_address(8), 3), gas=100_000)
+    receipt = sender.last_receipt
+    assert receipt["transactionHash"] == "0x" + tx_hash.hex() and receipt["status"] == "0x1"
+    assert len(receipt["logs"]) == 1
+    sender.close()

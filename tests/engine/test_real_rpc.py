@@ -1,0 +1,121 @@
+"""The engine's real RPC path: a JSON-RPC node (anvil) with the demo world
+deployed on it, reached through web3's HTTP provider. Quote -> sign -> send
+-> details, exactly as against a real network."""
+
+from __future__ import annotations
+
+import queue
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from swapdesk.api import AggSwapRequest, DetailsRequest, parse
+from swapdesk.chains import by_id
+from swapdesk.contracts import artifact
+from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
+from swapdesk.devnet.builder import deploy_world
+from swapdesk.devnet.manifest import Manifest
+from swapdesk.devnet.sender import RpcSender
+from swapdesk.engine import Engine, RpcBackend
+
+ERC20 = artifact("ERC20")
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _anvil_binary() -> str:
+    found = shutil.which("anvil") or REPO / "node_modules" / ".bin" / "anvil"
+    if not Path(found).exists():
+        pytest.fail("anvil is missing: `bash scripts/test` installs it (npm package @foundry-rs/anvil)")
+    return str(found)
+
+
+@pytest.fixture(scope="module")
+def anvil() -> Iterator[tuple[str, Manifest]]:
+    """anvil on a free loopback port, with the BSC world deployed through JSON-RPC."""
+    process = subprocess.Popen(
+        [_anvil_binary(), "--chain-id", "56", "--port", "0", "--balance", "1000000000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    listening: queue.Queue[str | None] = queue.Queue()
+
+    def drain() -> None:
+        # anvil says where it listens once it does, then logs every request: keep
+        # reading, or a full pipe would block it
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.startswith("Listening on "):
+                listening.put("http://" + line.split()[-1])
+        listening.put(None)
+
+    threading.Thread(target=drain, daemon=True).start()
+    try:
+        url = listening.get(timeout=120)
+        assert url is not None, "anvil exited before listening"
+        deployer = RpcSender(url, demo_key(DEPLOYER_INDEX))
+        manifest = deploy_world(deployer, 56)
+        deployer.close()
+        yield url, manifest
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+async def test_quote_sign_send_details_on_anvil(anvil: tuple[str, Manifest]) -> None:
+    url, manifest = anvil
+    engine = Engine(RpcBackend({56: url}, {56: manifest}))
+    trader = RpcSender(url, demo_key(5))
+    usdt, cake = manifest.token("USDT"), manifest.token("CAKE")
+    assert trader.chain_id == 56
+    amount = 2_500 * 10**18
+    query = {
+        "token0": usdt.address, "token1": cake.address, "decimal0": "18", "decimal1": "18", "impact": "50",
+        "part": "10", "amountIn": str(amount), "amountOutMin": "0", "to": trader.address,
+        "issuer": trader.address, "chain": "BSC", "channel": "web",
+    }  # fmt: skip
+    try:
+        quote = await engine.agg_swap(parse(AggSwapRequest, query.items()))
+        assert int(quote.fee) == int(quote.normalFee) == amount * 20 // 10_000  # account 5: no discount
+
+        def cake_balance() -> int:
+            return int(
+                ERC20.decode("balanceOf", trader.call(cake.address, ERC20.encode("balanceOf", trader.address)))[0]
+            )
+
+        before = cake_balance()
+        trader.send(usdt.address, ERC20.encode("approve", quote.aggregator, amount), gas=100_000)
+        tx_hash = trader.send(quote.aggregator, bytes.fromhex(quote.data[2:]), gas=3_000_000)
+        assert cake_balance() - before == int(quote.totalAmountOut)
+
+        details = await engine.details(DetailsRequest(hash="0x" + tx_hash.hex(), chain=by_id(56)))
+        assert (details.status, details.amountIn, details.amountOut) == ("Success", str(amount), quote.totalAmountOut)
+        assert (details.fromAddress, details.toAddress, details.channel) == (trader.address, trader.address, "web")
+        assert {d.dex for d in details.dexs} == {p.rsplit(":", 1)[0] for p in quote.dexPath}
+    finally:
+        trader.close()
+        await engine.aclose()
+
+
+async def test_an_unreachable_node_is_unavailable_not_a_crash() -> None:
+    engine = Engine(RpcBackend({56: "http://127.0.0.1:9"}, {56: Manifest.from_json(_manifest_json())}))
+    query = {
+        "token0": "0x55d398326f99059fF775485246999027B3197955", "token1": "0x0000000000000000000000000000000000000000",
+        "decimal0": "18", "decimal1": "18", "impact": "50", "part": "1", "amountIn": "1", "amountOutMin": "0",
+        "to": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "chain": "BSC",
+    }  # fmt: skip
+    from swapdesk.api import ApiError
+
+    with pytest.raises(ApiError) as info:
+        await engine.agg_swap(parse(AggSwapRequest, query.items()))
+    assert (info.value.status, info.value.code.value) == (503, "CHAIN_UNAVAILABLE")
+    await engine.aclose()
+
+
+def _manifest_json() -> str:
+    zero = "0x0000000000000000000000000000000000000001"
+    return Manifest(56, zero, zero, zero, zero, [], [], [], zero, zero, zero).to_json()
