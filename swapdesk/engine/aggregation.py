@@ -30,14 +30,14 @@ class Aggregator:
         self.backend = backend
         self._readers: dict[int, PoolReader] = {}
 
-    async def _reader(self, chain: Chain) -> PoolReader:
+    async def reader(self, chain: Chain) -> PoolReader:
         if chain.id not in self._readers:
             self._readers[chain.id] = PoolReader(await self.backend.web3(chain), await self.backend.catalog(chain))
         return self._readers[chain.id]
 
     async def quote(self, request: SwapQuoteRequest) -> AggQuote:
         chain = request.chain
-        reader = await self._reader(chain)
+        reader = await self.reader(chain)
         catalog = reader.catalog
         token0 = to_checksum(parse_address(request.token0, chain.tron))
         token1 = to_checksum(parse_address(request.token1, chain.tron))

@@ -23,7 +23,7 @@ def allocate(values: list[list[int]], parts: int) -> list[int]:
     rows = [row[: parts + 1] for row in values]
     if all(_concave(row) for row in rows):
         return _greedy(rows, parts)
-    return _dynamic(rows, parts)
+    return dynamic(rows, parts)
 
 
 def _greedy(rows: list[list[int]], parts: int) -> list[int]:
@@ -39,7 +39,8 @@ def _greedy(rows: list[list[int]], parts: int) -> list[int]:
     return slices
 
 
-def _dynamic(rows: list[list[int]], parts: int) -> list[int]:
+def dynamic(rows: list[list[int]], parts: int) -> list[int]:
+    """The exact optimum for any values, concave or not (the reference)."""
     best = rows[0]
     tables = [best]
     for row in rows[1:]:

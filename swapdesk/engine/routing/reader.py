@@ -105,6 +105,10 @@ class PoolReader:
         self._v2 = v2
         return v2
 
+    def forget_pools(self) -> None:
+        """Read the pools again on the next quote, as after a new block."""
+        self._pools_at = None
+
     def _pool_reads(self, v2: list[_V2Static]) -> list[Read]:
         reads = [Read(p.address, PAIR.encode("getReserves")) for p in v2]
         for s in self._stable:

@@ -1,0 +1,157 @@
+"""Routing figures on a fixed suite of pool sets and trade sizes.
+
+    python benchmarks/routing.py [--repeat 30]
+
+Pool sets are real devnet states (read through the engine's reader), trade
+sizes run from retail to a large share of pool depth. Printed per case:
+- shortfall (bps) of the quote against the exact optimum on the same grid
+  (the dynamic programme run on every route, whatever the values' shape);
+- shortfall (bps) against the continuous optimum, approximated by a
+  2000-slice grid (the finest split the router could be asked for);
+- gain (bps) over the best single source for the whole amount;
+then compute time per quote with pool state in memory at part 10 and 100,
+and end-to-end quote latency on the devnet (warm block, and a new block).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+from decimal import Decimal
+
+from swapdesk.api import AggSwapRequest, parse
+from swapdesk.chains import by_id
+from swapdesk.devnet.network import Devnet
+from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine.routing.optimizer import allocate, dynamic
+from swapdesk.engine.routing.pools import Pool
+from swapdesk.engine.routing.quote import best_split, single_source_outputs
+from swapdesk.engine.routing.reader import PoolReader
+from swapdesk.engine.routing.routes import Route, candidates, output
+from swapdesk.units import scale
+
+DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+NATIVE = "0x0000000000000000000000000000000000000000"
+# (chain, sell, buy, whole tokens sold)
+SUITE = [
+    (56, "USDT", "WBNB", ["1000", "100000", "1000000", "5000000"]),
+    (56, "USDT", "USDC", ["1000", "1000000", "10000000"]),
+    (1, "USDC", "WBTC", ["1000", "250000", "2000000"]),
+    (1, "WETH", "UNI", ["1", "100", "2000"]),
+    (137, "WMATIC", "QUICK", ["1000", "1000000", "10000000"]),
+    (43114, "USDT", "JOE", ["500", "50000", "500000"]),
+]
+
+
+def bps(part: int, whole: int) -> Decimal:
+    return (Decimal(part) * 10_000 / Decimal(whole)).quantize(Decimal("0.01")) if whole else Decimal(0)
+
+
+def grid_total(pools: dict[str, Pool], routes: list[Route], used: int, parts: int, exact: bool) -> int:
+    amounts = [used * k // parts for k in range(parts + 1)]
+    values = [[output(r, a, pools) for a in amounts] for r in routes]
+    slices = dynamic(values, parts) if exact else allocate(values, parts)
+    return sum(row[k] for row, k in zip(values, slices, strict=True))
+
+
+def percentiles(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"p50 {statistics.median(ordered) * 1000:6.2f} ms  p95 {p95 * 1000:6.2f} ms"
+
+
+async def main(repeat: int) -> None:
+    devnet = Devnet()
+    engine = Engine(DevnetBackend(devnet))
+    print("shortfall vs the grid optimum, vs the continuous optimum, gain vs the best single source;")
+    print("in bps, each as part=10 / part=100")
+    print(f"{'case':<32}{'routes':>7}{'vs grid':>14}{'vs continuous':>18}{'vs best single':>20}")
+    compute: dict[int, list[float]] = {10: [], 100: []}
+    big_compute: list[float] = []
+    for chain_id, sell, buy, sizes in SUITE:
+        chain = by_id(chain_id)
+        manifest = await devnet.manifest(chain_id)
+        reader = PoolReader(await engine.backend.web3(chain), manifest)
+        src, dst = manifest.token(sell), manifest.token(buy)
+        snap = await reader.snapshot(DEMO, "default", 1, [])
+        connectors = [t.address for t in manifest.tokens]
+        routes = candidates(list(snap.pools.values()), src.address, dst.address, connectors)
+        for size in sizes:
+            used = scale(Decimal(size), src.decimals)
+            row = []
+            for parts in (10, 100):
+                started = time.perf_counter()
+                split = best_split(snap.pools, src.address, dst.address, used, parts, connectors)
+                compute[parts].append(time.perf_counter() - started)
+                if len(routes) >= 20 and parts == 100:
+                    big_compute.append(compute[parts][-1])
+                ours = grid_total(snap.pools, routes, used, parts, exact=False)
+                grid = grid_total(snap.pools, routes, used, parts, exact=True)
+                continuous = grid_total(snap.pools, routes, used, 2000, exact=False)
+                best_single = max(
+                    single_source_outputs(snap.pools, src.address, dst.address, used, connectors).values()
+                )
+                row.append(
+                    (
+                        bps(grid - ours, grid),
+                        bps(continuous - split.total_out, continuous),
+                        bps(split.total_out - best_single, best_single),
+                    )
+                )
+            name = f"{chain.flag} {size} {sell}->{buy}"
+            cells = ["/".join(str(r[i]) for r in row) for i in range(3)]
+            print(f"{name:<32}{len(routes):>7}{cells[0]:>14}{cells[1]:>18}{cells[2]:>20}")
+    for _ in range(repeat):  # more samples for the timing lines
+        for chain_id, sell, buy, sizes in SUITE[:1]:
+            manifest = await devnet.manifest(chain_id)
+            src, dst = manifest.token(sell), manifest.token(buy)
+            snap = await PoolReader(await engine.backend.web3(by_id(chain_id)), manifest).snapshot(
+                DEMO, "default", 1, []
+            )
+            connectors = [t.address for t in manifest.tokens]
+            for parts in (10, 100):
+                started = time.perf_counter()
+                best_split(
+                    snap.pools, src.address, dst.address, scale(Decimal(sizes[1]), src.decimals), parts, connectors
+                )
+                elapsed = time.perf_counter() - started
+                compute[parts].append(elapsed)
+                if parts == 100:
+                    big_compute.append(elapsed)
+    print()
+    print(f"compute, state in memory, part=10:          {percentiles(compute[10])}")
+    print(f"compute, state in memory, part=100:         {percentiles(compute[100])}")
+    print(f"compute, part=100 with 24 routes (BSC):     {percentiles(big_compute)}")
+
+    manifest = await devnet.manifest(56)
+    query = {
+        "token0": manifest.token("USDT").address, "token1": NATIVE, "decimal0": "18", "decimal1": "18",
+        "impact": "50", "part": "10", "amountIn": str(25_000 * 10**18), "amountOutMin": "0", "to": DEMO, "chain": "BSC",
+    }  # fmt: skip
+    request = parse(AggSwapRequest, query.items())
+    await engine.agg_swap(request)
+    warm = []
+    for _ in range(repeat * 3):
+        started = time.perf_counter()
+        await engine.agg_swap(request)
+        warm.append(time.perf_counter() - started)
+    print(f"end to end on the devnet, same block:       {percentiles(warm)}")
+    cold = []
+    ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": []}  # keeps the chain warm
+    for _ in range(repeat):
+        reader = await engine.aggregator.reader(by_id(56))
+        reader.forget_pools()  # as after a new block
+        await devnet.rpc(56, ping)
+        started = time.perf_counter()
+        await engine.agg_swap(request)
+        cold.append(time.perf_counter() - started)
+    print(f"end to end on the devnet, new block:        {percentiles(cold)}")
+    await engine.aclose()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=30)
+    asyncio.run(main(parser.parse_args().repeat))
