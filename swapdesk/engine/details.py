@@ -16,7 +16,7 @@ from hexbytes import HexBytes
 from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, TransactionNotFound, Web3Exception
 
-from swapdesk.address import ZERO, format_address, parse_address, to_checksum
+from swapdesk.address import ZERO, format_address, to_checksum
 from swapdesk.api import DetailsRequest, DexRef, ErrorCode, NotFound, TxDetails, Unprocessable
 from swapdesk.chain.erc20 import metadata
 from swapdesk.chains import Chain
@@ -98,7 +98,8 @@ class SameChainDetails:
 
 
 def _show(address: str, chain: Chain) -> str:
-    return format_address(parse_address(to_checksum(bytes.fromhex(address[2:])), False), chain.tron)
+    """A 0x address as the API shows it on `chain` (base58 on TRON)."""
+    return format_address(bytes.fromhex(address[2:]), chain.tron)
 
 
 def _swapped(receipt: Any, router: str) -> dict[str, Any] | None:
