@@ -1,5 +1,6 @@
 """The `swapdesk` command.
 
+    swapdesk [--server URL]                            open the window (embedded devnet, or a server)
 swapdesk serve [--host 127.0.0.1] [--port 8545]   serve the API and devnet JSON-RPC
 swapdesk devnet build [--chain FLAG ...]          build (or load) devnet worlds
 """
@@ -84,8 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     args = parser().parse_args(argv)
     if not hasattr(args, "run"):
-        parser().print_help()
-        return 0
+        from swapdesk.gui.app import run
+
+        return run(args.server)
     return int(args.run(args))
 
 

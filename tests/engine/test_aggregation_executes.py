@@ -23,7 +23,7 @@ from swapdesk.devnet.accounts import DEMO_ACCOUNTS, DISCOUNT_HOLDERS, demo_key
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.devnet.world import DISCOUNT_TIERS
-from swapdesk.engine import Engine
+from swapdesk.engine import DevnetBackend, Engine
 
 NATIVE = "0x0000000000000000000000000000000000000000"
 ERC20 = artifact("ERC20")
@@ -134,7 +134,10 @@ async def test_execution_delivers_the_quote(
     assert {d.dex for d in details.dexs} == {p.rsplit(":", 1)[0] for p in quote.dexPath}
 
 
-async def test_split_beats_every_single_source(engine: Engine, devnet: Devnet) -> None:
+async def test_split_beats_every_single_source() -> None:
+    """On the world as built (other tests' swaps move the shared pools)."""
+    devnet = Devnet()
+    engine = Engine(DevnetBackend(devnet))
     manifest = await devnet.manifest(56)
     query = {
         "token0": manifest.token("USDT").address, "token1": NATIVE, "decimal0": "18", "decimal1": "18",
@@ -146,3 +149,4 @@ async def test_split_beats_every_single_source(engine: Engine, devnet: Devnet) -
     assert int(quote.totalAmountOut) > best_single
     assert len(quote.dexPath) > 1
     assert {a.exchange for a in quote.amounts} == {s.name for s in manifest.sources}
+    await engine.aclose()

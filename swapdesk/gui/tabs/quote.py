@@ -1,0 +1,409 @@
+"""The Quote tab: pick a chain and tokens, type an amount, see where the swap goes.
+
+Every input is checked as it changes, with the shared validation layer, and
+an error is shown next to the field that caused it. A valid form is quoted
+after a short pause (debounce); a newer quote cancels the older one, so a
+stale quote never lands. Quotes refresh on their own while the form is valid.
+"""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal, InvalidOperation
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from swapdesk.api import (
+    AggQuote,
+    AggSwapRequest,
+    ApiError,
+    ChainRequest,
+    ErrorCode,
+    InvalidParameter,
+    SwapService,
+    TokenInfo,
+    parse,
+)
+from swapdesk.api.rules import CHANNELS
+from swapdesk.chains import CHAINS, Chain, by_id
+from swapdesk.devnet.accounts import demo_address
+from swapdesk.engine.icons import chain_icon, source_icon, token_icon
+from swapdesk.gui.icons import icon
+from swapdesk.gui.tasks import Latest
+from swapdesk.gui.widgets.copyable import CopyableField
+from swapdesk.gui.widgets.route import RouteDiagram, shares
+from swapdesk.units import BadAmount, to_human, to_units
+
+DEBOUNCE_MS = 300
+REFRESH_MS = 10_000
+SLIPPAGE_PRESETS = ("0.1", "0.5", "1")
+# the wallets' usual thresholds: warn at 1 %, 3 %, 5 %; confirm above 10 %
+IMPACT_LEVELS = (
+    (Decimal("0.10"), "#b91c1c", "very high: confirm before swapping"),
+    (Decimal("0.05"), "#dc2626", "high"),
+    (Decimal("0.03"), "#ea580c", "significant"),
+    (Decimal("0.01"), "#ca8a04", "noticeable"),
+)
+
+
+def impact_level(impact: Decimal) -> tuple[str, str]:
+    """(colour, words) for a price impact, by the wallets' usual thresholds."""
+    for threshold, colour, words in IMPACT_LEVELS:
+        if impact >= threshold:
+            return colour, words
+    return "#15803d", "low"
+
+
+def slippage_bps(text: str) -> int:
+    """'0.5' (percent) -> 50 basis points."""
+    try:
+        value = Decimal(text.strip().removesuffix("%").strip())
+    except InvalidOperation:
+        raise ValueError("slippage must be a percentage, like 0.5") from None
+    bps = value * 100
+    if bps != bps.to_integral_value() or not 0 <= bps <= 10_000:
+        raise ValueError("slippage must be from 0 to 100 %, in steps of 0.01 %")
+    return int(bps)
+
+
+def _error_label() -> QLabel:
+    label = QLabel()
+    label.setStyleSheet("color: #dc2626")
+    label.setWordWrap(True)
+    label.hide()
+    return label
+
+
+class QuoteTab(QWidget):
+    quote_shown = Signal(object)  # AggQuote, once on screen
+    quote_failed = Signal(str)
+    tokens_loaded = Signal(int)  # chain id
+    chain_failed = Signal(str)
+
+    def __init__(self, service: SwapService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.tokens: list[TokenInfo] = []
+        self.quote: AggQuote | None = None
+        self.quoted_at = 0.0
+        self._quoting, self._loading = Latest(), Latest()
+        self._request: AggSwapRequest | None = None
+
+        self.chain_box = QComboBox()
+        for chain in CHAINS:
+            if not chain.tron:  # TRON quotes come with the TRON variant
+                self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
+        self.sell_box, self.buy_box = self._token_box("Token to sell"), self._token_box("Token to buy")
+        self.amount = QLineEdit(placeholderText="Amount to sell, e.g. 1000")
+        self.amount.setAccessibleName("Amount")
+        self.max_button = QPushButton("Max")
+        self.max_button.setToolTip("Sell the whole balance (when the balance is known)")
+        self.slippage = QComboBox(editable=True)
+        self.slippage.addItems(SLIPPAGE_PRESETS)
+        self.slippage.setCurrentText("0.5")
+        self.slippage.setAccessibleName("Slippage tolerance, percent")
+        self.part = QSpinBox(minimum=1, maximum=100, value=10)
+        self.channel = QComboBox()
+        self.channel.addItems(CHANNELS)
+        self.recipient = QLineEdit(demo_address(0))
+        self.recipient.setAccessibleName("Recipient")
+        self.errors = {
+            name: _error_label() for name in ("chain", "token0", "token1", "amountIn", "impact", "part", "to", "quote")
+        }
+        self.slippage_note = QLabel()
+
+        form = QFormLayout()
+        form.addRow("Chain", self._with_error(self.chain_box, "chain"))
+        form.addRow("Sell", self._with_error(self.sell_box, "token0"))
+        amount_row = QHBoxLayout()
+        amount_row.addWidget(self.amount, 1)
+        amount_row.addWidget(self.max_button)
+        amount_box = QWidget()
+        amount_box.setLayout(amount_row)
+        amount_row.setContentsMargins(0, 0, 0, 0)
+        form.addRow("Amount", self._with_error(amount_box, "amountIn"))
+        form.addRow("Buy", self._with_error(self.buy_box, "token1"))
+        slippage_row = QWidget()
+        slippage_layout = QHBoxLayout(slippage_row)
+        slippage_layout.setContentsMargins(0, 0, 0, 0)
+        slippage_layout.addWidget(self.slippage)
+        slippage_layout.addWidget(QLabel("%"))
+        slippage_layout.addWidget(self.slippage_note, 1)
+        form.addRow("Slippage", self._with_error(slippage_row, "impact"))
+        self.advanced = advanced = QGroupBox("Advanced")
+        advanced.setCheckable(True)
+        advanced.setChecked(False)
+        advanced_form = QFormLayout(advanced)
+        advanced_form.addRow("Split into parts", self._with_error(self.part, "part"))
+        advanced_form.addRow("Channel", self.channel)
+        advanced_form.addRow("Recipient", self._with_error(self.recipient, "to"))
+        advanced.toggled.connect(lambda on: [w.setVisible(on) for w in advanced.findChildren(QWidget)])
+        advanced.toggled.emit(False)
+
+        # the result
+        self.out_label = QLabel("Type an amount to get a quote")
+        self.out_label.setStyleSheet("font-size: 18px; font-weight: 600")
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.impact_label = QLabel()
+        self.age_label = QLabel()
+        self.route = RouteDiagram()
+        self.sources = QTableWidget(0, 3)
+        self.sources.setHorizontalHeaderLabels(["Source", "Alone, whole amount", "Split's gain"])
+        header = self.sources.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.sources.verticalHeader().hide()
+        self.router = CopyableField("Router address")
+        self.call_data = CopyableField("Call data")
+        tx_box = QGroupBox("Transaction")
+        tx_box.setCheckable(True)
+        tx_box.setChecked(False)
+        tx_form = QFormLayout(tx_box)
+        tx_form.addRow("Router", self.router)
+        tx_form.addRow("Call data", self.call_data)
+        tx_box.toggled.connect(lambda on: [w.setVisible(on) for w in tx_box.findChildren(QWidget)])
+        tx_box.toggled.emit(False)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(advanced)
+        layout.addWidget(self.errors["quote"])
+        layout.addWidget(self.out_label)
+        layout.addWidget(self.details)
+        layout.addWidget(self.impact_label)
+        layout.addWidget(self.age_label)
+        layout.addWidget(QLabel("Route"))
+        layout.addWidget(self.route)
+        layout.addWidget(self.sources, 1)
+        layout.addWidget(tx_box)
+
+        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
+        self._debounce.timeout.connect(self._start_quote)
+        self._refresh = QTimer(self, interval=REFRESH_MS)
+        self._refresh.timeout.connect(self._start_quote)
+        self._clock = QTimer(self, interval=1000)
+        self._clock.timeout.connect(self._show_age)
+        self._clock.start()
+
+        self.chain_box.currentIndexChanged.connect(self._chain_changed)
+        for box in (self.sell_box, self.buy_box):
+            box.currentIndexChanged.connect(self.changed)
+            box.editTextChanged.connect(self.changed)
+        self.amount.textChanged.connect(self.changed)
+        self.slippage.currentTextChanged.connect(self.changed)
+        self.part.valueChanged.connect(self.changed)
+        self.channel.currentIndexChanged.connect(self.changed)
+        self.recipient.textChanged.connect(self.changed)
+
+    # -- building blocks -------------------------------------------------------
+
+    def _token_box(self, name: str) -> QComboBox:
+        box = QComboBox(editable=True)
+        box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        box.setAccessibleName(name)
+        box.lineEdit().setPlaceholderText("Symbol or pasted address")
+        return box
+
+    def _with_error(self, widget: QWidget, name: str) -> QWidget:
+        holder = QWidget()
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(widget)
+        column.addWidget(self.errors[name])
+        return holder
+
+    @property
+    def chain(self) -> Chain:
+        return by_id(int(self.chain_box.currentData()))
+
+    # -- tokens ----------------------------------------------------------------
+
+    def load_tokens(self) -> None:
+        self._loading.run(self._load_tokens(self.chain))
+
+    def _chain_changed(self) -> None:
+        self._clear_result()
+        self.load_tokens()
+
+    async def _load_tokens(self, chain: Chain) -> None:
+        try:
+            tokens = await self.service.tokens(ChainRequest(chain))
+        except ApiError as error:
+            self._show_error("chain", error.message)
+            self.chain_failed.emit(error.message)
+            return
+        self.tokens = tokens
+        for box, default in ((self.sell_box, _default_sell(tokens)), (self.buy_box, 0)):
+            box.blockSignals(True)
+            box.clear()
+            for token in tokens:
+                box.addItem(icon(token_icon(token.symbol)), token.symbol, token.address)
+            box.setCurrentIndex(default)
+            box.blockSignals(False)
+        self.tokens_loaded.emit(chain.id)
+        self.changed()
+
+    def _token(self, box: QComboBox, name: str) -> TokenInfo:
+        text = box.currentText().strip()
+        for token in self.tokens:
+            if text.lower() in (token.symbol.lower(), token.address.lower()):
+                return token
+        if text.startswith("0x") and len(text) == 42:
+            raise InvalidParameter(
+                name, ErrorCode.UNKNOWN_TOKEN, "unknown token: swapdesk has no pools for it on this chain"
+            )
+        raise InvalidParameter(
+            name, ErrorCode.UNKNOWN_TOKEN, f"pick a token from the list or paste its address (got {text!r})"
+        )
+
+    # -- the form ----------------------------------------------------------------
+
+    def request(self) -> AggSwapRequest:
+        """The form as a validated request; InvalidParameter names the bad field."""
+        sell, buy = self._token(self.sell_box, "token0"), self._token(self.buy_box, "token1")
+        try:
+            amount = to_units(self.amount.text().strip(), sell.decimals)
+        except BadAmount as exc:
+            raise InvalidParameter("amountIn", ErrorCode.NOT_AN_AMOUNT, str(exc)) from None
+        try:
+            impact = slippage_bps(self.slippage.currentText())
+        except ValueError as exc:
+            raise InvalidParameter("impact", ErrorCode.OUT_OF_RANGE, str(exc)) from None
+        query = {
+            "token0": sell.address, "token1": buy.address, "decimal0": str(sell.decimals),
+            "decimal1": str(buy.decimals), "impact": str(impact), "part": str(self.part.value()),
+            "amountIn": str(amount), "amountOutMin": "0", "to": self.recipient.text().strip(),
+            "chain": self.chain.flag, "channel": self.channel.currentText(),
+        }  # fmt: skip
+        return parse(AggSwapRequest, query.items())
+
+    def changed(self) -> None:
+        for label in self.errors.values():
+            label.hide()
+        self._show_slippage_note()
+        if not self.amount.text().strip():
+            self._request = None
+            self._quoting.cancel()
+            return
+        try:
+            self._request = self.request()
+        except InvalidParameter as error:
+            self._request = None
+            self._quoting.cancel()
+            self._show_error(error.parameter or "quote", error.rule)
+            return
+        self._debounce.start()
+
+    def _show_slippage_note(self) -> None:
+        try:
+            bps = slippage_bps(self.slippage.currentText())
+        except ValueError:
+            self.slippage_note.setText("")
+            return
+        if bps < 5:
+            self.slippage_note.setText("very low: the swap may fail if the price moves")
+        elif bps > 500:
+            self.slippage_note.setText("high: you may receive much less than quoted")
+        else:
+            self.slippage_note.setText("")
+
+    def _show_error(self, parameter: str, message: str) -> None:
+        label = self.errors.get(parameter, self.errors["quote"])
+        if self.advanced.isAncestorOf(label) and not self.advanced.isChecked():
+            self.advanced.setChecked(True)  # never leave an error inside a folded section
+        label.setText(message)
+        label.show()
+
+    # -- quoting -----------------------------------------------------------------
+
+    def _start_quote(self) -> None:
+        if self._request is not None:
+            self._quoting.run(self._quote(self._request))
+
+    async def _quote(self, request: AggSwapRequest) -> None:
+        try:
+            quote = await self.service.agg_swap(request)
+        except ApiError as error:
+            self._show_error(error.parameter or "quote", error.message.removeprefix(f"{error.parameter}: "))
+            self.quote_failed.emit(error.message)
+            return
+        if request != self._request:  # the form moved on while this quote was out
+            return
+        self._show(quote)
+        self._refresh.start()
+        self.quote_shown.emit(quote)
+
+    def _show(self, quote: AggQuote) -> None:
+        self.quote, self.quoted_at = quote, time.monotonic()
+        sell, buy = self._token(self.sell_box, "token0"), self._token(self.buy_box, "token1")
+        out, minimum = int(quote.totalAmountOut), int(quote.totalAmountOutMin)
+        self.out_label.setText(f"{to_human(out, buy.decimals, 8)} {buy.symbol}")
+        amount_in = Decimal(int(quote.amountIn)).scaleb(-sell.decimals)
+        rate = Decimal(out).scaleb(-buy.decimals) / amount_in if amount_in else Decimal(0)
+        fee, normal = int(quote.fee), int(quote.normalFee)
+        fee_text = f"{to_human(fee, sell.decimals, 8)} {sell.symbol} ({quote.feeRate} bps)"
+        if fee < normal:
+            fee_text += f", discounted from {to_human(normal, sell.decimals, 8)} for holding SWAP"
+        slippage = Decimal(self._request.impact if self._request else 0) / 100
+        self.details.setText(
+            f"Minimum received: {to_human(minimum, buy.decimals, 8)} {buy.symbol} (slippage {slippage}%)\n"
+            f"Rate: 1 {sell.symbol} = {rate:.8g} {buy.symbol}\nFee: {fee_text}"
+        )
+        impact = Decimal(quote.impact)
+        colour, words = impact_level(impact)
+        self.impact_label.setText(f'Price impact: <span style="color:{colour}">{impact * 100:.2f}% ({words})</span>')
+        self.route.set_shares(shares(quote.dexPath))
+        self.sources.setRowCount(len(quote.amounts))
+        for row, alone in enumerate(sorted(quote.amounts, key=lambda a: -int(a.amountOut))):
+            value = int(alone.amountOut)
+            gain = f"{(out - value) * 10_000 // value:+d} bps" if value else "no route"
+            item = QTableWidgetItem(icon(source_icon(alone.exchange)), alone.exchange)
+            self.sources.setItem(row, 0, item)
+            self.sources.setItem(row, 1, QTableWidgetItem(f"{to_human(value, buy.decimals, 8)} {buy.symbol}"))
+            self.sources.setItem(row, 2, QTableWidgetItem(gain))
+        self.router.set(quote.aggregator, self.chain.explorer_url("address", quote.aggregator))
+        self.call_data.set(quote.data)
+        self._show_age()
+
+    def _show_age(self) -> None:
+        if self.quote is not None:
+            self.age_label.setText(f"Quoted {int(time.monotonic() - self.quoted_at)} s ago")
+
+    def _clear_result(self) -> None:
+        self.quote = None
+        self._quoting.cancel()
+        self._refresh.stop()
+        self.out_label.setText("Type an amount to get a quote")
+        for label in (self.details, self.impact_label, self.age_label):
+            label.setText("")
+        self.route.set_shares([])
+        self.sources.setRowCount(0)
+
+    def shutdown(self) -> None:
+        self._quoting.cancel()
+        self._loading.cancel()
+        for timer in (self._debounce, self._refresh, self._clock):
+            timer.stop()
+
+
+def _default_sell(tokens: list[TokenInfo]) -> int:
+    for i, token in enumerate(tokens):
+        if "USDT" in token.symbol:
+            return i
+    return 1 if len(tokens) > 1 else 0

@@ -1,0 +1,90 @@
+"""The Quote tab, driven as a person would: pick, type, read the quote and the split."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from swapdesk.api import AggQuote
+from swapdesk.gui.window import MainWindow
+
+from .conftest import Until, screenshot
+
+
+def _pick_chain(window: MainWindow, until: Until, flag_name: str) -> None:
+    tab = window.quote_tab
+    index = tab.chain_box.findText(flag_name)
+    assert index >= 0, flag_name
+    if tab.chain_box.currentIndex() == index:
+        window.start()
+    else:
+        tab.chain_box.setCurrentIndex(index)
+    until(tab.tokens_loaded)
+
+
+def test_pick_type_and_see_the_split(window: MainWindow, until: Until, qtbot: Any) -> None:
+    tab = window.quote_tab
+    _pick_chain(window, until, "BNB Smart Chain")
+    assert window.engine_state.text().startswith("Ready")
+    tab.sell_box.setCurrentText("USDT")
+    tab.buy_box.setCurrentText("BNB")
+    qtbot.keyClicks(tab.amount, "250000")
+    (quote,) = until(tab.quote_shown)
+    assert isinstance(quote, AggQuote)
+    assert quote.amountIn == str(250_000 * 10**18)
+    assert tab.out_label.text().endswith(" BNB")
+    assert sum(s.percent for s in tab.route._shares) == 100 and len(tab.route._shares) > 1
+    assert tab.sources.rowCount() == len(quote.amounts)
+    assert "Price impact" in tab.impact_label.text()
+    assert tab.call_data.value.text() == quote.data
+    screenshot(window, "quote.png")
+
+
+def test_a_stale_quote_never_lands(window: MainWindow, until: Until, qtbot: Any) -> None:
+    tab = window.quote_tab
+    _pick_chain(window, until, "Polygon")
+    shown: list[AggQuote] = []
+    tab.quote_shown.connect(shown.append)
+    for text in ("1", "10", "100", "1000", "10000"):  # keystrokes faster than quotes return
+        tab.amount.setText(text)
+        tab._start_quote()
+    until(tab.quote_shown)
+    tab.amount.setText("7")  # the form moves on; whatever was out must not land now
+    (last,) = until(tab.quote_shown)
+    assert [q.amountIn for q in shown][-1] == last.amountIn
+    decimals = tab._token(tab.sell_box, "token0").decimals
+    assert all(q.amountIn in (str(10_000 * 10**decimals), str(7 * 10**decimals)) for q in shown)
+    assert last.amountIn == str(7 * 10**decimals)
+
+
+def test_bad_input_is_said_next_to_its_field(window: MainWindow, until: Until, qtbot: Any) -> None:
+    tab = window.quote_tab
+    _pick_chain(window, until, "Ethereum")
+    cases = [
+        (lambda: tab.amount.setText("1e5"), "amountIn", "is not an amount"),
+        (lambda: tab.amount.setText("1.1234567"), "amountIn", "more than 6 decimal places"),
+        (lambda: tab.sell_box.setCurrentText("DOGE"), "token0", "pick a token from the list"),
+        (lambda: tab.buy_box.setCurrentText("USDT"), "token1", "must differ from token0"),
+        (lambda: tab.slippage.setCurrentText("120"), "impact", "from 0 to 100 %"),
+        (lambda: tab.recipient.setText("0x123"), "to", "must be 0x followed by 40 hexadecimal digits"),
+    ]
+    for apply, field, words in cases:
+        tab.sell_box.setCurrentText("USDT")
+        tab.buy_box.setCurrentText("WETH")
+        tab.amount.setText("100")
+        tab.slippage.setCurrentText("0.5")
+        tab.recipient.setText("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+        apply()
+        label = tab.errors[field]
+        assert label.isVisibleTo(tab) and words in label.text(), (field, label.text())
+        assert "Traceback" not in label.text()
+    # the engine's own refusals land next to their field too
+    tab.sell_box.setCurrentText("USDT")
+    tab.buy_box.setCurrentText("WETH")
+    tab.recipient.setText("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+    tab.slippage.setCurrentText("0.5")
+    tab.amount.setText("900000000")
+    until(tab.quote_failed)
+    assert "more than the pools can absorb" in tab.errors["amountIn"].text()
+    qtbot.keyClick(tab.amount, Qt.Key.Key_Backspace)

@@ -1,0 +1,69 @@
+"""The window against a server on loopback: the same quote as the embedded engine."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import qasync
+
+from swapdesk.contracts import artifact
+from swapdesk.devnet.network import Devnet
+from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.gui.window import MainWindow
+from swapdesk.remote import RemoteService
+from swapdesk.server import create_app
+from swapdesk.server.background import BackgroundServer
+
+from .conftest import Until
+
+ROUTER = artifact("AggregationRouter")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    served = Devnet()  # fresh from the snapshot, as the embedded one below
+    with BackgroundServer(create_app(Engine(DevnetBackend(served)), devnet=served)) as running:
+        yield running.url
+
+
+def _quote(window: MainWindow, until: Until) -> Any:
+    tab = window.quote_tab
+    tab.chain_box.setCurrentIndex(tab.chain_box.findText("KCC"))
+    until(tab.tokens_loaded)
+    tab.sell_box.setCurrentText("USDT")
+    tab.buy_box.setCurrentText("KCS")
+    tab.amount.setText("12345.6789")
+    (quote,) = until(tab.quote_shown)
+    return quote
+
+
+def test_remote_server_gives_the_same_quote(server: str, qloop: qasync.QEventLoop, until: Until, qtbot: Any) -> None:
+    embedded = MainWindow(Engine(DevnetBackend(Devnet())))
+    remote = MainWindow(RemoteService(server), f"server {server}")
+    for window in (embedded, remote):
+        qtbot.addWidget(window)
+        window.show()
+    far, near = _quote(remote, until), _quote(embedded, until)
+    assert far.model_dump(exclude={"data"}) == near.model_dump(exclude={"data"})
+    # the call data differs only in its deadline: each chain's clock stamps its own block
+    (far_call,), (near_call,) = (ROUTER.decode_input("swap", bytes.fromhex(q.data[2:])) for q in (far, near))
+    deadline = 6
+    assert far_call[:deadline] + far_call[deadline + 1 :] == near_call[:deadline] + near_call[deadline + 1 :]
+    assert remote.engine_state.text() == f"Ready · server {server}"
+    for window in (embedded, remote):
+        window.close()
+        qloop.run_until_complete(window.service.aclose())
+
+
+def test_an_unreachable_server_is_said_plainly(qloop: qasync.QEventLoop, until: Until, qtbot: Any) -> None:
+    window = MainWindow(RemoteService("http://127.0.0.1:9", timeout=5), "server http://127.0.0.1:9")
+    qtbot.addWidget(window)
+    window.show()
+    window.start()
+    (message,) = until(window.quote_tab.chain_failed)
+    assert message.startswith("cannot reach http://127.0.0.1:9")
+    assert window.quote_tab.errors["chain"].isVisibleTo(window.quote_tab)
+    window.close()
+    qloop.run_until_complete(window.service.aclose())
