@@ -67,6 +67,7 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="swapdesk", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    root.add_argument("--server", help="drive a server speaking the spec instead of the embedded engine")
     commands = root.add_subparsers(dest="command")
     serve = commands.add_parser("serve", help="serve the swap query API and devnet JSON-RPC over HTTP")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
