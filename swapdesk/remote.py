@@ -16,6 +16,8 @@ from swapdesk.api import (
     ENDPOINTS,
     AggQuote,
     AggSwapRequest,
+    Balance,
+    BalancesRequest,
     ChainRequest,
     CrossListRequest,
     CrossOrderRequest,
@@ -85,6 +87,9 @@ class RemoteService:
 
     async def sources(self, request: ChainRequest) -> list[SourceInfo]:
         return await self._call("sources", request)
+
+    async def balances(self, request: BalancesRequest) -> list[Balance]:
+        return await self._call("balances", request)
 
     async def aclose(self) -> None:
         await self._client.aclose()

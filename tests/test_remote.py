@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from eth_account import Account
 
-from swapdesk.api import AggSwapRequest, ApiError, ChainRequest, CrossListRequest, DetailsRequest, SwapService, parse
+from swapdesk.api import (
+    AggSwapRequest,
+    ApiError,
+    BalancesRequest,
+    ChainRequest,
+    CrossListRequest,
+    DetailsRequest,
+    SwapService,
+    parse,
+)
 from swapdesk.chains import resolve
 from swapdesk.engine import Engine
 from swapdesk.remote import RemoteService
@@ -68,3 +78,14 @@ async def test_remote_reports_an_unreachable_server() -> None:
         await service.agg_swap(parse(AggSwapRequest, query.items()))
     assert info.value.status == 503 and info.value.code.value == "SERVER_UNREACHABLE"
     await service.aclose()
+
+
+async def test_balances(service: SwapService, engine: Engine) -> None:
+    # the two services run separate devnets that other tests move: compare shapes, and values on a fresh address
+    demo = parse(BalancesRequest, [("chain", "avax"), ("address", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")])
+    found = await service.balances(demo)
+    listed = await engine.tokens(ChainRequest(resolve("avax")))
+    assert [(b.address, b.symbol, b.decimals) for b in found] == [(t.address, t.symbol, t.decimals) for t in listed]
+    assert found[0].symbol == "AVAX" and int(found[0].balance) > 9_000 * 10**18
+    nobody = parse(BalancesRequest, [("chain", "avax"), ("address", Account.create().address)])
+    assert {b.balance for b in await service.balances(nobody)} == {"0"}

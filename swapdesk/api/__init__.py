@@ -17,6 +17,7 @@ from swapdesk.api.errors import (
 )
 from swapdesk.api.records import (
     AggQuote,
+    Balance,
     CrossQuote,
     CrossTokenList,
     DexRef,
@@ -28,6 +29,7 @@ from swapdesk.api.records import (
 )
 from swapdesk.api.requests import (
     AggSwapRequest,
+    BalancesRequest,
     ChainRequest,
     CrossListRequest,
     CrossOrderRequest,
@@ -46,6 +48,8 @@ __all__ = [
     "AggQuote",
     "AggSwapRequest",
     "ApiError",
+    "Balance",
+    "BalancesRequest",
     "ChainRequest",
     "CrossListRequest",
     "CrossOrderRequest",

@@ -161,3 +161,12 @@ class SourceInfo(BaseModel):
     address: str = Field(description="V2 factory, or the StableSwap pool")
     pools: int
     icon: str
+
+
+class Balance(BaseModel):
+    """Extension: one token balance (`GET /ext/v1/balances`); the native coin first."""
+
+    address: str
+    symbol: str
+    decimals: int
+    balance: str

@@ -254,3 +254,17 @@ class ChainRequest(Request):
     chain: Chain
 
     PARAMS = (Param("chain", rules.chain(), doc="chain flag, alias or id"),)
+
+
+@dataclass(frozen=True)
+class BalancesRequest(Request):
+    """Extension: an address's balance of every token of a chain."""
+
+    chain: Chain
+    address: str
+
+    PARAMS = (
+        Param("chain", rules.chain(), doc="chain flag, alias or id"),
+        Param("address", rules.text, doc="the holder"),
+    )
+    CHECKS = (addresses_on("chain", "address"),)

@@ -18,6 +18,7 @@ from swapdesk.api.envelope import failure, success
 from swapdesk.api.errors import ApiError, InternalError
 from swapdesk.api.records import (
     AggQuote,
+    Balance,
     CrossQuote,
     CrossTokenList,
     SourceInfo,
@@ -27,6 +28,7 @@ from swapdesk.api.records import (
 )
 from swapdesk.api.requests import (
     AggSwapRequest,
+    BalancesRequest,
     ChainRequest,
     CrossListRequest,
     CrossOrderRequest,
@@ -49,6 +51,7 @@ class SwapService(Protocol):
     async def details(self, request: DetailsRequest) -> TxDetails: ...
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]: ...
     async def sources(self, request: ChainRequest) -> list[SourceInfo]: ...
+    async def balances(self, request: BalancesRequest) -> list[Balance]: ...
     async def aclose(self) -> None: ...
 
 
@@ -72,6 +75,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("/ext/v1/tokens", "tokens", ChainRequest, list[TokenInfo], "Tokens of a chain (extension)", True),
     Endpoint(
         "/ext/v1/sources", "sources", ChainRequest, list[SourceInfo], "Liquidity sources of a chain (extension)", True
+    ),
+    Endpoint(
+        "/ext/v1/balances", "balances", BalancesRequest, list[Balance], "An address's token balances (extension)", True
     ),
 )
 

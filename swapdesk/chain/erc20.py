@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from eth_abi import decode
 from web3 import AsyncWeb3
 
+from swapdesk.address import ZERO, parse_address, to_checksum
 from swapdesk.chain.multicall import Read, aggregate3
 from swapdesk.contracts import artifact
 
@@ -43,3 +45,16 @@ async def metadata(w3: AsyncWeb3, multicall: str, tokens: list[str]) -> list[Tok
             continue
         found.append(TokenMetadata(token, symbol, name or symbol, int.from_bytes(decimals, "big")))
     return found
+
+
+async def balances_of(w3: AsyncWeb3, multicall: str, holder: str, tokens: list[Any], tron: bool) -> list[int]:
+    """`holder`'s balance of each token (the all-zero address: the native coin), one call."""
+    erc20, mc = artifact("ERC20"), artifact("Multicall3")
+    reads = []
+    for token in tokens:
+        raw = parse_address(token.address, tron)
+        if raw == ZERO:
+            reads.append(Read(multicall, mc.encode("getEthBalance", holder)))
+        else:
+            reads.append(Read(to_checksum(raw), erc20.encode("balanceOf", holder)))
+    return [int.from_bytes(out[:32], "big") if out else 0 for out in await aggregate3(w3, multicall, reads)]

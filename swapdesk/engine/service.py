@@ -6,10 +6,12 @@ answer NOT_AVAILABLE (404) rather than inventing data.
 
 from __future__ import annotations
 
-from swapdesk.address import ZERO, format_address, parse_address
+from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import (
     AggQuote,
     AggSwapRequest,
+    Balance,
+    BalancesRequest,
     ChainRequest,
     CrossListRequest,
     CrossOrderRequest,
@@ -25,7 +27,7 @@ from swapdesk.api import (
     TronSwapRequest,
     TxDetails,
 )
-from swapdesk.chain.erc20 import metadata
+from swapdesk.chain.erc20 import balances_of, metadata
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
 from swapdesk.engine.details import SameChainDetails
@@ -85,6 +87,20 @@ class Engine:
             )
             for s in catalog.sources
         ]
+
+    async def balances(self, request: BalancesRequest) -> list[Balance]:
+        chain = request.chain
+        catalog = await self.backend.catalog(chain)
+        w3 = await self.backend.web3(chain)
+        holder = to_checksum(parse_address(request.address, chain.tron))
+        async with reaching(chain):
+            tokens = await self.tokens(ChainRequest(chain))
+            return [
+                Balance(address=t.address, symbol=t.symbol, decimals=t.decimals, balance=str(amount))
+                for t, amount in zip(
+                    tokens, await balances_of(w3, catalog.multicall, holder, tokens, chain.tron), strict=True
+                )
+            ]
 
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
         async with reaching(request.chain):

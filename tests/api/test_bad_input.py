@@ -70,6 +70,7 @@ VALID = {
     "/v3/core/details": {"hash": HASH, "chain": "ETH"},
     "/ext/v1/tokens": {"chain": "BSC"},
     "/ext/v1/sources": {"chain": "BSC"},
+    "/ext/v1/balances": {"chain": "TRON", "address": DEMO_TRON},
 }
 
 DROP = object()
@@ -145,6 +146,8 @@ TABLE = [
     Bad(DETAILS, {"chain": DROP}, "chain", "MISSING_PARAMETER"),
     Bad(DETAILS, {"chain": ""}, "chain", "MISSING_PARAMETER"),
     Bad("/ext/v1/tokens", {"chain": "PLUTO"}, "chain", "UNKNOWN_CHAIN"),
+    Bad("/ext/v1/balances", {"address": DEMO}, "address", "INVALID_ADDRESS"),
+    Bad("/ext/v1/balances", {"address": DROP}, "address", "MISSING_PARAMETER"),
 ]
 
 

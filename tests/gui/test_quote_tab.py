@@ -88,3 +88,19 @@ def test_bad_input_is_said_next_to_its_field(window: MainWindow, until: Until, q
     until(tab.quote_failed)
     assert "more than the pools can absorb" in tab.errors["amountIn"].text()
     qtbot.keyClick(tab.amount, Qt.Key.Key_Backspace)
+
+
+def test_balances_and_max(window: MainWindow, until: Until) -> None:
+    tab = window.quote_tab
+    _pick_chain(window, until, "Fantom")
+    tab.sell_box.setCurrentText("DAI")
+    tab.buy_box.setCurrentText("FTM")
+    assert tab.balance_label.text() == "Balance: 100000 DAI"  # demo account 0, the recipient
+    assert any(tab.buy_box.itemText(i).startswith("FTM   ") for i in range(tab.buy_box.count()))
+    tab.max_button.click()
+    assert tab.amount.text() == "100000"
+    (quote,) = until(tab.quote_shown)
+    assert quote.amountIn == str(100_000 * 10**18)
+    tab.sell_box.setCurrentIndex(0)  # the native coin: Max keeps 0.01 FTM for gas
+    tab.max_button.click()
+    assert tab.amount.text() == "9999.99"

@@ -41,7 +41,7 @@ class HistoryTab(QWidget):
     def __init__(self, service: SwapService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.service = service
-        self._lookup = Latest()
+        self._lookup = Latest(self._unexpected)
         self._symbols: dict[int, dict[str, TokenInfo]] = {}
 
         self.hash = QLineEdit(placeholderText="Paste a transaction hash (0x…)")
@@ -110,6 +110,12 @@ class HistoryTab(QWidget):
         self.card.hide()
         self.lookup_failed.emit(message)
 
+    def _unexpected(self, error: BaseException) -> None:
+        message = f"Something went wrong inside swapdesk ({type(error).__name__}); see the log."
+        self.error.setText(message)
+        self.error.show()
+        self.lookup_failed.emit(message)
+
     async def _token(self, chain: Chain, address: str) -> TokenInfo | None:
         if chain.id not in self._symbols:
             try:
@@ -142,4 +148,4 @@ class HistoryTab(QWidget):
         self.details_shown.emit(record)
 
     def shutdown(self) -> None:
-        self._lookup.cancel()
+        self._lookup.close()

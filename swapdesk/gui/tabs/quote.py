@@ -32,12 +32,14 @@ from swapdesk.api import (
     AggQuote,
     AggSwapRequest,
     ApiError,
+    BalancesRequest,
     ChainRequest,
     ErrorCode,
     InvalidParameter,
     SwapService,
     TokenInfo,
     parse,
+    rules,
 )
 from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import CHAINS, Chain, by_id
@@ -99,9 +101,10 @@ class QuoteTab(QWidget):
         super().__init__(parent)
         self.service = service
         self.tokens: list[TokenInfo] = []
+        self.balances: dict[str, int] = {}  # token address (lower case) -> the account's balance
         self.quote: AggQuote | None = None
         self.quoted_at = 0.0
-        self._quoting, self._loading = Latest(), Latest()
+        self._quoting, self._loading = Latest(self._unexpected), Latest(self._unexpected)
         self._request: AggSwapRequest | None = None
 
         self.chain_box = QComboBox()
@@ -122,6 +125,7 @@ class QuoteTab(QWidget):
         self.channel.addItems(CHANNELS)
         self.recipient = QLineEdit(demo_address(0))
         self.recipient.setAccessibleName("Recipient")
+        self.balance_label = QLabel()
         self.errors = {
             name: _error_label() for name in ("chain", "token0", "token1", "amountIn", "impact", "part", "to", "quote")
         }
@@ -137,6 +141,7 @@ class QuoteTab(QWidget):
         amount_box.setLayout(amount_row)
         amount_row.setContentsMargins(0, 0, 0, 0)
         form.addRow("Amount", self._with_error(amount_box, "amountIn"))
+        form.addRow("", self.balance_label)
         form.addRow("Buy", self._with_error(self.buy_box, "token1"))
         slippage_row = QWidget()
         slippage_layout = QHBoxLayout(slippage_row)
@@ -206,6 +211,8 @@ class QuoteTab(QWidget):
             box.currentIndexChanged.connect(self.changed)
             box.editTextChanged.connect(self.changed)
         self.amount.textChanged.connect(self.changed)
+        self.max_button.clicked.connect(self.use_max)
+        self.recipient.editingFinished.connect(lambda: self._loading.run(self._load_balances(self.chain)))
         self.slippage.currentTextChanged.connect(self.changed)
         self.part.valueChanged.connect(self.changed)
         self.channel.currentIndexChanged.connect(self.changed)
@@ -249,6 +256,7 @@ class QuoteTab(QWidget):
             self.chain_failed.emit(error.message)
             return
         self.tokens = tokens
+        self.balances = {}
         for box, default in ((self.sell_box, _default_sell(tokens)), (self.buy_box, 0)):
             box.blockSignals(True)
             box.clear()
@@ -256,11 +264,52 @@ class QuoteTab(QWidget):
                 box.addItem(icon(token_icon(token.symbol)), token.symbol, token.address)
             box.setCurrentIndex(default)
             box.blockSignals(False)
+        await self._load_balances(chain)
         self.tokens_loaded.emit(chain.id)
         self.changed()
 
+    async def _load_balances(self, chain: Chain) -> None:
+        """The account's balances into the token lists (watch-only: the recipient's)."""
+        try:
+            found = await self.service.balances(BalancesRequest(chain, self._account(chain)))
+        except (ApiError, InvalidParameter):
+            self.balances = {}
+        else:
+            self.balances = {b.address.lower(): int(b.balance) for b in found}
+        for box in (self.sell_box, self.buy_box):
+            for i, token in enumerate(self.tokens):
+                held = self.balances.get(token.address.lower())
+                text = token.symbol if held is None else f"{token.symbol}   {to_human(held, token.decimals, 6)}"
+                if box.itemText(i) != text:
+                    box.setItemText(i, text)
+        self._show_balance()
+
+    def _account(self, chain: Chain) -> str:
+        return rules.address_on("to", self.recipient.text().strip(), chain)
+
+    def _show_balance(self) -> None:
+        try:
+            sell = self._token(self.sell_box, "token0")
+        except InvalidParameter:
+            self.balance_label.setText("")
+            return
+        held = self.balances.get(sell.address.lower())
+        self.balance_label.setText("" if held is None else f"Balance: {to_human(held, sell.decimals, 8)} {sell.symbol}")
+        self.max_button.setEnabled(held is not None and held > 0)
+
+    def use_max(self) -> None:
+        """The whole balance, less a little of the native coin for gas."""
+        sell = self._token(self.sell_box, "token0")
+        held = self.balances.get(sell.address.lower(), 0)
+        if int(sell.address, 16) == 0:
+            held = max(0, held - 10 ** max(0, sell.decimals - 2))  # keep 0.01 for gas
+        self.amount.setText(to_human(held, sell.decimals))
+
     def _token(self, box: QComboBox, name: str) -> TokenInfo:
-        text = box.currentText().strip()
+        index = box.currentIndex()
+        if 0 <= index < len(self.tokens) and box.currentText() == box.itemText(index):
+            return self.tokens[index]  # picked from the list (its text carries the balance)
+        text = box.currentText().strip().split()[0] if box.currentText().strip() else ""
         for token in self.tokens:
             if text.lower() in (token.symbol.lower(), token.address.lower()):
                 return token
@@ -296,6 +345,7 @@ class QuoteTab(QWidget):
     def changed(self) -> None:
         for label in self.errors.values():
             label.hide()
+        self._show_balance()
         self._show_slippage_note()
         if not self.amount.text().strip():
             self._request = None
@@ -322,6 +372,10 @@ class QuoteTab(QWidget):
             self.slippage_note.setText("high: you may receive much less than quoted")
         else:
             self.slippage_note.setText("")
+
+    def _unexpected(self, error: BaseException) -> None:
+        self._show_error("quote", f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+        self.quote_failed.emit(str(error))
 
     def _show_error(self, parameter: str, message: str) -> None:
         label = self.errors.get(parameter, self.errors["quote"])
@@ -396,8 +450,8 @@ class QuoteTab(QWidget):
         self.sources.setRowCount(0)
 
     def shutdown(self) -> None:
-        self._quoting.cancel()
-        self._loading.cancel()
+        self._quoting.close()
+        self._loading.close()
         for timer in (self._debounce, self._refresh, self._clock):
             timer.stop()
 
