@@ -71,12 +71,33 @@ class RpcBackend:
             return self.catalogs[chain.id]
         except KeyError:
             raise Unavailable(
-                ErrorCode.CHAIN_UNAVAILABLE, f"swapdesk knows no pools or router on {chain.flag}"
+                ErrorCode.CHAIN_UNAVAILABLE,
+                f"swapdesk knows no pools or router on {chain.flag}: add its catalogue ({chain.id}.json)",
             ) from None
 
     async def aclose(self) -> None:
         for w3 in self._web3.values():
             await w3.provider.disconnect()
+
+
+class RoutedBackend:
+    """Chains with a JSON-RPC endpoint go to it; every other chain to the devnet."""
+
+    def __init__(self, devnet: DevnetBackend, rpc: RpcBackend) -> None:
+        self.devnet, self.rpc = devnet, rpc
+
+    def _for(self, chain: Chain) -> ChainBackend:
+        return self.rpc if chain.id in self.rpc.endpoints else self.devnet
+
+    async def web3(self, chain: Chain) -> AsyncWeb3:
+        return await self._for(chain).web3(chain)
+
+    async def catalog(self, chain: Chain) -> Manifest:
+        return await self._for(chain).catalog(chain)
+
+    async def aclose(self) -> None:
+        await self.rpc.aclose()
+        await self.devnet.aclose()
 
 
 @asynccontextmanager

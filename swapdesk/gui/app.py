@@ -10,33 +10,59 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from dataclasses import replace
 
 import qasync
 from PySide6.QtWidgets import QApplication
 
+from swapdesk import settings
 from swapdesk.api import SwapService
+from swapdesk.chains import resolve
+from swapdesk.devnet.manifest import Manifest
+from swapdesk.gui import theme
 from swapdesk.gui.icons import icon
 from swapdesk.gui.window import MainWindow
+from swapdesk.settings import Settings
 
 
-def make_service(server: str | None) -> tuple[SwapService, str]:
-    if server:
+def make_service(chosen: Settings) -> tuple[SwapService, str]:
+    """The engine the settings ask for: the embedded devnet, or a server."""
+    if chosen.engine == "remote":
         from swapdesk.remote import RemoteService
 
-        return RemoteService(server), f"server {server}"
-    from swapdesk.engine import Engine
+        return RemoteService(chosen.server_url), f"server {chosen.server_url}"
+    from swapdesk.engine import DevnetBackend, Engine, RoutedBackend, RpcBackend
 
-    return Engine(), "embedded devnet"
+    if not chosen.rpc:
+        return Engine(), "embedded devnet"
+    endpoints = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
+    backend = RoutedBackend(DevnetBackend(), RpcBackend(endpoints, catalogs(list(endpoints))))
+    return Engine(backend), f"devnet + RPC for {', '.join(chosen.rpc)}"
+
+
+def catalogs(chain_ids: list[int]) -> dict[int, Manifest]:
+    """Catalogues (where pools, router and Multicall3 are) from <config>/catalogs/<chain id>.json."""
+    found = {}
+    for chain_id in chain_ids:
+        path = settings.config_dir() / "catalogs" / f"{chain_id}.json"
+        if path.exists():
+            found[chain_id] = Manifest.from_json(path.read_text())
+    return found
 
 
 def run(server: str | None = None) -> int:
+    """The window; `server` (from --server) overrides the saved engine for this run."""
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("swapdesk")
     app.setWindowIcon(icon("/static/icons/app.svg"))
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    chosen = settings.load()
+    theme.apply(app, chosen.theme)
+    if server:
+        chosen = replace(chosen, engine="remote", server_url=server)
     with loop:
-        service, name = make_service(server)
+        service, name = make_service(chosen)
         window = MainWindow(service, name)
         window.show()
         window.start()

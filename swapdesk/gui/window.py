@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QMainWindow, QTabWidget
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget
 
+from swapdesk import settings as stored
 from swapdesk.api import SwapService
+from swapdesk.gui import theme
+from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
+from swapdesk.gui.tasks import Latest
 
 
 class MainWindow(QMainWindow):
@@ -28,6 +32,15 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.engine_state = QLabel(f"Starting the {engine_name}…")
         self.statusBar().addPermanentWidget(self.engine_state)
+        self.settings = stored.load()
+        self._switching = Latest()
+        menu = self.menuBar().addMenu("&File")
+        self.settings_action = QAction("&Settings…", self, shortcut=QKeySequence.StandardKey.Preferences)
+        self.settings_action.triggered.connect(self.edit_settings)
+        menu.addAction(self.settings_action)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        menu.addAction(quit_action)
         for answered in (self.quote_tab.tokens_loaded, self.history_tab.details_shown):
             answered.connect(lambda _: self.engine_state.setText(f"Ready · {self.engine_name}"))
         self.quote_tab.chain_failed.connect(lambda message: self.engine_state.setText(f"Engine unavailable: {message}"))
@@ -36,9 +49,41 @@ class MainWindow(QMainWindow):
         """Begin work that needs the engine: the first chain starts in the background."""
         self.quote_tab.load_tokens()
 
+    def edit_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.settings, self)
+        dialog.accepted.connect(lambda: self.apply_settings(dialog.chosen))
+        dialog.open()
+        return dialog
+
+    def apply_settings(self, chosen: stored.Settings | None) -> None:
+        """Keep the settings, and apply them now: theme, and the engine if it changed."""
+        if chosen is None:
+            return
+        stored.save(chosen)
+        previous, self.settings = self.settings, chosen
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            theme.apply(app, chosen.theme)
+        engine_changed = (previous.engine, previous.server_url, previous.rpc) != (
+            chosen.engine, chosen.server_url, chosen.rpc
+        )  # fmt: skip
+        if engine_changed:
+            from swapdesk.gui.app import make_service
+
+            service, name = make_service(chosen)
+            self._switching.run(self.use_service(service, name))
+
+    async def use_service(self, service: SwapService, name: str) -> None:
+        old, self.service, self.engine_name = self.service, service, name
+        self.quote_tab.service = self.history_tab.service = service
+        self.engine_state.setText(f"Switching to the {name}…")
+        self.quote_tab.load_tokens()
+        await old.aclose()
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.quote_tab.shutdown()
         self.history_tab.shutdown()
+        self._switching.close()
         if not self.closed.done():
             self.closed.set_result(None)
         super().closeEvent(event)

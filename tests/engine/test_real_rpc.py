@@ -119,3 +119,42 @@ async def test_an_unreachable_node_is_unavailable_not_a_crash() -> None:
 def _manifest_json() -> str:
     zero = "0x0000000000000000000000000000000000000001"
     return Manifest(56, zero, zero, zero, zero, [], [], [], zero, zero, zero).to_json()
+
+
+async def test_routed_backend_sends_configured_chains_to_rpc(anvil: tuple[str, Manifest]) -> None:
+    from swapdesk.api import ApiError, ChainRequest
+    from swapdesk.engine import DevnetBackend, RoutedBackend
+
+    url, manifest = anvil
+    rpc = RpcBackend({56: url, 137: "http://127.0.0.1:9"}, {56: manifest})
+    engine = Engine(RoutedBackend(DevnetBackend(), rpc))
+    try:
+        assert await engine.backend.web3(by_id(56)) is await rpc.web3(by_id(56))  # BSC: anvil
+        bsc = await engine.tokens(ChainRequest(by_id(56)))
+        eth = await engine.tokens(ChainRequest(by_id(1)))  # no endpoint: the devnet
+        assert bsc[1].symbol == "WBNB" and eth[1].symbol == "WETH"
+        with pytest.raises(ApiError) as info:
+            await engine.tokens(ChainRequest(by_id(137)))  # an endpoint, but no catalogue
+        assert info.value.code.value == "CHAIN_UNAVAILABLE" and "add its catalogue (137.json)" in info.value.message
+    finally:
+        await engine.aclose()
+
+
+async def test_settings_route_chains_with_a_catalogue(
+    anvil: tuple[str, Manifest], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from swapdesk.api import ChainRequest
+    from swapdesk.gui.app import make_service
+    from swapdesk.settings import Settings
+
+    url, manifest = anvil
+    monkeypatch.setenv("SWAPDESK_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "catalogs").mkdir()
+    (tmp_path / "catalogs" / "56.json").write_text(manifest.to_json())
+    service, name = make_service(Settings(rpc={"bsc": url}).checked())
+    try:
+        assert name == "devnet + RPC for BSC"
+        tokens = await service.tokens(ChainRequest(by_id(56)))
+        assert {t.address for t in tokens[1:]} == {t.address for t in manifest.tokens}
+    finally:
+        await service.aclose()

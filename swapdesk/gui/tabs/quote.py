@@ -162,7 +162,10 @@ class QuoteTab(QWidget):
 
         # the result
         self.out_label = QLabel("Type an amount to get a quote")
-        self.out_label.setStyleSheet("font-size: 18px; font-weight: 600")
+        headline = self.out_label.font()
+        headline.setPointSizeF(headline.pointSizeF() * 1.6)
+        headline.setBold(True)
+        self.out_label.setFont(headline)  # a font, not a style sheet: keeps the theme's colours
         self.details = QLabel()
         self.details.setWordWrap(True)
         self.impact_label = QLabel()
@@ -294,7 +297,13 @@ class QuoteTab(QWidget):
             self.balance_label.setText("")
             return
         held = self.balances.get(sell.address.lower())
-        self.balance_label.setText("" if held is None else f"Balance: {to_human(held, sell.decimals, 8)} {sell.symbol}")
+        text = "" if held is None else f"Balance: {to_human(held, sell.decimals, 8)} {sell.symbol}"
+        try:
+            if held is not None and to_units(self.amount.text().strip(), sell.decimals) > held:
+                text += " — less than the amount: you can quote, not swap"
+        except BadAmount:
+            pass
+        self.balance_label.setText(text)
         self.max_button.setEnabled(held is not None and held > 0)
 
     def use_max(self) -> None:

@@ -1,0 +1,89 @@
+"""User settings, persisted as JSON under the platform's config directory.
+
+Knows nothing of Qt. Saving is atomic (write, then rename). A file that cannot
+be read is set aside as `settings.json.broken`, never overwritten, and the
+defaults are used, so a bad edit by hand loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import platformdirs
+
+from swapdesk.chains import UnknownChain, resolve
+
+ENGINES = ("embedded", "remote")
+THEMES = ("system", "light", "dark")
+
+
+class BadSetting(ValueError):
+    def __init__(self, name: str, rule: str) -> None:
+        super().__init__(f"{name}: {rule}")
+        self.name = name
+
+
+def _url(name: str, text: str) -> str:
+    parsed = urlparse(text)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise BadSetting(name, f"must be an http:// or https:// URL (got {text!r})")
+    return text.rstrip("/")
+
+
+@dataclass(frozen=True)
+class Settings:
+    engine: str = "embedded"
+    server_url: str = "http://127.0.0.1:8545"
+    theme: str = "system"
+    rpc: dict[str, str] = field(default_factory=dict)  # chain flag -> JSON-RPC URL, for real networks
+
+    def checked(self) -> Settings:
+        """The same settings, or BadSetting naming the field and the rule."""
+        if self.engine not in ENGINES:
+            raise BadSetting("engine", f"must be one of {', '.join(ENGINES)}")
+        if self.theme not in THEMES:
+            raise BadSetting("theme", f"must be one of {', '.join(THEMES)}")
+        rpc = {}
+        for flag, url in self.rpc.items():
+            try:
+                chain = resolve(flag)
+            except UnknownChain:
+                raise BadSetting("rpc", f"unknown chain {flag!r}") from None
+            rpc[chain.flag] = _url(f"rpc {chain.flag}", url)
+        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc)
+
+
+def config_dir() -> Path:
+    return Path(os.environ.get("SWAPDESK_CONFIG_DIR") or platformdirs.user_config_dir("swapdesk"))
+
+
+def _path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load() -> Settings:
+    path = _path()
+    if not path.exists():
+        return Settings()
+    try:
+        raw = json.loads(path.read_text())
+        known = {k: v for k, v in raw.items() if k in Settings.__dataclass_fields__}
+        return Settings(**known).checked()
+    except (ValueError, TypeError):
+        path.replace(path.with_name(path.name + ".broken"))
+        return Settings()
+
+
+def save(settings: Settings) -> None:
+    checked = settings.checked()
+    path = _path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix="settings", suffix=".tmp")
+    with os.fdopen(fd, "w") as out:
+        json.dump(asdict(checked), out, indent=1)
+    os.replace(tmp, path)
