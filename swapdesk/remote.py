@@ -29,6 +29,7 @@ from swapdesk.api import (
     Request,
     SourceInfo,
     TokenInfo,
+    TokenRequest,
     TronQuote,
     TronSwapRequest,
     TxDetails,
@@ -90,6 +91,9 @@ class RemoteService:
 
     async def balances(self, request: BalancesRequest) -> list[Balance]:
         return await self._call("balances", request)
+
+    async def token(self, request: TokenRequest) -> TokenInfo:
+        return await self._call("token", request)
 
     async def aclose(self) -> None:
         await self._client.aclose()

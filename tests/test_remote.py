@@ -13,6 +13,7 @@ from swapdesk.api import (
     CrossListRequest,
     DetailsRequest,
     SwapService,
+    TokenRequest,
     parse,
 )
 from swapdesk.chains import resolve
@@ -89,3 +90,12 @@ async def test_balances(service: SwapService, engine: Engine) -> None:
     assert found[0].symbol == "AVAX" and int(found[0].balance) > 9_000 * 10**18
     nobody = parse(BalancesRequest, [("chain", "avax"), ("address", Account.create().address)])
     assert {b.balance for b in await service.balances(nobody)} == {"0"}
+
+
+async def test_token_by_address(service: SwapService, engine: Engine) -> None:
+    listed = (await engine.tokens(ChainRequest(resolve("glmr"))))[3]
+    found = await service.token(parse(TokenRequest, [("chain", "1284"), ("address", listed.address)]))
+    assert found == listed
+    with pytest.raises(ApiError) as info:
+        await service.token(parse(TokenRequest, [("chain", "1284"), ("address", Account.create().address)]))
+    assert (info.value.code.value, info.value.parameter) == ("UNKNOWN_TOKEN", "address")

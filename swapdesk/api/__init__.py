@@ -36,6 +36,7 @@ from swapdesk.api.requests import (
     CrossSwapRequest,
     DetailsRequest,
     Request,
+    TokenRequest,
     TronSwapRequest,
     parse,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "SourceInfo",
     "SwapService",
     "TokenInfo",
+    "TokenRequest",
     "TronQuote",
     "TronSwapRequest",
     "TxDetails",

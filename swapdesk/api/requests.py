@@ -268,3 +268,17 @@ class BalancesRequest(Request):
         Param("address", rules.text, doc="the holder"),
     )
     CHECKS = (addresses_on("chain", "address"),)
+
+
+@dataclass(frozen=True)
+class TokenRequest(Request):
+    """Extension: one token, by address, read from the chain."""
+
+    chain: Chain
+    address: str
+
+    PARAMS = (
+        Param("chain", rules.chain(), doc="chain flag, alias or id"),
+        Param("address", rules.text, doc="the token's contract address"),
+    )
+    CHECKS = (addresses_on("chain", "address"),)

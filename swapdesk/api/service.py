@@ -35,6 +35,7 @@ from swapdesk.api.requests import (
     CrossSwapRequest,
     DetailsRequest,
     Request,
+    TokenRequest,
     TronSwapRequest,
     parse,
 )
@@ -52,6 +53,7 @@ class SwapService(Protocol):
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]: ...
     async def sources(self, request: ChainRequest) -> list[SourceInfo]: ...
     async def balances(self, request: BalancesRequest) -> list[Balance]: ...
+    async def token(self, request: TokenRequest) -> TokenInfo: ...
     async def aclose(self) -> None: ...
 
 
@@ -76,6 +78,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "/ext/v1/sources", "sources", ChainRequest, list[SourceInfo], "Liquidity sources of a chain (extension)", True
     ),
+    Endpoint("/ext/v1/token", "token", TokenRequest, TokenInfo, "One token, read from the chain (extension)", True),
     Endpoint(
         "/ext/v1/balances", "balances", BalancesRequest, list[Balance], "An address's token balances (extension)", True
     ),

@@ -20,9 +20,11 @@ from swapdesk.api import (
     CrossTokenList,
     DetailsRequest,
     ErrorCode,
+    InvalidParameter,
     NotFound,
     SourceInfo,
     TokenInfo,
+    TokenRequest,
     TronQuote,
     TronSwapRequest,
     TxDetails,
@@ -87,6 +89,23 @@ class Engine:
             )
             for s in catalog.sources
         ]
+
+    async def token(self, request: TokenRequest) -> TokenInfo:
+        chain = request.chain
+        for listed in await self.tokens(ChainRequest(chain)):
+            if listed.address == request.address:
+                return listed
+        catalog = await self.backend.catalog(chain)
+        w3 = await self.backend.web3(chain)
+        async with reaching(chain):
+            (found,) = await metadata(w3, catalog.multicall, [to_checksum(parse_address(request.address, chain.tron))])
+        if found is None:
+            raise InvalidParameter(
+                "address", ErrorCode.UNKNOWN_TOKEN, f"no ERC-20 token at that address on {chain.flag}"
+            )
+        return TokenInfo(
+            address=request.address, symbol=found.symbol, name=found.name, decimals=found.decimals, icon=""
+        )
 
     async def balances(self, request: BalancesRequest) -> list[Balance]:
         chain = request.chain

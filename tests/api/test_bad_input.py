@@ -71,6 +71,7 @@ VALID = {
     "/ext/v1/tokens": {"chain": "BSC"},
     "/ext/v1/sources": {"chain": "BSC"},
     "/ext/v1/balances": {"chain": "TRON", "address": DEMO_TRON},
+    "/ext/v1/token": {"chain": "BSC", "address": BSC_USDT},
 }
 
 DROP = object()
@@ -148,6 +149,7 @@ TABLE = [
     Bad("/ext/v1/tokens", {"chain": "PLUTO"}, "chain", "UNKNOWN_CHAIN"),
     Bad("/ext/v1/balances", {"address": DEMO}, "address", "INVALID_ADDRESS"),
     Bad("/ext/v1/balances", {"address": DROP}, "address", "MISSING_PARAMETER"),
+    Bad("/ext/v1/token", {"address": BSC_USDT.lower()[:-2]}, "address", "INVALID_ADDRESS"),
 ]
 
 

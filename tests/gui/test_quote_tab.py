@@ -104,3 +104,20 @@ def test_balances_and_max(window: MainWindow, until: Until) -> None:
     tab.sell_box.setCurrentIndex(0)  # the native coin: Max keeps 0.01 FTM for gas
     tab.max_button.click()
     assert tab.amount.text() == "9999.99"
+
+
+def test_a_pasted_address_is_read_from_the_chain(window: MainWindow, until: Until, devnet: Any, qloop: Any) -> None:
+    tab = window.quote_tab
+    _pick_chain(window, until, "Ethereum")
+    manifest = qloop.run_until_complete(devnet.manifest(1))
+    lp_token = manifest.sources[0].pools[0]  # a real ERC-20 (the pair's LP token) that no pool trades
+    tab.sell_box.setCurrentText("USDT")
+    tab.amount.setText("100")
+    tab.buy_box.setCurrentText(lp_token)
+    assert "reading that token from the chain" in tab.errors["token1"].text()
+    until(tab.quote_failed)  # read, then quoted: no pool trades it
+    assert tab.unknown_note.text().startswith("Unknown token UNI-V2: not on swapdesk's list")
+    assert "no pool path between token0 and token1" in tab.errors["quote"].text()
+    tab.buy_box.setCurrentText("0x000000000000000000000000000000000000dEaD")  # nobody's contract
+    until(tab.token_read)
+    assert "no ERC-20 token at that address on ETH" in tab.errors["token1"].text()

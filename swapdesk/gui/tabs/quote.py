@@ -38,6 +38,7 @@ from swapdesk.api import (
     InvalidParameter,
     SwapService,
     TokenInfo,
+    TokenRequest,
     parse,
     rules,
 )
@@ -96,15 +97,18 @@ class QuoteTab(QWidget):
     quote_failed = Signal(str)
     tokens_loaded = Signal(int)  # chain id
     chain_failed = Signal(str)
+    token_read = Signal(str)  # a pasted address, once read from the chain
 
     def __init__(self, service: SwapService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.service = service
         self.tokens: list[TokenInfo] = []
         self.balances: dict[str, int] = {}  # token address (lower case) -> the account's balance
+        self.pasted: dict[str, TokenInfo | None] = {}  # pasted addresses read from the chain (None: not a token)
         self.quote: AggQuote | None = None
         self.quoted_at = 0.0
         self._quoting, self._loading = Latest(self._unexpected), Latest(self._unexpected)
+        self._pasting = Latest(self._unexpected)
         self._request: AggSwapRequest | None = None
 
         self.chain_box = QComboBox()
@@ -126,6 +130,9 @@ class QuoteTab(QWidget):
         self.recipient = QLineEdit(demo_address(0))
         self.recipient.setAccessibleName("Recipient")
         self.balance_label = QLabel()
+        self.unknown_note = QLabel()
+        self.unknown_note.setStyleSheet("color: #ca8a04")
+        self.unknown_note.setWordWrap(True)
         self.errors = {
             name: _error_label() for name in ("chain", "token0", "token1", "amountIn", "impact", "part", "to", "quote")
         }
@@ -143,6 +150,7 @@ class QuoteTab(QWidget):
         form.addRow("Amount", self._with_error(amount_box, "amountIn"))
         form.addRow("", self.balance_label)
         form.addRow("Buy", self._with_error(self.buy_box, "token1"))
+        form.addRow("", self.unknown_note)
         slippage_row = QWidget()
         slippage_layout = QHBoxLayout(slippage_row)
         slippage_layout.setContentsMargins(0, 0, 0, 0)
@@ -260,6 +268,7 @@ class QuoteTab(QWidget):
             return
         self.tokens = tokens
         self.balances = {}
+        self.pasted = {}
         for box, default in ((self.sell_box, _default_sell(tokens)), (self.buy_box, 0)):
             box.blockSignals(True)
             box.clear()
@@ -323,12 +332,32 @@ class QuoteTab(QWidget):
             if text.lower() in (token.symbol.lower(), token.address.lower()):
                 return token
         if text.startswith("0x") and len(text) == 42:
-            raise InvalidParameter(
-                name, ErrorCode.UNKNOWN_TOKEN, "unknown token: swapdesk has no pools for it on this chain"
-            )
+            key = text.lower()
+            if key not in self.pasted:
+                self._pasting.run(self._read_token(text))
+                raise InvalidParameter(name, ErrorCode.UNKNOWN_TOKEN, "reading that token from the chain…")
+            found = self.pasted[key]
+            if found is None:
+                raise InvalidParameter(
+                    name, ErrorCode.UNKNOWN_TOKEN, f"no ERC-20 token at that address on {self.chain.flag}"
+                )
+            return found
         raise InvalidParameter(
             name, ErrorCode.UNKNOWN_TOKEN, f"pick a token from the list or paste its address (got {text!r})"
         )
+
+    async def _read_token(self, address: str) -> None:
+        """Symbol and decimals of a pasted address, from the chain; then check the form again."""
+        try:
+            found: TokenInfo | None = await self.service.token(TokenRequest(self.chain, address))
+        except (ApiError, InvalidParameter) as error:
+            if error.code is not ErrorCode.UNKNOWN_TOKEN:
+                self._show_error("quote", error.message)
+                return
+            found = None
+        self.pasted[address.lower()] = found
+        self.changed()
+        self.token_read.emit(address)
 
     # -- the form ----------------------------------------------------------------
 
@@ -355,6 +384,7 @@ class QuoteTab(QWidget):
         for label in self.errors.values():
             label.hide()
         self._show_balance()
+        self._show_unknown_note()
         self._show_slippage_note()
         if not self.amount.text().strip():
             self._request = None
@@ -368,6 +398,19 @@ class QuoteTab(QWidget):
             self._show_error(error.parameter or "quote", error.rule)
             return
         self._debounce.start()
+
+    def _show_unknown_note(self) -> None:
+        listed = {t.address.lower() for t in self.tokens}
+        unknown = []
+        for box, name in ((self.sell_box, "token0"), (self.buy_box, "token1")):
+            try:
+                token = self._token(box, name)
+            except InvalidParameter:
+                continue
+            if token.address.lower() not in listed:
+                unknown.append(token.symbol)
+        warning = f"Unknown token {', '.join(unknown)}: not on swapdesk's list for this chain."
+        self.unknown_note.setText(f"{warning} Check the address before swapping." if unknown else "")
 
     def _show_slippage_note(self) -> None:
         try:
@@ -461,6 +504,7 @@ class QuoteTab(QWidget):
     def shutdown(self) -> None:
         self._quoting.close()
         self._loading.close()
+        self._pasting.close()
         for timer in (self._debounce, self._refresh, self._clock):
             timer.stop()
 
