@@ -257,28 +257,19 @@ class ChainRequest(Request):
 
 
 @dataclass(frozen=True)
-class BalancesRequest(Request):
-    """Extension: an address's balance of every token of a chain."""
+class AddressRequest(Request):
+    """Extensions: one address on one chain (a holder's balances, or a token)."""
 
     chain: Chain
     address: str
 
     PARAMS = (
         Param("chain", rules.chain(), doc="chain flag, alias or id"),
-        Param("address", rules.text, doc="the holder"),
+        Param("address", rules.text, doc="an address on that chain: the holder, or the token"),
     )
     CHECKS = (addresses_on("chain", "address"),)
 
 
-@dataclass(frozen=True)
-class TokenRequest(Request):
-    """Extension: one token, by address, read from the chain."""
-
-    chain: Chain
-    address: str
-
-    PARAMS = (
-        Param("chain", rules.chain(), doc="chain flag, alias or id"),
-        Param("address", rules.text, doc="the token's contract address"),
-    )
-    CHECKS = (addresses_on("chain", "address"),)
+# the two extension paths that take an address, named for what they ask
+BalancesRequest = AddressRequest
+TokenRequest = AddressRequest
