@@ -25,8 +25,9 @@ import qasync  # noqa: E402
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from swapdesk.engine import Engine  # noqa: E402
+from swapdesk.gui.app import open_window  # noqa: E402
 from swapdesk.gui.window import MainWindow  # noqa: E402
+from swapdesk.settings import Settings  # noqa: E402
 
 HEARTBEAT_MS = 5
 
@@ -39,7 +40,9 @@ async def measure(window: MainWindow, seconds: float) -> None:
     first_quote: asyncio.Future[object] = loop.create_future()
     tab.quote_shown.connect(lambda q: first_quote.done() or first_quote.set_result(q))
     loaded: asyncio.Future[int] = loop.create_future()
-    tab.tokens_loaded.connect(lambda c: loaded.done() or loaded.set_result(c))
+    tab.tokens_loaded.connect(lambda c: loaded.done() or loaded.set_result(c))  # reads `loaded` when it fires
+    await loaded  # the engine is up and the first chain's tokens are listed
+    loaded = loop.create_future()
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
     await loaded
     tab.sell_box.setCurrentText("USDT")
@@ -89,11 +92,10 @@ def main() -> None:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     with loop:
-        window = MainWindow(Engine())
+        window = open_window(Settings())  # as `swapdesk` does: the embedded devnet
         window.resize(1280, 800)
-        window.show()
-        window.start()
         loop.run_until_complete(measure(window, args.seconds))
+        assert window.service is not None
         loop.run_until_complete(window.service.aclose())
 
 

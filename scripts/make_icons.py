@@ -13,7 +13,7 @@ from pathlib import Path
 
 from swapdesk.chains import CHAINS
 from swapdesk.devnet.world import WORLDS
-from swapdesk.engine.icons import slug
+from swapdesk.icons import slug
 
 ROOT = Path(__file__).resolve().parent.parent / "resources" / "icons"
 

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from swapdesk.api import AggSwapRequest, ApiError, ChainRequest, DetailsRequest, SwapService, TokenInfo, parse
 from swapdesk.chains import Chain, UnknownChain, resolve
-from swapdesk.devnet.accounts import demo_address
+from swapdesk.devnet.accounts import ACCOUNT_0
 from swapdesk.units import BadAmount, to_human, to_units
 
 
@@ -56,7 +56,7 @@ async def _quote(args: argparse.Namespace) -> int:
             amount = to_units(args.amount, sell.decimals)
         except BadAmount as exc:
             raise Refused(f"--amount: {exc}") from None
-        to = args.to or demo_address(0)
+        to = args.to or ACCOUNT_0
         query = {
             "token0": sell.address, "token1": buy.address, "decimal0": str(sell.decimals),
             "decimal1": str(buy.decimals), "impact": str(args.slippage), "part": str(args.part),

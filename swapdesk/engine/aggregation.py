@@ -18,9 +18,9 @@ from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, SourceAmount, Un
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend
-from swapdesk.engine.icons import source_icon
 from swapdesk.engine.routing.quote import NoRoute, best_split, call_data, dex_path, min_out, single_source_outputs
 from swapdesk.engine.routing.reader import PoolReader
+from swapdesk.icons import source_icon
 
 MAX_IMPACT = Decimal("0.5")  # beyond this the pools cannot reasonably absorb the amount
 

@@ -23,7 +23,7 @@ from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.engine.backends import ChainBackend
-from swapdesk.engine.icons import source_icon
+from swapdesk.icons import source_icon
 
 ROUTER = artifact("AggregationRouter")
 SWAPPED_TOPIC = HexBytes(

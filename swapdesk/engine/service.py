@@ -33,7 +33,7 @@ from swapdesk.chain.erc20 import balances_of, metadata
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
 from swapdesk.engine.details import SameChainDetails
-from swapdesk.engine.icons import source_icon, token_icon
+from swapdesk.icons import source_icon, token_icon
 
 
 def _not_built(what: str) -> NotFound:

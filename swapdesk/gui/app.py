@@ -50,6 +50,23 @@ def catalogs(chain_ids: list[int]) -> dict[int, Manifest]:
     return found
 
 
+def open_window(chosen: Settings) -> MainWindow:
+    """Show the window, then bring the engine up behind it.
+
+    The engine (web3, py-evm) takes about a second to import and build: that
+    happens on a worker thread, so the window is on screen and painting first.
+    """
+    window = MainWindow()
+    window.show()
+
+    async def attach() -> None:
+        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen)
+        await window.use_service(service, name)
+
+    window.engine_loader.run(attach())
+    return window
+
+
 def run(server: str | None = None) -> int:
     """The window; `server` (from --server) overrides the saved engine for this run."""
     app = QApplication.instance() or QApplication(sys.argv)
@@ -62,10 +79,8 @@ def run(server: str | None = None) -> int:
     if server:
         chosen = replace(chosen, engine="remote", server_url=server)
     with loop:
-        service, name = make_service(chosen)
-        window = MainWindow(service, name)
-        window.show()
-        window.start()
+        window = open_window(chosen)
         loop.run_until_complete(window.closed)
-        loop.run_until_complete(service.aclose())
+        if window.service is not None:
+            loop.run_until_complete(window.service.aclose())
     return 0

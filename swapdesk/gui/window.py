@@ -17,7 +17,8 @@ from swapdesk.gui.tasks import Latest
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, service: SwapService, engine_name: str = "embedded devnet") -> None:
+    def __init__(self, service: SwapService | None = None, engine_name: str = "embedded devnet") -> None:
+        """Without a service the window waits for `use_service` (start-up shows it first)."""
         super().__init__()
         self.service = service
         self.engine_name = engine_name
@@ -25,15 +26,15 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("swapdesk")
         self.resize(1100, 760)
         self.tabs = QTabWidget()
-        self.quote_tab = QuoteTab(service)
-        self.history_tab = HistoryTab(service)
+        self.quote_tab = QuoteTab(service)  # type: ignore[arg-type]
+        self.history_tab = HistoryTab(service)  # type: ignore[arg-type]
         self.tabs.addTab(self.quote_tab, "Quote")
         self.tabs.addTab(self.history_tab, "History")
         self.setCentralWidget(self.tabs)
         self.engine_state = QLabel(f"Starting the {engine_name}…")
         self.statusBar().addPermanentWidget(self.engine_state)
         self.settings = stored.load()
-        self._switching = Latest()
+        self.engine_loader = Latest()
         menu = self.menuBar().addMenu("&File")
         self.settings_action = QAction("&Settings…", self, shortcut=QKeySequence.StandardKey.Preferences)
         self.settings_action.triggered.connect(self.edit_settings)
@@ -71,19 +72,20 @@ class MainWindow(QMainWindow):
             from swapdesk.gui.app import make_service
 
             service, name = make_service(chosen)
-            self._switching.run(self.use_service(service, name))
+            self.engine_loader.run(self.use_service(service, name))
 
     async def use_service(self, service: SwapService, name: str) -> None:
         old, self.service, self.engine_name = self.service, service, name
         self.quote_tab.service = self.history_tab.service = service
-        self.engine_state.setText(f"Switching to the {name}…")
+        self.engine_state.setText(f"Starting the {name}…" if old is None else f"Switching to the {name}…")
         self.quote_tab.load_tokens()
-        await old.aclose()
+        if old is not None:
+            await old.aclose()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.quote_tab.shutdown()
         self.history_tab.shutdown()
-        self._switching.close()
+        self.engine_loader.close()
         if not self.closed.done():
             self.closed.set_result(None)
         super().closeEvent(event)

@@ -8,7 +8,7 @@ import pytest
 
 from swapdesk.chains import CHAINS, by_id
 from swapdesk.devnet import rpc
-from swapdesk.devnet.accounts import demo_address
+from swapdesk.devnet.accounts import ACCOUNT_0, demo_address
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.world import WORLDS
@@ -25,7 +25,7 @@ MAINSTREAM_DECIMALS = {
 
 
 def test_account_zero_is_the_well_known_one() -> None:
-    assert demo_address(0) == "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+    assert demo_address(0) == ACCOUNT_0 == "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
 
 def test_every_chain_has_a_world_with_three_v2_families_and_a_stableswap() -> None:

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 
 from swapdesk.api import ApiError, ChainRequest, DetailsRequest, ErrorCode, SwapService, TokenInfo, TxDetails, parse
 from swapdesk.chains import CHAINS, Chain, by_id
-from swapdesk.engine.icons import chain_icon
 from swapdesk.gui.icons import icon
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.copyable import CopyableField
+from swapdesk.icons import chain_icon
 from swapdesk.units import to_human
 
 DETECT = 0

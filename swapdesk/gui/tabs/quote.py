@@ -44,12 +44,12 @@ from swapdesk.api import (
 )
 from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import CHAINS, Chain, by_id
-from swapdesk.devnet.accounts import demo_address
-from swapdesk.engine.icons import chain_icon, source_icon, token_icon
+from swapdesk.devnet.accounts import ACCOUNT_0
 from swapdesk.gui.icons import icon
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.copyable import CopyableField
 from swapdesk.gui.widgets.route import RouteDiagram, shares
+from swapdesk.icons import chain_icon, source_icon, token_icon
 from swapdesk.units import BadAmount, to_human, to_units
 
 DEBOUNCE_MS = 300
@@ -127,7 +127,7 @@ class QuoteTab(QWidget):
         self.part = QSpinBox(minimum=1, maximum=100, value=10)
         self.channel = QComboBox()
         self.channel.addItems(CHANNELS)
-        self.recipient = QLineEdit(demo_address(0))
+        self.recipient = QLineEdit(ACCOUNT_0)
         self.recipient.setAccessibleName("Recipient")
         self.balance_label = QLabel()
         self.unknown_note = QLabel()
