@@ -33,7 +33,3 @@ def demo_address(index: int) -> str:
     from eth_account import Account
 
     return str(Account.from_key(demo_key(index)).address)
-
-
-def demo_addresses() -> list[str]:
-    return [demo_address(i) for i in range(DEMO_ACCOUNTS)]

@@ -20,6 +20,26 @@ class Reverted(RuntimeError):
         self.tx_hash = tx_hash
 
 
+def signed_transaction(
+    account: Any, chain_id: int, nonce: int, base_fee: int, to: bytes | str | None, data: bytes, value: int, gas: int
+) -> bytes:
+    """A signed EIP-1559 transaction paying twice the base fee at most (devnet and anvil blocks are never full)."""
+    if isinstance(to, str):
+        to = bytes.fromhex(to.removeprefix("0x"))
+    tx = {
+        "to": to or b"",
+        "data": data,
+        "value": value,
+        "gas": gas,
+        "maxFeePerGas": base_fee * 2 + 1,
+        "maxPriorityFeePerGas": 1,
+        "nonce": nonce,
+        "chainId": chain_id,
+        "type": 2,
+    }
+    return bytes(account.sign_transaction(tx).raw_transaction)
+
+
 class Deployer(Protocol):
     address: str
 
@@ -37,20 +57,11 @@ class Sender:
 
     def send(self, to: bytes | str | None, data: bytes = b"", value: int = 0, gas: int = 500_000) -> bytes:
         """Mine a signed transaction; raise `Reverted` unless it succeeded."""
-        if isinstance(to, str):
-            to = bytes.fromhex(to.removeprefix("0x"))
-        tx = {
-            "to": to or b"",
-            "data": data,
-            "value": value,
-            "gas": gas,
-            "maxFeePerGas": self.chain.pending_base_fee * 2 + 1,
-            "maxPriorityFeePerGas": 1,
-            "nonce": self.chain.nonce(self.raw_address),
-            "chainId": self.chain.chain_id,
-            "type": 2,
-        }
-        tx_hash = self.chain.send_raw_transaction(bytes(self.account.sign_transaction(tx).raw_transaction))
+        nonce = self.chain.nonce(self.raw_address)
+        raw = signed_transaction(
+            self.account, self.chain.chain_id, nonce, self.chain.pending_base_fee, to, data, value, gas
+        )
+        tx_hash = self.chain.send_raw_transaction(raw)
         found = self.chain.transaction(tx_hash)
         assert found is not None, "every accepted transaction is mined at once"
         _, header, index = found
@@ -95,21 +106,9 @@ class RpcSender:
     def send(self, to: bytes | str | None, data: bytes = b"", value: int = 0, gas: int = 500_000) -> bytes:
         """Send and get the receipt in one call (EIP-7966 eth_sendRawTransactionSync,
         spoken by anvil and the devnet); raise `Reverted` unless it succeeded."""
-        if isinstance(to, str):
-            to = bytes.fromhex(to.removeprefix("0x"))
         base_fee = int(self._rpc("eth_getBlockByNumber", "latest", False)["baseFeePerGas"], 16)
-        tx = {
-            "to": to or b"",
-            "data": data,
-            "value": value,
-            "gas": gas,
-            "maxFeePerGas": base_fee * 2 + 1,
-            "maxPriorityFeePerGas": 1,
-            "nonce": int(self._rpc("eth_getTransactionCount", self.address, "pending"), 16),
-            "chainId": self.chain_id,
-            "type": 2,
-        }
-        raw = bytes(self.account.sign_transaction(tx).raw_transaction)
+        nonce = int(self._rpc("eth_getTransactionCount", self.address, "pending"), 16)
+        raw = signed_transaction(self.account, self.chain_id, nonce, base_fee, to, data, value, gas)
         receipt = self._rpc("eth_sendRawTransactionSync", "0x" + raw.hex())
         tx_hash = bytes.fromhex(receipt["transactionHash"][2:])
         if receipt["status"] != "0x1":

@@ -51,7 +51,3 @@ class Latest:
         if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
-
-    @property
-    def busy(self) -> bool:
-        return self._task is not None and not self._task.done()
