@@ -26,6 +26,7 @@ from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from swapdesk.gui.app import open_window  # noqa: E402
+from swapdesk.gui.collector import MainThreadCollector  # noqa: E402
 from swapdesk.gui.window import MainWindow  # noqa: E402
 from swapdesk.settings import Settings  # noqa: E402
 
@@ -91,8 +92,10 @@ def main() -> None:
     app = QApplication([])
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    collector = MainThreadCollector(app)
+    collector.start()
     with loop:
-        window = open_window(Settings())  # as `swapdesk` does: the embedded devnet
+        window = open_window(Settings(), collector)  # as `swapdesk` does: the embedded devnet
         window.resize(1280, 800)
         loop.run_until_complete(measure(window, args.seconds))
         assert window.service is not None

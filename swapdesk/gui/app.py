@@ -20,6 +20,7 @@ from swapdesk.api import SwapService
 from swapdesk.chains import resolve
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.gui import theme
+from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.icons import icon
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
@@ -50,7 +51,7 @@ def catalogs(chain_ids: list[int]) -> dict[int, Manifest]:
     return found
 
 
-def open_window(chosen: Settings) -> MainWindow:
+def open_window(chosen: Settings, collector: MainThreadCollector | None = None) -> MainWindow:
     """Show the window, then bring the engine up behind it.
 
     The engine (web3, py-evm) takes about a second to import and build: that
@@ -62,6 +63,8 @@ def open_window(chosen: Settings) -> MainWindow:
     async def attach() -> None:
         service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen)
         await window.use_service(service, name)
+        if collector is not None:
+            collector.settle()
 
     window.engine_loader.run(attach())
     return window
@@ -78,9 +81,12 @@ def run(server: str | None = None) -> int:
     theme.apply(app, chosen.theme)
     if server:
         chosen = replace(chosen, engine="remote", server_url=server)
+    collector = MainThreadCollector(app)
+    collector.start()
     with loop:
-        window = open_window(chosen)
+        window = open_window(chosen, collector)
         loop.run_until_complete(window.closed)
         if window.service is not None:
             loop.run_until_complete(window.service.aclose())
+    collector.stop()
     return 0

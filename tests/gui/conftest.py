@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QApplication
 
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.window import MainWindow
 
 SCREENSHOTS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screenshots")
@@ -33,10 +34,13 @@ Until = Callable[..., tuple[Any, ...]]
 def qloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     loop = qasync.QEventLoop(qapp, already_running=False)
     asyncio.set_event_loop(loop)
+    collector = MainThreadCollector()  # as the app does: widgets die on this thread only
+    collector.start()
     yield loop
     loop.run_until_complete(loop.shutdown_default_executor())
     loop.close()
     asyncio.set_event_loop(None)
+    collector.stop()
 
 
 @pytest.fixture(scope="module")
