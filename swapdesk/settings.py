@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -17,6 +16,7 @@ from urllib.parse import urlparse
 import platformdirs
 
 from swapdesk.chains import UnknownChain, resolve
+from swapdesk.files import write_atomically
 
 ENGINES = ("embedded", "remote")
 THEMES = ("system", "light", "dark")
@@ -59,7 +59,13 @@ class Settings:
 
 
 def config_dir() -> Path:
+    """Settings, the account list and keystore files."""
     return Path(os.environ.get("SWAPDESK_CONFIG_DIR") or platformdirs.user_config_dir("swapdesk"))
+
+
+def data_dir() -> Path:
+    """The local store of transactions sent from the app."""
+    return Path(os.environ.get("SWAPDESK_DATA_DIR") or platformdirs.user_data_dir("swapdesk"))
 
 
 def _path() -> Path:
@@ -80,10 +86,4 @@ def load() -> Settings:
 
 
 def save(settings: Settings) -> None:
-    checked = settings.checked()
-    path = _path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix="settings", suffix=".tmp")
-    with os.fdopen(fd, "w") as out:
-        json.dump(asdict(checked), out, indent=1)
-    os.replace(tmp, path)
+    write_atomically(_path(), json.dumps(asdict(settings.checked()), indent=1))

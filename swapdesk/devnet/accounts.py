@@ -19,13 +19,19 @@ DISCOUNT_HOLDERS = 5  # accounts 0..4 hold the fee-discount token, 5..8 do not
 
 
 @cache
+def _seed() -> bytes:
+    # imported here: the window needs ACCOUNT_0 at start-up, not eth_account
+    from eth_account.hdaccount import seed_from_mnemonic
+
+    return seed_from_mnemonic(MNEMONIC, passphrase="")  # PBKDF2: once
+
+
+@cache
 def demo_key(index: int) -> bytes:
     """Private key of account `index` of the test mnemonic (m/44'/60'/0'/0/i)."""
-    # imported here: the window needs ACCOUNT_0 at start-up, not eth_account
-    from eth_account.hdaccount import key_from_seed, seed_from_mnemonic
+    from eth_account.hdaccount import key_from_seed
 
-    seed = seed_from_mnemonic(MNEMONIC, passphrase="")
-    return key_from_seed(seed, f"m/44'/60'/0'/0/{index}")
+    return key_from_seed(_seed(), f"m/44'/60'/0'/0/{index}")
 
 
 @cache

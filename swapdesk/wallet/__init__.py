@@ -1,0 +1,9 @@
+"""Accounts and keys: the OS keyring, encrypted keystore files, watch-only
+addresses and the devnet's demo accounts. Knows nothing of Qt."""
+
+from swapdesk.wallet.book import Account
+from swapdesk.wallet.keystore import WrongPassword
+from swapdesk.wallet.secret import BadKey, PrivateKey
+from swapdesk.wallet.wallet import Wallet, WalletError
+
+__all__ = ["Account", "BadKey", "PrivateKey", "Wallet", "WalletError", "WrongPassword"]

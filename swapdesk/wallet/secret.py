@@ -1,0 +1,66 @@
+"""A private key held in memory, which never shows itself.
+
+Its repr, str and every error raised while parsing one say nothing of the
+key, so a key cannot reach a log line, a traceback or a dialog by accident.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from eth_account import Account
+from eth_account.signers.local import LocalAccount
+
+_HEX_KEY = re.compile(r"(0x)?[0-9a-fA-F]{64}")
+# secp256k1's group order: a key must be in 1..N-1
+_N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
+
+
+class BadKey(ValueError):
+    """The text is not a private key (the message never repeats the text)."""
+
+
+class PrivateKey:
+    __slots__ = ("_account",)
+
+    def __init__(self, raw: bytes) -> None:
+        if len(raw) != 32 or not 0 < int.from_bytes(raw, "big") < _N:
+            raise BadKey("a private key is 32 bytes, between 1 and the curve order")
+        self._account: LocalAccount = Account.from_key(raw)
+
+    @classmethod
+    def parse(cls, text: str) -> PrivateKey:
+        """From 64 hex digits, with or without 0x (surrounding spaces allowed: pasted text)."""
+        text = text.strip()
+        if not _HEX_KEY.fullmatch(text):
+            raise BadKey("a private key is 64 hexadecimal digits, optionally after 0x")
+        return cls(bytes.fromhex(text.removeprefix("0x")))
+
+    @classmethod
+    def create(cls) -> PrivateKey:
+        while True:
+            raw = secrets.token_bytes(32)
+            if 0 < int.from_bytes(raw, "big") < _N:
+                return cls(raw)
+
+    @property
+    def address(self) -> str:
+        return str(self._account.address)
+
+    def sign(self, tx: dict[str, Any]) -> bytes:
+        """The signed, raw transaction."""
+        return bytes(self._account.sign_transaction(tx).raw_transaction)
+
+    def reveal(self) -> bytes:
+        """The key's bytes, for the vault that keeps it; nothing else calls this."""
+        return bytes(self._account.key)
+
+    def __repr__(self) -> str:
+        return f"PrivateKey(for {self.address})"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a private key is not pickled")

@@ -1,0 +1,132 @@
+"""The user's accounts and their keys, behind one object.
+
+Keys go to the OS keyring when it is safe; when it is not, the wallet says
+why (`keyring_problem`) and a key can only be kept in an encrypted keystore
+file, with a password the user chooses. Watch-only addresses quote but never
+sign. The devnet's demo accounts (public keys of the test mnemonic) are
+offered only on the devnet and refused anywhere else. All of this is
+blocking (keyring over D-Bus, scrypt): the window calls it off its thread.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from keyring.backend import KeyringBackend
+
+from swapdesk.address import InvalidAddress, parse_address, to_checksum
+from swapdesk.devnet.accounts import DEMO_ACCOUNTS, demo_key
+from swapdesk.wallet.book import Account, AccountBook
+from swapdesk.wallet.keyring_vault import KeyringVault, problem
+from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault
+from swapdesk.wallet.secret import PrivateKey
+
+
+class WalletError(RuntimeError):
+    """Said to the user as it is: plain words, never a key."""
+
+
+class Wallet:
+    def __init__(self, directory: Path, keyring: KeyringBackend | None = None, scrypt_n: int = SCRYPT_N) -> None:
+        self.keyring = KeyringVault(keyring)
+        self.keystores = KeystoreVault(directory / "keystores", scrypt_n)
+        self.book = AccountBook(directory / "accounts.json")
+        self.keyring_problem = problem(self.keyring.backend)
+        self._unlocked: dict[str, PrivateKey] = {}  # keystore keys, for this session only
+        self._demo = self._demo_accounts()
+
+    @staticmethod
+    def _demo_accounts() -> list[Account]:
+        from swapdesk.devnet.accounts import ACCOUNT_0
+
+        # account 0's address is known; the others are derived when first asked for
+        return [Account(ACCOUNT_0, "Demo 0", "demo")]
+
+    def accounts(self, devnet: bool) -> list[Account]:
+        """The user's accounts, and on the devnet the demo accounts after them."""
+        return self.book.load() + (self.demo_accounts() if devnet else [])
+
+    def demo_accounts(self) -> list[Account]:
+        if len(self._demo) < DEMO_ACCOUNTS:
+            self._demo = [Account(PrivateKey(demo_key(i)).address, f"Demo {i}", "demo") for i in range(DEMO_ACCOUNTS)]
+        return self._demo
+
+    def _add(self, account: Account) -> Account:
+        accounts = self.book.load()
+        if any(a.address == account.address for a in accounts):
+            raise WalletError(f"{account.address} is already in your accounts")
+        self.book.save([*accounts, account])
+        return account
+
+    def import_key(self, text: str, label: str, password: str | None = None) -> Account:
+        """Keep a pasted key: in the keyring, or (with a password) in a keystore file."""
+        return self._keep(PrivateKey.parse(text), label, password)
+
+    def create(self, label: str, password: str | None = None) -> Account:
+        return self._keep(PrivateKey.create(), label, password)
+
+    def _keep(self, key: PrivateKey, label: str, password: str | None) -> Account:
+        label = label.strip() or "Account"
+        if any(a.address == key.address for a in self.book.load()):
+            raise WalletError(f"{key.address} is already in your accounts")
+        if password is not None:
+            self.keystores.put(key, password)
+            self._unlocked[key.address] = key
+            return self._add(Account(key.address, label, "keystore"))
+        if self.keyring_problem:
+            raise WalletError(f"{self.keyring_problem}; choose a password to keep the key in an encrypted file instead")
+        self.keyring.put(key)
+        return self._add(Account(key.address, label, "keyring"))
+
+    def watch(self, address: str, label: str) -> Account:
+        try:
+            checksummed = to_checksum(parse_address(address.strip(), tron=False))
+        except InvalidAddress as exc:
+            raise WalletError(f"address: {exc}") from None
+        return self._add(Account(checksummed, label.strip() or "Watched", "watch"))
+
+    def remove(self, address: str) -> None:
+        """Forget an account and delete its key (keyring entry or keystore file)."""
+        accounts = self.book.load()
+        for account in accounts:
+            if account.address == address:
+                if account.kind == "keyring":
+                    self.keyring.delete(address)
+                elif account.kind == "keystore":
+                    self.keystores.delete(address)
+                self._unlocked.pop(address, None)
+                self.book.save([a for a in accounts if a.address != address])
+                return
+        raise WalletError(f"{address} is not one of your accounts")
+
+    def is_locked(self, address: str) -> bool:
+        """A keystore account whose password has not been given this session."""
+        return any(a.address == address and a.kind == "keystore" for a in self.book.load()) and (
+            address not in self._unlocked
+        )
+
+    def unlock(self, address: str, password: str) -> None:
+        self._unlocked[address] = self.keystores.unlock(address, password)
+
+    def key(self, address: str, devnet: bool) -> PrivateKey:
+        """The key that signs for `address`, or WalletError saying why there is none."""
+        for index, demo in enumerate(self.demo_accounts()):
+            if demo.address == address:
+                if not devnet:
+                    raise WalletError(
+                        f"{demo.label} is a devnet demo account: its key is public, so it is refused on a real network"
+                    )
+                return PrivateKey(demo_key(index))
+        account = next((a for a in self.book.load() if a.address == address), None)
+        if account is None:
+            raise WalletError(f"{address} is not one of your accounts")
+        if account.kind == "watch":
+            raise WalletError(f"{account.label} is watch-only: swapdesk has no key to sign for it")
+        if account.kind == "keystore":
+            if address not in self._unlocked:
+                raise WalletError(f"{account.label} is locked: enter its keystore password")
+            return self._unlocked[address]
+        key = self.keyring.get(address)
+        if key is None:
+            raise WalletError(f"the keyring no longer holds the key of {account.label}")
+        return key
