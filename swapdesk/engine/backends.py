@@ -24,6 +24,10 @@ from swapdesk.devnet.provider import DevnetProvider
 class ChainBackend(Protocol):
     async def web3(self, chain: Chain) -> AsyncWeb3: ...
     async def catalog(self, chain: Chain) -> Manifest: ...
+    def is_devnet(self, chain: Chain) -> bool:
+        """True where the chain is the embedded devnet (demo accounts may sign there)."""
+        ...
+
     async def aclose(self) -> None: ...
 
 
@@ -45,6 +49,9 @@ class DevnetBackend:
             raise Unavailable(
                 ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} devnet chain could not start: {exc}"
             ) from exc
+
+    def is_devnet(self, chain: Chain) -> bool:
+        return True
 
     async def aclose(self) -> None:
         await self.devnet.close()
@@ -75,6 +82,9 @@ class RpcBackend:
                 f"swapdesk knows no pools or router on {chain.flag}: add its catalogue ({chain.id}.json)",
             ) from None
 
+    def is_devnet(self, chain: Chain) -> bool:
+        return False
+
     async def aclose(self) -> None:
         for w3 in self._web3.values():
             await w3.provider.disconnect()
@@ -94,6 +104,9 @@ class RoutedBackend:
 
     async def catalog(self, chain: Chain) -> Manifest:
         return await self._for(chain).catalog(chain)
+
+    def is_devnet(self, chain: Chain) -> bool:
+        return self._for(chain).is_devnet(chain)
 
     async def aclose(self) -> None:
         await self.rpc.aclose()

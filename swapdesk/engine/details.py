@@ -9,16 +9,13 @@ are never Receiving: they settle in one transaction.
 
 from __future__ import annotations
 
-from typing import Any
-
-from eth_abi import decode
-from hexbytes import HexBytes
 from web3 import AsyncWeb3
-from web3.exceptions import ContractLogicError, TransactionNotFound, Web3Exception
+from web3.exceptions import TransactionNotFound
 
 from swapdesk.address import ZERO, format_address, to_checksum
 from swapdesk.api import DetailsRequest, DexRef, ErrorCode, NotFound, TxDetails, Unprocessable
 from swapdesk.chain.erc20 import metadata
+from swapdesk.chain.receipts import revert_reason, swapped_event
 from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
 from swapdesk.devnet.manifest import Manifest
@@ -26,10 +23,6 @@ from swapdesk.engine.backends import ChainBackend
 from swapdesk.icons import source_icon
 
 ROUTER = artifact("AggregationRouter")
-SWAPPED_TOPIC = HexBytes(
-    AsyncWeb3.keccak(text="Swapped(address,address,address,address,uint256,uint256,uint256,uint256,string,address[])")
-)
-SWAPPED_DATA = ["address", "address", "uint256", "uint256", "uint256", "uint256", "string", "address[]"]
 
 
 class SameChainDetails:
@@ -63,13 +56,13 @@ class SameChainDetails:
         src, dst, amount, min_return, receiver, channel, _deadline, routes = asked
         receipt = await w3.eth.get_transaction_receipt(request.hash)  # type: ignore[arg-type]
         block = await w3.eth.get_block(receipt["blockNumber"])
-        event = _swapped(receipt, catalog.router)
+        event = swapped_event(receipt, catalog.router)
 
         if receipt["status"] == 1 and event is not None:
             status, notes = "Success", "Success"
             amount_in, amount_out, pools = event["amountIn"], event["amountOut"], event["pools"]
         else:
-            status, notes = "Failure", await _revert_reason(w3, tx)
+            status, notes = "Failure", await revert_reason(w3, tx)
             amount_in, amount_out = amount, 0
             pools = [hop[0] for route in routes for hop in route[1]]
         src, dst = to_checksum(bytes.fromhex(src[2:])), to_checksum(bytes.fromhex(dst[2:]))
@@ -100,26 +93,6 @@ class SameChainDetails:
 def _show(address: str, chain: Chain) -> str:
     """A 0x address as the API shows it on `chain` (base58 on TRON)."""
     return format_address(bytes.fromhex(address[2:]), chain.tron)
-
-
-def _swapped(receipt: Any, router: str) -> dict[str, Any] | None:
-    for log in receipt["logs"]:
-        if log["address"] == router and log["topics"] and HexBytes(log["topics"][0]) == SWAPPED_TOPIC:
-            values = decode(SWAPPED_DATA, bytes(log["data"]))
-            names = ["srcToken", "dstToken", "amountIn", "fee", "amountOut", "minReturn", "channel", "pools"]
-            return dict(zip(names, values, strict=True))
-    return None
-
-
-async def _revert_reason(w3: AsyncWeb3, tx: Any) -> str:
-    replay = {"from": tx["from"], "to": tx["to"], "data": tx["input"], "value": tx["value"], "gas": tx["gas"]}
-    try:
-        await w3.eth.call(replay, tx["blockNumber"] - 1)  # type: ignore[arg-type]
-    except ContractLogicError as exc:
-        return f"reverted: {str(exc.message).removeprefix('execution reverted: ')}"
-    except Web3Exception:
-        pass
-    return "reverted"
 
 
 async def _decimals(w3: AsyncWeb3, catalog: Manifest, chain: Chain, tokens: list[str]) -> dict[str, int]:

@@ -4,10 +4,6 @@ deployed on it, reached through web3's HTTP provider. Quote -> sign -> send
 
 from __future__ import annotations
 
-import queue
-import shutil
-import subprocess
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,49 +17,19 @@ from swapdesk.devnet.builder import deploy_world
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.sender import RpcSender
 from swapdesk.engine import Engine, RpcBackend
+from tests.anvil import running_anvil
 
 ERC20 = artifact("ERC20")
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _anvil_binary() -> str:
-    found = shutil.which("anvil") or REPO / "node_modules" / ".bin" / "anvil"
-    if not Path(found).exists():
-        pytest.fail("anvil is missing: `bash scripts/test` installs it (npm package @foundry-rs/anvil)")
-    return str(found)
 
 
 @pytest.fixture(scope="module")
 def anvil() -> Iterator[tuple[str, Manifest]]:
-    """anvil on a free loopback port, with the BSC world deployed through JSON-RPC."""
-    process = subprocess.Popen(
-        [_anvil_binary(), "--chain-id", "56", "--port", "0", "--balance", "1000000000000"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    listening: queue.Queue[str | None] = queue.Queue()
-
-    def drain() -> None:
-        # anvil says where it listens once it does, then logs every request: keep
-        # reading, or a full pipe would block it
-        assert process.stdout is not None
-        for line in process.stdout:
-            if line.startswith("Listening on "):
-                listening.put("http://" + line.split()[-1])
-        listening.put(None)
-
-    threading.Thread(target=drain, daemon=True).start()
-    try:
-        url = listening.get(timeout=120)
-        assert url is not None, "anvil exited before listening"
+    """anvil with the BSC world deployed through JSON-RPC."""
+    with running_anvil(56) as url:
         deployer = RpcSender(url, demo_key(DEPLOYER_INDEX))
         manifest = deploy_world(deployer, 56)
         deployer.close()
         yield url, manifest
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 async def test_quote_sign_send_details_on_anvil(anvil: tuple[str, Manifest]) -> None:

@@ -1,0 +1,152 @@
+"""The local store of every transaction the app sends: SQLite in WAL mode.
+
+A transaction is recorded, signed, *before* it is sent, and updated as it
+progresses (signed -> sent -> confirmed | failed | dropped). Each change is
+one committed statement with `synchronous=FULL`, so a crash at any moment
+leaves the store whole and every transaction that may have reached the
+network listed; `pending()` is what to pick up again on the next start. The
+raw signed transaction is kept to re-send it: it is public once sent and
+holds no key.
+
+SQLite calls block: async code calls them through `asyncio.to_thread`.
+One connection, shared by threads under a lock.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+STATUSES = ("signed", "sent", "confirmed", "failed", "dropped")
+KINDS = ("approval", "swap")
+OPEN = ("signed", "sent")  # may still land
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS transactions (
+    hash TEXT PRIMARY KEY CHECK (hash GLOB '0x*' AND length(hash) = 66),
+    chain_id INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('approval', 'swap')),
+    sender TEXT NOT NULL,
+    nonce INTEGER NOT NULL CHECK (nonce >= 0),
+    raw TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('signed', 'sent', 'confirmed', 'failed', 'dropped')),
+    summary TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    block INTEGER,
+    error TEXT
+);
+CREATE INDEX IF NOT EXISTS by_time ON transactions (created_ms DESC);
+"""
+
+
+@dataclass(frozen=True)
+class StoredTx:
+    hash: str
+    chain_id: int
+    kind: str
+    sender: str
+    nonce: int
+    raw: str
+    status: str
+    summary: dict[str, Any] = field(default_factory=dict)  # what the user saw: tokens, amounts (integer strings)
+    created_ms: int = 0
+    updated_ms: int = 0
+    block: int | None = None
+    error: str | None = None
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class TxStore:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")  # a commit survives power loss, not only a crash
+        self._db.executescript(SCHEMA)
+
+    def record(self, tx: StoredTx) -> None:
+        """Keep a signed transaction before it is sent."""
+        now = _now_ms()
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, 'signed', ?, ?, ?, NULL, NULL)",
+                (tx.hash, tx.chain_id, tx.kind, tx.sender, tx.nonce, tx.raw, json.dumps(tx.summary), now, now),
+            )
+
+    def mark(
+        self, tx_hash: str, status: str, block: int | None = None, error: str | None = None, **summary: Any
+    ) -> None:
+        """Move a transaction on; `summary` entries (e.g. amountOut) are added to what is kept."""
+        assert status in STATUSES
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute("SELECT summary FROM transactions WHERE hash = ?", (tx_hash,)).fetchone()
+                if row is None:
+                    raise KeyError(tx_hash)
+                merged = {**json.loads(row[0]), **summary}
+                self._db.execute(
+                    "UPDATE transactions SET status = ?, block = coalesce(?, block), error = ?, summary = ?,"
+                    " updated_ms = ? WHERE hash = ?",
+                    (status, block, error, json.dumps(merged), _now_ms(), tx_hash),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def get(self, tx_hash: str) -> StoredTx | None:
+        found = self._select("WHERE hash = ?", (tx_hash,))
+        return found[0] if found else None
+
+    def all(self) -> list[StoredTx]:
+        """Newest first."""
+        return self._select("ORDER BY created_ms DESC, rowid DESC", ())
+
+    def pending(self) -> list[StoredTx]:
+        """Sent or about to be, with no outcome yet: oldest first, as their nonces go."""
+        return self._select("WHERE status IN ('signed', 'sent') ORDER BY created_ms, rowid", ())
+
+    def _select(self, tail: str, args: tuple[Any, ...]) -> list[StoredTx]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT hash, chain_id, kind, sender, nonce, raw, status, summary, created_ms, updated_ms, block, error"
+                f" FROM transactions {tail}",
+                args,
+            ).fetchall()
+        return [StoredTx(*row[:7], json.loads(row[7]), *row[8:]) for row in rows]  # type: ignore[call-arg]
+
+    def integrity(self) -> str:
+        with self._lock:
+            return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    def export_csv(self) -> str:
+        """Every transaction, newest first, as CSV text (amounts in smallest units)."""
+        out = io.StringIO()
+        columns = ["time_utc", "chain_id", "kind", "status", "hash", "sender", "nonce", "block", "error", "summary"]
+        writer = csv.writer(out)
+        writer.writerow(columns)
+        for tx in self.all():
+            when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(tx.created_ms / 1000))
+            summary = json.dumps(tx.summary, sort_keys=True)
+            writer.writerow(
+                [when, tx.chain_id, tx.kind, tx.status, tx.hash, tx.sender, tx.nonce, tx.block, tx.error, summary]
+            )
+        return out.getvalue()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,136 @@
+"""Sending transactions so that none is ever lost: sign, record, send, follow.
+
+Every transaction is signed, then recorded in the store, then sent; the
+store is updated when the node accepts it and again when its receipt
+arrives. After a crash, `resume` picks up whatever was recorded but never
+settled: it finds the receipt, re-sends the recorded raw transaction, or
+marks it dropped when its nonce was used by another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+from eth_typing import ChecksumAddress, HexAddress, HexStr
+from eth_utils import keccak, to_checksum_address
+from web3 import AsyncWeb3
+from web3.exceptions import TimeExhausted, TransactionNotFound, Web3Exception
+
+from swapdesk.chain.receipts import revert_reason
+from swapdesk.store import StoredTx, TxStore
+from swapdesk.trade.errors import SendFailed
+from swapdesk.wallet import PrivateKey
+
+log = logging.getLogger(__name__)
+RECEIPT_TIMEOUT = 180  # seconds to wait for a receipt before telling the user it is still pending
+UNREACHABLE = (OSError, TimeoutError, aiohttp.ClientError)
+GAS_MARGIN_PERCENT = 25  # estimates are for the current state; prices move before the block
+
+
+@dataclass(frozen=True)
+class Sent:
+    hash: str
+    receipt: Any
+
+
+class Outbox:
+    def __init__(self, store: TxStore) -> None:
+        self.store = store
+
+    async def send(
+        self, w3: AsyncWeb3, key: PrivateKey, kind: str, to: str, data: bytes, value: int, summary: dict[str, Any]
+    ) -> Sent:
+        """Sign, record, send and follow one transaction to a successful receipt."""
+        to = to_checksum_address(to)
+        call = {"from": key.address, "to": to, "data": "0x" + data.hex(), "value": value}
+        try:
+            chain_id = await w3.eth.chain_id
+            nonce = await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(key.address))), "pending")
+            gas = await w3.eth.estimate_gas(call)  # type: ignore[arg-type]
+            base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
+            tip = await w3.eth.max_priority_fee
+        except Web3Exception as exc:
+            raise SendFailed(f"the chain refused to prepare the transaction: {_reason(exc)}") from None
+        except UNREACHABLE as exc:
+            raise SendFailed(f"the chain cannot be reached: {exc}") from None
+        tx = {
+            "type": 2,
+            "chainId": chain_id,
+            "nonce": nonce,
+            "to": to,
+            "data": data,
+            "value": value,
+            "gas": gas * (100 + GAS_MARGIN_PERCENT) // 100,
+            "maxFeePerGas": base_fee * 2 + tip,
+            "maxPriorityFeePerGas": tip,
+        }
+        raw = key.sign(tx)
+        tx_hash = "0x" + keccak(raw).hex()
+        stored = StoredTx(tx_hash, chain_id, kind, key.address, nonce, "0x" + raw.hex(), "signed", summary)
+        await asyncio.to_thread(self.store.record, stored)
+        try:
+            await w3.eth.send_raw_transaction(raw)
+        except Web3Exception as exc:
+            await asyncio.to_thread(self.store.mark, tx_hash, "failed", error=_reason(exc))
+            raise SendFailed(f"the node rejected the transaction: {_reason(exc)}", tx_hash) from None
+        except UNREACHABLE as exc:
+            # it may or may not have left: it stays "signed" and is re-sent on the next start
+            raise SendFailed(f"the chain cannot be reached ({exc}); the transaction will be re-sent", tx_hash) from None
+        await asyncio.to_thread(self.store.mark, tx_hash, "sent")
+        return Sent(tx_hash, await self.follow(w3, tx_hash))
+
+    async def follow(self, w3: AsyncWeb3, tx_hash: str) -> Any:
+        """Wait for the receipt and record the outcome; SendFailed when it reverted."""
+        try:
+            receipt = await w3.eth.wait_for_transaction_receipt(tx_hash, timeout=RECEIPT_TIMEOUT)  # type: ignore[arg-type]
+        except TimeExhausted:
+            raise SendFailed("no receipt yet: the transaction is still pending, see History", tx_hash) from None
+        except UNREACHABLE as exc:
+            raise SendFailed(f"lost the chain while waiting for the receipt ({exc}); see History", tx_hash) from None
+        block = int(receipt["blockNumber"])
+        if receipt["status"] != 1:
+            reason = await revert_reason(w3, await w3.eth.get_transaction(tx_hash))  # type: ignore[arg-type]
+            await asyncio.to_thread(self.store.mark, tx_hash, "failed", block=block, error=reason)
+            raise SendFailed(f"the transaction {reason}", tx_hash)
+        await asyncio.to_thread(self.store.mark, tx_hash, "confirmed", block=block)
+        return receipt
+
+    async def resume(self, web3_for: Callable[[int], Awaitable[AsyncWeb3]]) -> list[str]:
+        """Settle what a previous session left open; the hashes it looked at."""
+        looked = []
+        for tx in await asyncio.to_thread(self.store.pending):
+            looked.append(tx.hash)
+            try:
+                w3 = await web3_for(tx.chain_id)
+                await self._settle(w3, tx)
+            except Exception as exc:  # one chain down must not stop the others
+                log.warning("could not settle %s yet: %s", tx.hash, exc)
+        return looked
+
+    async def _settle(self, w3: AsyncWeb3, tx: StoredTx) -> None:
+        try:
+            await w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
+        except TransactionNotFound:
+            if await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(tx.sender))), "latest") > tx.nonce:
+                await asyncio.to_thread(self.store.mark, tx.hash, "dropped", error="another transaction used its nonce")
+                return
+            try:
+                await w3.eth.send_raw_transaction(HexStr(tx.raw))
+            except Web3Exception as exc:
+                if "known" not in str(exc).lower():  # the node already has it: fine
+                    await asyncio.to_thread(self.store.mark, tx.hash, "failed", error=_reason(exc))
+                    return
+            await asyncio.to_thread(self.store.mark, tx.hash, "sent")
+        with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
+            await self.follow(w3, tx.hash)
+
+
+def _reason(exc: Exception) -> str:
+    message = getattr(exc, "message", None) or str(exc)
+    return str(message).removeprefix("execution reverted: ")

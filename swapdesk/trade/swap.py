@@ -1,0 +1,183 @@
+"""A swap from the user's account, step by step, checked before it is signed.
+
+1. `funds`: the balance and the router's allowance for the token sold;
+2. `approve`: when the allowance is short, a separate approval of the exact
+   amount (unlimited only when asked) to the chain's known router, nothing else;
+3. `swap`: a final re-quote with `amountOutMin` set to the minimum the user
+   was shown (the spec's second query), the call data decoded and verified
+   (`checks.verify`), the chain id checked, the call simulated with eth_call
+   against that minimum, and only then signed, sent and followed to its
+   receipt, whose Swapped event gives the amount really received.
+
+The router's address always comes from the local catalogue of the chain,
+never from the quote. Every failure is a TradeError in plain words.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, replace
+
+from eth_typing import ChecksumAddress, HexAddress, HexStr
+from web3 import AsyncWeb3
+from web3.exceptions import ContractLogicError, Web3Exception
+
+from swapdesk.api import ApiError, SwapService
+from swapdesk.chain.receipts import swapped_event
+from swapdesk.contracts import artifact
+from swapdesk.engine.backends import ChainBackend
+from swapdesk.trade.checks import ROUTER, Shown, verify
+from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
+from swapdesk.trade.outbox import UNREACHABLE, Outbox, Sent
+from swapdesk.units import to_human
+from swapdesk.wallet import PrivateKey
+
+ERC20 = artifact("ERC20")
+UNLIMITED = 2**256 - 1
+
+
+@dataclass(frozen=True)
+class Funds:
+    balance: int
+    allowance: int | None  # None when selling the native coin: nothing to approve
+
+    def approval_needed(self, amount: int) -> bool:
+        return self.allowance is not None and self.allowance < amount
+
+
+@dataclass(frozen=True)
+class SwapResult:
+    hash: str
+    amount_out: int  # what the receiver really received (the Swapped event)
+    quoted_out: int  # the final quote's totalAmountOut
+    simulated_out: int
+    fee: int
+    block: int
+
+
+def _checksum(address: str) -> ChecksumAddress:
+    return ChecksumAddress(HexAddress(HexStr(address)))
+
+
+class Trader:
+    def __init__(self, service: SwapService, chains: ChainBackend, outbox: Outbox) -> None:
+        self.service = service
+        self.chains = chains
+        self.outbox = outbox
+
+    async def funds(self, owner: str, shown: Shown) -> Funds:
+        chain = shown.request.chain
+        w3 = await self.chains.web3(chain)
+        router = (await self.chains.catalog(chain)).router
+        token = shown._address(shown.request.token0)
+        try:
+            if shown.sells_native:
+                return Funds(await w3.eth.get_balance(_checksum(owner)), None)
+            balance = await self._read(w3, token, ERC20.encode("balanceOf", owner))
+            allowance = await self._read(w3, token, ERC20.encode("allowance", owner, router))
+        except UNREACHABLE as exc:
+            raise TradeError(f"cannot reach {chain.name}: {exc}") from None
+        return Funds(balance, allowance)
+
+    @staticmethod
+    async def _read(w3: AsyncWeb3, token: str, data: bytes) -> int:
+        out = await w3.eth.call({"to": _checksum(token), "data": HexStr("0x" + data.hex())})
+        return int.from_bytes(bytes(out)[:32], "big")
+
+    def check_balance(self, funds: Funds, shown: Shown) -> None:
+        needed = shown.request.amountIn
+        if funds.balance < needed:
+            decimals, symbol = shown.request.decimal0, shown.symbols[0]
+            raise TradeError(
+                f"insufficient balance: you have {to_human(funds.balance, decimals)} {symbol},"
+                f" the swap needs {to_human(needed, decimals)} {symbol}"
+            )
+
+    async def approve(self, key: PrivateKey, shown: Shown, unlimited: bool = False) -> Sent:
+        """Let the chain's known router take the amount sold (or any amount, if asked)."""
+        if shown.sells_native:
+            raise TradeError("the native coin needs no approval")
+        chain = shown.request.chain
+        w3 = await self.chains.web3(chain)
+        router = (await self.chains.catalog(chain)).router
+        token = shown._address(shown.request.token0)
+        amount = UNLIMITED if unlimited else shown.request.amountIn
+        summary = {"chain": chain.flag, "token": token, "symbol": shown.symbols[0], "spender": router,
+                   "amount": str(amount)}  # fmt: skip
+        try:
+            return await self.outbox.send(
+                w3, key, "approval", token, ERC20.encode("approve", router, amount), 0, summary
+            )
+        except SendFailed as exc:
+            raise SendFailed(f"the approval did not go through: {exc}", exc.tx_hash) from None
+
+    async def swap(self, key: PrivateKey, shown: Shown) -> SwapResult:
+        request = shown.request
+        chain = request.chain
+        w3 = await self.chains.web3(chain)
+        router = (await self.chains.catalog(chain)).router
+        try:
+            if await w3.eth.chain_id != chain.id:
+                raise CheckFailed(f"the node answering for {chain.name} is another chain")
+            funds = await self.funds(key.address, shown)
+            self.check_balance(funds, shown)
+            if funds.approval_needed(request.amountIn):
+                raise TradeError(f"approve {shown.symbols[0] or 'the token'} first: the router may not take it yet")
+            try:
+                quote = await self.service.agg_swap(replace(request, amountOutMin=shown.min_out, issuer=key.address))
+            except ApiError as exc:
+                raise TradeError(f"the final quote failed: {exc.message}") from None
+            now = (await w3.eth.get_block("latest"))["timestamp"]
+            call = verify(quote, shown, router, now)
+            value = request.amountIn if shown.sells_native else 0
+            data = bytes.fromhex(quote.data[2:])
+            simulated = await self._simulate(w3, key.address, router, data, value)
+        except UNREACHABLE as exc:
+            raise TradeError(f"cannot reach {chain.name}: {exc}") from None
+        if simulated < call.min_return:
+            raise CheckFailed(
+                f"a dry run gives {to_human(simulated, request.decimal1)} {shown.symbols[1]},"
+                f" below the minimum of {to_human(call.min_return, request.decimal1)}"
+            )
+        summary = {
+            "chain": chain.flag,
+            "tokenIn": call.src_token,
+            "tokenOut": call.dst_token,
+            "symbolIn": shown.symbols[0],
+            "symbolOut": shown.symbols[1],
+            "decimalsIn": request.decimal0,
+            "decimalsOut": request.decimal1,
+            "amountIn": str(call.amount),
+            "quotedOut": quote.totalAmountOut,
+            "minOut": str(call.min_return),
+            "receiver": call.receiver,
+        }
+        sent = await self.outbox.send(w3, key, "swap", router, data, value, summary)
+        event = swapped_event(sent.receipt, router)
+        if event is None:
+            raise TradeError("the swap was mined without the router's Swapped event", sent.hash)
+        await self._note_received(sent.hash, event["amountOut"])
+        return SwapResult(
+            sent.hash,
+            event["amountOut"],
+            int(quote.totalAmountOut),
+            simulated,
+            event["fee"],
+            sent.receipt["blockNumber"],
+        )
+
+    async def _note_received(self, tx_hash: str, amount_out: int) -> None:
+        await asyncio.to_thread(self.outbox.store.mark, tx_hash, "confirmed", amountOut=str(amount_out))
+
+    @staticmethod
+    async def _simulate(w3: AsyncWeb3, sender: str, router: str, data: bytes, value: int) -> int:
+        """The swap run with eth_call on the latest state: what it would deliver."""
+        call = {"from": _checksum(sender), "to": _checksum(router), "data": HexStr("0x" + data.hex()), "value": value}
+        try:
+            (out,) = ROUTER.decode("swap", bytes(await w3.eth.call(call)))  # type: ignore[arg-type]
+        except ContractLogicError as exc:
+            reason = str(exc.message).removeprefix("execution reverted: ")
+            raise CheckFailed(f"a dry run of the swap reverts: {reason}") from None
+        except Web3Exception as exc:
+            raise CheckFailed(f"a dry run of the swap failed: {exc}") from None
+        return int(out)
