@@ -21,12 +21,12 @@ import statistics  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import qasync  # noqa: E402
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from swapdesk.gui.app import open_window  # noqa: E402
 from swapdesk.gui.collector import MainThreadCollector  # noqa: E402
+from swapdesk.gui.loop import EventLoop  # noqa: E402
 from swapdesk.gui.window import MainWindow  # noqa: E402
 from swapdesk.settings import Settings  # noqa: E402
 
@@ -90,7 +90,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     args = parser.parse_args()
     app = QApplication([])
-    loop = qasync.QEventLoop(app)
+    loop = EventLoop(app)
     asyncio.set_event_loop(loop)
     collector = MainThreadCollector(app)
     collector.start()

@@ -12,7 +12,6 @@ import asyncio
 import sys
 from dataclasses import replace
 
-import qasync
 from PySide6.QtWidgets import QApplication
 
 from swapdesk import settings
@@ -22,6 +21,7 @@ from swapdesk.devnet.manifest import Manifest
 from swapdesk.gui import theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.icons import icon
+from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
@@ -75,7 +75,7 @@ def run(server: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("swapdesk")
     app.setWindowIcon(icon("/static/icons/app.svg"))
-    loop = qasync.QEventLoop(app)
+    loop = EventLoop(app)
     asyncio.set_event_loop(loop)
     chosen = settings.load()
     theme.apply(app, chosen.theme)

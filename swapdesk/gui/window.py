@@ -1,33 +1,63 @@
-"""The main window: tabs, and a status bar that says what the engine is doing."""
+"""The main window: tabs, and a status bar that says what the engine is doing.
+
+It owns what lives as long as the window: the wallet, the local store of
+sent transactions and, when the engine is in-process, the trader that swaps.
+On each engine start it settles transactions a previous session left open.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget
 
 from swapdesk import settings as stored
 from swapdesk.api import SwapService
+from swapdesk.blocking import off_loop
+from swapdesk.chains import by_id
 from swapdesk.gui import theme
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
+from swapdesk.store import TxStore
+
+if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
+    from web3 import AsyncWeb3
+
+    from swapdesk.engine.backends import ChainBackend
+    from swapdesk.gui.accounts_dialog import AccountsDialog
+    from swapdesk.gui.swap_dialog import SwapDialog
+    from swapdesk.trade.checks import Shown
+    from swapdesk.trade.swap import Trader
+    from swapdesk.wallet import Account, Wallet
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, service: SwapService | None = None, engine_name: str = "embedded devnet") -> None:
+    def __init__(
+        self,
+        service: SwapService | None = None,
+        engine_name: str = "embedded devnet",
+        wallet: Wallet | None = None,
+        store: TxStore | None = None,
+    ) -> None:
         """Without a service the window waits for `use_service` (start-up shows it first)."""
         super().__init__()
         self.service = service
         self.engine_name = engine_name
+        self._wallet = wallet
+        self.store = store or TxStore(stored.data_dir() / "transactions.sqlite")
+        self.trader: Trader | None = None
+        self.swap_dialog: SwapDialog | None = None
+        self.accounts_dialog: AccountsDialog | None = None
         self.closed: asyncio.Future[None] = asyncio.get_event_loop().create_future()
         self.setWindowTitle("swapdesk")
         self.resize(1100, 760)
         self.tabs = QTabWidget()
         self.quote_tab = QuoteTab(service)  # type: ignore[arg-type]
-        self.history_tab = HistoryTab(service)  # type: ignore[arg-type]
+        self.history_tab = HistoryTab(service, self.store)  # type: ignore[arg-type]
         self.tabs.addTab(self.quote_tab, "Quote")
         self.tabs.addTab(self.history_tab, "History")
         self.setCentralWidget(self.tabs)
@@ -35,7 +65,11 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.engine_state)
         self.settings = stored.load()
         self.engine_loader = Latest()
+        self._accounts_loader, self._resumer = Latest(), Latest()
         menu = self.menuBar().addMenu("&File")
+        accounts_action = QAction("&Accounts…", self)
+        accounts_action.triggered.connect(self.edit_accounts)
+        menu.addAction(accounts_action)
         self.settings_action = QAction("&Settings…", self, shortcut=QKeySequence.StandardKey.Preferences)
         self.settings_action.triggered.connect(self.edit_settings)
         menu.addAction(self.settings_action)
@@ -45,6 +79,12 @@ class MainWindow(QMainWindow):
         for answered in (self.quote_tab.tokens_loaded, self.history_tab.details_shown):
             answered.connect(lambda _: self.engine_state.setText(f"Ready · {self.engine_name}"))
         self.quote_tab.chain_failed.connect(lambda message: self.engine_state.setText(f"Engine unavailable: {message}"))
+        self.quote_tab.tokens_loaded.connect(lambda _: self.refresh_accounts())
+        self.quote_tab.manage_accounts.connect(self.edit_accounts)
+        self.quote_tab.swap_requested.connect(self.open_swap)
+        self.history_tab.refresh_sent()
+        if service is not None:
+            self._attach_trader(service)
 
     def start(self) -> None:
         """Begin work that needs the engine: the first chain starts in the background."""
@@ -77,15 +117,88 @@ class MainWindow(QMainWindow):
     async def use_service(self, service: SwapService, name: str) -> None:
         old, self.service, self.engine_name = self.service, service, name
         self.quote_tab.service = self.history_tab.service = service
+        self._attach_trader(service)
         self.engine_state.setText(f"Starting the {name}…" if old is None else f"Switching to the {name}…")
         self.quote_tab.load_tokens()
         if old is not None:
             await old.aclose()
 
+    # -- accounts and swaps ------------------------------------------------------------
+
+    @property
+    def wallet(self) -> Wallet:
+        """Made when first needed (off the GUI thread: it loads eth-account and asks the keyring)."""
+        if self._wallet is None:
+            from swapdesk.wallet import Wallet
+
+            self._wallet = Wallet(stored.config_dir())
+        return self._wallet
+
+    def _attach_trader(self, service: SwapService) -> None:
+        """Swaps need the chains themselves: only an in-process engine has them."""
+        chains: ChainBackend | None = getattr(service, "backend", None)
+        self.trader = None
+        if chains is not None:
+            from swapdesk.trade.outbox import Outbox
+            from swapdesk.trade.swap import Trader
+
+            self.trader = Trader(service, chains, Outbox(self.store))
+        self.quote_tab.can_sign_here = self.trader is not None
+        if chains is not None:
+            self._resumer.run(self._resume(chains))
+
+    async def _resume(self, chains: ChainBackend) -> None:
+        """Settle what a previous session sent (or signed) and never saw settled."""
+
+        async def web3_for(chain_id: int) -> AsyncWeb3:
+            return await chains.web3(by_id(chain_id))
+
+        assert self.trader is not None
+        if await self.trader.outbox.resume(web3_for):
+            self.history_tab.refresh_sent()
+
+    def refresh_accounts(self) -> None:
+        self._accounts_loader.run(self._load_accounts())
+
+    async def _load_accounts(self) -> None:
+        chain = self.quote_tab.chain
+        devnet = self.trader is not None and self.trader.chains.is_devnet(chain)
+        accounts = await off_loop(lambda: self.wallet.accounts(devnet))
+        self.quote_tab.set_accounts(accounts)
+
+    def edit_accounts(self) -> AccountsDialog:
+        from swapdesk.gui.accounts_dialog import AccountsDialog
+
+        dialog = self.accounts_dialog = AccountsDialog(self.wallet, self)
+        dialog.changed.connect(self.refresh_accounts)
+        dialog.open()
+        return dialog
+
+    def open_swap(self, shown: Shown, account: Account) -> SwapDialog | None:
+        if self.trader is None:
+            return None
+        from swapdesk.gui.swap_dialog import SwapDialog
+
+        dialog = self.swap_dialog = SwapDialog(self.trader, self.wallet, shown, account, self)
+        dialog.sent.connect(self.history_tab.refresh_sent)
+        dialog.swapped.connect(lambda _: self.quote_tab.load_balances())
+        dialog.show_in_history.connect(self.show_in_history)
+        dialog.open()
+        return dialog
+
+    def show_in_history(self, tx_hash: str, chain_id: int) -> None:
+        self.tabs.setCurrentWidget(self.history_tab)
+        self.history_tab.look_up_hash(tx_hash, chain_id)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.quote_tab.shutdown()
         self.history_tab.shutdown()
         self.engine_loader.close()
+        self._accounts_loader.close()
+        self._resumer.close()
+        for dialog in (self.swap_dialog, self.accounts_dialog):
+            if dialog is not None:
+                dialog.close()
         if not self.closed.done():
             self.closed.set_result(None)
         super().closeEvent(event)

@@ -8,7 +8,7 @@ network listed; `pending()` is what to pick up again on the next start. The
 raw signed transaction is kept to re-send it: it is public once sent and
 holds no key.
 
-SQLite calls block: async code calls them through `asyncio.to_thread`.
+SQLite calls block: async code calls them through `blocking.off_loop`.
 One connection, shared by threads under a lock.
 """
 

@@ -9,7 +9,6 @@ marks it dropped when its nonce was used by another.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -22,6 +21,7 @@ from eth_utils import keccak, to_checksum_address
 from web3 import AsyncWeb3
 from web3.exceptions import TimeExhausted, TransactionNotFound, Web3Exception
 
+from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import revert_reason
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.errors import SendFailed
@@ -73,16 +73,16 @@ class Outbox:
         raw = key.sign(tx)
         tx_hash = "0x" + keccak(raw).hex()
         stored = StoredTx(tx_hash, chain_id, kind, key.address, nonce, "0x" + raw.hex(), "signed", summary)
-        await asyncio.to_thread(self.store.record, stored)
+        await off_loop(self.store.record, stored)
         try:
             await w3.eth.send_raw_transaction(raw)
         except Web3Exception as exc:
-            await asyncio.to_thread(self.store.mark, tx_hash, "failed", error=_reason(exc))
+            await off_loop(self.store.mark, tx_hash, "failed", error=_reason(exc))
             raise SendFailed(f"the node rejected the transaction: {_reason(exc)}", tx_hash) from None
         except UNREACHABLE as exc:
             # it may or may not have left: it stays "signed" and is re-sent on the next start
             raise SendFailed(f"the chain cannot be reached ({exc}); the transaction will be re-sent", tx_hash) from None
-        await asyncio.to_thread(self.store.mark, tx_hash, "sent")
+        await off_loop(self.store.mark, tx_hash, "sent")
         return Sent(tx_hash, await self.follow(w3, tx_hash))
 
     async def follow(self, w3: AsyncWeb3, tx_hash: str) -> Any:
@@ -96,15 +96,15 @@ class Outbox:
         block = int(receipt["blockNumber"])
         if receipt["status"] != 1:
             reason = await revert_reason(w3, await w3.eth.get_transaction(tx_hash))  # type: ignore[arg-type]
-            await asyncio.to_thread(self.store.mark, tx_hash, "failed", block=block, error=reason)
+            await off_loop(self.store.mark, tx_hash, "failed", block=block, error=reason)
             raise SendFailed(f"the transaction {reason}", tx_hash)
-        await asyncio.to_thread(self.store.mark, tx_hash, "confirmed", block=block)
+        await off_loop(self.store.mark, tx_hash, "confirmed", block=block)
         return receipt
 
     async def resume(self, web3_for: Callable[[int], Awaitable[AsyncWeb3]]) -> list[str]:
         """Settle what a previous session left open; the hashes it looked at."""
         looked = []
-        for tx in await asyncio.to_thread(self.store.pending):
+        for tx in await off_loop(self.store.pending):
             looked.append(tx.hash)
             try:
                 w3 = await web3_for(tx.chain_id)
@@ -118,15 +118,15 @@ class Outbox:
             await w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
         except TransactionNotFound:
             if await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(tx.sender))), "latest") > tx.nonce:
-                await asyncio.to_thread(self.store.mark, tx.hash, "dropped", error="another transaction used its nonce")
+                await off_loop(self.store.mark, tx.hash, "dropped", error="another transaction used its nonce")
                 return
             try:
                 await w3.eth.send_raw_transaction(HexStr(tx.raw))
             except Web3Exception as exc:
                 if "known" not in str(exc).lower():  # the node already has it: fine
-                    await asyncio.to_thread(self.store.mark, tx.hash, "failed", error=_reason(exc))
+                    await off_loop(self.store.mark, tx.hash, "failed", error=_reason(exc))
                     return
-            await asyncio.to_thread(self.store.mark, tx.hash, "sent")
+            await off_loop(self.store.mark, tx.hash, "sent")
         with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
             await self.follow(w3, tx.hash)
 

@@ -15,7 +15,7 @@ never from the quote. Every failure is a TradeError in plain words.
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from eth_typing import ChecksumAddress, HexAddress, HexStr
@@ -23,6 +23,7 @@ from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, Web3Exception
 
 from swapdesk.api import ApiError, SwapService
+from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import swapped_event
 from swapdesk.contracts import artifact
 from swapdesk.engine.backends import ChainBackend
@@ -103,7 +104,7 @@ class Trader:
         token = shown._address(shown.request.token0)
         amount = UNLIMITED if unlimited else shown.request.amountIn
         summary = {"chain": chain.flag, "token": token, "symbol": shown.symbols[0], "spender": router,
-                   "amount": str(amount)}  # fmt: skip
+                   "amount": str(amount), "decimals": shown.request.decimal0}  # fmt: skip
         try:
             return await self.outbox.send(
                 w3, key, "approval", token, ERC20.encode("approve", router, amount), 0, summary
@@ -111,7 +112,8 @@ class Trader:
         except SendFailed as exc:
             raise SendFailed(f"the approval did not go through: {exc}", exc.tx_hash) from None
 
-    async def swap(self, key: PrivateKey, shown: Shown) -> SwapResult:
+    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[str], None] = lambda _: None) -> SwapResult:
+        """`step` hears what is happening, in words, as it happens."""
         request = shown.request
         chain = request.chain
         w3 = await self.chains.web3(chain)
@@ -123,14 +125,17 @@ class Trader:
             self.check_balance(funds, shown)
             if funds.approval_needed(request.amountIn):
                 raise TradeError(f"approve {shown.symbols[0] or 'the token'} first: the router may not take it yet")
+            step("Getting the final quote…")
             try:
                 quote = await self.service.agg_swap(replace(request, amountOutMin=shown.min_out, issuer=key.address))
             except ApiError as exc:
                 raise TradeError(f"the final quote failed: {exc.message}") from None
+            step("Checking the call data against what you were shown…")
             now = (await w3.eth.get_block("latest"))["timestamp"]
             call = verify(quote, shown, router, now)
             value = request.amountIn if shown.sells_native else 0
             data = bytes.fromhex(quote.data[2:])
+            step("Dry run of the swap…")
             simulated = await self._simulate(w3, key.address, router, data, value)
         except UNREACHABLE as exc:
             raise TradeError(f"cannot reach {chain.name}: {exc}") from None
@@ -152,6 +157,7 @@ class Trader:
             "minOut": str(call.min_return),
             "receiver": call.receiver,
         }
+        step("Signing and sending; waiting for the receipt…")
         sent = await self.outbox.send(w3, key, "swap", router, data, value, summary)
         event = swapped_event(sent.receipt, router)
         if event is None:
@@ -167,7 +173,7 @@ class Trader:
         )
 
     async def _note_received(self, tx_hash: str, amount_out: int) -> None:
-        await asyncio.to_thread(self.outbox.store.mark, tx_hash, "confirmed", amountOut=str(amount_out))
+        await off_loop(self.outbox.store.mark, tx_hash, "confirmed", amountOut=str(amount_out))
 
     @staticmethod
     async def _simulate(w3: AsyncWeb3, sender: str, router: str, data: bytes, value: int) -> int:

@@ -10,7 +10,7 @@ from pathlib import Path
 from eth_account import Account
 
 from swapdesk.files import write_atomically
-from swapdesk.wallet.secret import PrivateKey
+from swapdesk.wallet.secret import Password, PrivateKey
 
 SCRYPT_N = 2**18  # geth's "standard" work factor: about a second and 256 MiB per unlock
 
@@ -27,19 +27,19 @@ class KeystoreVault:
     def _file(self, address: str) -> Path:
         return self.directory / f"{address}.json"
 
-    def put(self, key: PrivateKey, password: str) -> None:
+    def put(self, key: PrivateKey, password: Password) -> None:
         if not password:
             raise WrongPassword("a keystore file needs a password")
-        sealed = Account.encrypt(key.reveal(), password, kdf="scrypt", iterations=self.scrypt_n)
+        sealed = Account.encrypt(key.reveal(), password.reveal(), kdf="scrypt", iterations=self.scrypt_n)
         write_atomically(self._file(key.address), json.dumps(sealed), private=True)
 
     def has(self, address: str) -> bool:
         return self._file(address).exists()
 
-    def unlock(self, address: str, password: str) -> PrivateKey:
+    def unlock(self, address: str, password: Password) -> PrivateKey:
         sealed = json.loads(self._file(address).read_text())
         try:
-            return PrivateKey(bytes(Account.decrypt(sealed, password)))
+            return PrivateKey(bytes(Account.decrypt(sealed, password.reveal())))
         except ValueError:
             raise WrongPassword("wrong password for this account's keystore file") from None
 

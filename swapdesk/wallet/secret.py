@@ -1,7 +1,8 @@
-"""A private key held in memory, which never shows itself.
+"""Secrets held in memory, which never show themselves.
 
-Its repr, str and every error raised while parsing one say nothing of the
-key, so a key cannot reach a log line, a traceback or a dialog by accident.
+A private key's or a password's repr and str, and every error raised while
+parsing one, say nothing of it: a secret handed to a worker thread (whose
+executor may log its arguments) or caught in a traceback stays hidden.
 """
 
 from __future__ import annotations
@@ -64,3 +65,26 @@ class PrivateKey:
 
     def __reduce__(self) -> Any:
         raise TypeError("a private key is not pickled")
+
+
+class Password:
+    """A keystore password; `reveal()` is for the key derivation, nothing else."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+
+    def reveal(self) -> str:
+        return self._text
+
+    def __bool__(self) -> bool:
+        return bool(self._text)
+
+    def __repr__(self) -> str:
+        return "Password(hidden)"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a password is not pickled")

@@ -19,7 +19,7 @@ from swapdesk.devnet.accounts import DEMO_ACCOUNTS, demo_key
 from swapdesk.wallet.book import Account, AccountBook
 from swapdesk.wallet.keyring_vault import KeyringVault, problem
 from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault
-from swapdesk.wallet.secret import PrivateKey
+from swapdesk.wallet.secret import Password, PrivateKey
 
 
 class WalletError(RuntimeError):
@@ -58,14 +58,15 @@ class Wallet:
         self.book.save([*accounts, account])
         return account
 
-    def import_key(self, text: str, label: str, password: str | None = None) -> Account:
-        """Keep a pasted key: in the keyring, or (with a password) in a keystore file."""
-        return self._keep(PrivateKey.parse(text), label, password)
+    def import_key(self, key: PrivateKey, label: str, password: Password | None = None) -> Account:
+        """Keep a key (`PrivateKey.parse` of what was pasted): in the keyring, or
+        (with a password) in a keystore file."""
+        return self._keep(key, label, password)
 
-    def create(self, label: str, password: str | None = None) -> Account:
+    def create(self, label: str, password: Password | None = None) -> Account:
         return self._keep(PrivateKey.create(), label, password)
 
-    def _keep(self, key: PrivateKey, label: str, password: str | None) -> Account:
+    def _keep(self, key: PrivateKey, label: str, password: Password | None) -> Account:
         label = label.strip() or "Account"
         if any(a.address == key.address for a in self.book.load()):
             raise WalletError(f"{key.address} is already in your accounts")
@@ -105,7 +106,7 @@ class Wallet:
             address not in self._unlocked
         )
 
-    def unlock(self, address: str, password: str) -> None:
+    def unlock(self, address: str, password: Password) -> None:
         self._unlocked[address] = self.keystores.unlock(address, password)
 
     def key(self, address: str, devnet: bool) -> PrivateKey:

@@ -10,20 +10,27 @@ import asyncio
 import os
 import tempfile
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["SWAPDESK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="swapdesk-config-")  # never the user's settings
+os.environ["SWAPDESK_DATA_DIR"] = tempfile.mkdtemp(prefix="swapdesk-data-")  # nor their history
 
 import pytest
 import qasync
 from PySide6.QtCore import SignalInstance
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.gui.collector import MainThreadCollector
+from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
+from swapdesk.store import TxStore
+from swapdesk.wallet import Wallet
+from tests.wallet.memory_keyring import MemoryKeyring
 
 SCREENSHOTS = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "screenshots")
 
@@ -32,7 +39,7 @@ Until = Callable[..., tuple[Any, ...]]
 
 @pytest.fixture(scope="module")
 def qloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
-    loop = qasync.QEventLoop(qapp, already_running=False)
+    loop = EventLoop(qapp, already_running=False)
     asyncio.set_event_loop(loop)
     collector = MainThreadCollector()  # as the app does: widgets die on this thread only
     collector.start()
@@ -61,6 +68,28 @@ def until(qloop: qasync.QEventLoop) -> Until:
     return wait
 
 
+Typer = Callable[..., None]
+
+
+@pytest.fixture(scope="module")
+def type_into(qloop: qasync.QEventLoop) -> Typer:
+    """Key presses, as a person types them, delivered while the loop runs.
+
+    QTest processes Qt events while it types; outside the running loop that
+    would step asyncio tasks with no running loop (and they would fail)."""
+
+    def typing(widget: Any, text: str = "", key: Any = None) -> None:
+        async def press() -> None:
+            if key is not None:
+                QTest.keyClick(widget, key)
+            else:
+                QTest.keyClicks(widget, text)
+
+        qloop.run_until_complete(press())
+
+    return typing
+
+
 @pytest.fixture(scope="module")
 def devnet(qloop: qasync.QEventLoop) -> Iterator[Devnet]:
     net = Devnet()
@@ -69,8 +98,16 @@ def devnet(qloop: qasync.QEventLoop) -> Iterator[Devnet]:
 
 
 @pytest.fixture
-def window(qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any) -> Iterator[MainWindow]:
-    win = MainWindow(Engine(DevnetBackend(devnet)))
+def wallet(tmp_path: Path) -> Wallet:
+    """The user's accounts, with an in-memory keyring (the OS keyring has its own test)."""
+    return Wallet(tmp_path / "config", MemoryKeyring(), scrypt_n=2**10)
+
+
+@pytest.fixture
+def window(
+    qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path
+) -> Iterator[MainWindow]:
+    win = MainWindow(Engine(DevnetBackend(devnet)), wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from keyring.backends import SecretService
 
-from swapdesk.wallet import Wallet
+from swapdesk.wallet import PrivateKey, Wallet
 
 KEY = "0x" + "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
 
@@ -29,7 +29,7 @@ backend = SecretService.Keyring()
 folder = Path(tempfile.mkdtemp())
 wallet = Wallet(folder, backend)
 seen: dict[str, object] = {"problem": wallet.keyring_problem, "backend": type(backend).__module__}
-account = wallet.import_key(KEY, "Main")
+account = wallet.import_key(PrivateKey.parse(KEY), "Main")
 seen["stored"] = backend.get_password("swapdesk", account.address) is not None
 seen["read"] = Wallet(folder, SecretService.Keyring()).key(account.address, devnet=False).address
 wallet.remove(account.address)

@@ -9,7 +9,7 @@ import pytest
 from keyring.backends import fail, null
 
 from swapdesk.devnet.accounts import ACCOUNT_0, demo_key
-from swapdesk.wallet import BadKey, PrivateKey, Wallet, WalletError, WrongPassword
+from swapdesk.wallet import BadKey, Password, PrivateKey, Wallet, WalletError, WrongPassword
 from swapdesk.wallet.keyring_vault import SERVICE
 from tests.wallet.memory_keyring import MemoryKeyring
 
@@ -30,7 +30,7 @@ def wallet(tmp_path: Path, memory: MemoryKeyring) -> Wallet:
 
 def test_an_imported_key_lives_in_the_keyring_and_signs(wallet: Wallet, memory: MemoryKeyring, tmp_path: Path) -> None:
     assert wallet.keyring_problem is None
-    account = wallet.import_key(f"  {KEY}\n", "Main")
+    account = wallet.import_key(PrivateKey.parse(f"  {KEY}\n"), "Main")
     assert (account.address, account.label, account.kind) == (KEY_ADDRESS, "Main", "keyring")
     assert list(memory.entries) == [(SERVICE, KEY_ADDRESS)]
     assert wallet.key(KEY_ADDRESS, devnet=False).address == KEY_ADDRESS
@@ -47,7 +47,7 @@ def test_created_keys_are_new_and_kept(wallet: Wallet) -> None:
 
 
 def test_removing_an_account_deletes_its_key(wallet: Wallet, memory: MemoryKeyring) -> None:
-    wallet.import_key(KEY, "Main")
+    wallet.import_key(PrivateKey.parse(KEY), "Main")
     wallet.remove(KEY_ADDRESS)
     assert memory.entries == {} and wallet.accounts(devnet=False) == []
     with pytest.raises(WalletError, match="not one of your accounts"):
@@ -57,15 +57,15 @@ def test_removing_an_account_deletes_its_key(wallet: Wallet, memory: MemoryKeyri
 @pytest.mark.parametrize("text", ["", "0x1234", "zz" * 32, "0x" + "00" * 32, "0x" + "ff" * 32, KEY + "00"])
 def test_bad_keys_are_refused_without_repeating_them(wallet: Wallet, text: str) -> None:
     with pytest.raises(BadKey) as info:
-        wallet.import_key(text, "x")
+        wallet.import_key(PrivateKey.parse(text), "x")
     assert text.removeprefix("0x") not in str(info.value) or not text
     assert wallet.accounts(devnet=False) == []
 
 
 def test_the_same_account_twice_is_refused(wallet: Wallet) -> None:
-    wallet.import_key(KEY, "Main")
+    wallet.import_key(PrivateKey.parse(KEY), "Main")
     with pytest.raises(WalletError, match="already"):
-        wallet.import_key(KEY, "Again")
+        wallet.import_key(PrivateKey.parse(KEY), "Again")
     with pytest.raises(WalletError, match="already"):
         wallet.watch(KEY_ADDRESS, "Again")
 
@@ -84,10 +84,10 @@ def test_an_unsafe_keyring_is_said_and_never_used_silently(tmp_path: Path, backe
     wallet = Wallet(tmp_path, backend, scrypt_n=FAST_SCRYPT)  # type: ignore[arg-type]
     assert wallet.keyring_problem is not None and "keyring" in wallet.keyring_problem
     with pytest.raises(WalletError, match="choose a password"):
-        wallet.import_key(KEY, "Main")
+        wallet.import_key(PrivateKey.parse(KEY), "Main")
     assert wallet.accounts(devnet=False) == []
     # the offered way: an encrypted keystore file (v3, scrypt)
-    account = wallet.import_key(KEY, "Main", password="correct horse")
+    account = wallet.import_key(PrivateKey.parse(KEY), "Main", password=Password("correct horse"))
     assert account.kind == "keystore"
     sealed = json.loads((tmp_path / "keystores" / f"{KEY_ADDRESS}.json").read_text())
     assert sealed["version"] == 3 and sealed["crypto"]["kdf"] == "scrypt"
@@ -95,14 +95,14 @@ def test_an_unsafe_keyring_is_said_and_never_used_silently(tmp_path: Path, backe
 
 
 def test_a_keystore_account_is_unlocked_once_per_session(tmp_path: Path, memory: MemoryKeyring) -> None:
-    Wallet(tmp_path, memory, scrypt_n=FAST_SCRYPT).import_key(KEY, "Main", password="pw")
+    Wallet(tmp_path, memory, scrypt_n=FAST_SCRYPT).import_key(PrivateKey.parse(KEY), "Main", password=Password("pw"))
     session = Wallet(tmp_path, memory, scrypt_n=FAST_SCRYPT)
     assert session.is_locked(KEY_ADDRESS)
     with pytest.raises(WalletError, match="locked"):
         session.key(KEY_ADDRESS, devnet=False)
     with pytest.raises(WrongPassword):
-        session.unlock(KEY_ADDRESS, "not it")
-    session.unlock(KEY_ADDRESS, "pw")
+        session.unlock(KEY_ADDRESS, Password("not it"))
+    session.unlock(KEY_ADDRESS, Password("pw"))
     assert session.key(KEY_ADDRESS, devnet=False).address == KEY_ADDRESS
     assert memory.entries == {}  # the keyring was never involved
 
@@ -116,10 +116,12 @@ def test_demo_accounts_only_on_the_devnet(wallet: Wallet) -> None:
         wallet.key(ACCOUNT_0, devnet=False)
 
 
-def test_a_key_never_shows_itself() -> None:
+def test_secrets_never_show_themselves() -> None:
     key = PrivateKey.parse(KEY)
-    for shown in (repr(key), str(key), f"{key}", f"{key!r}"):
+    for shown in (repr(key), str(key), f"{key}", f"{key!r}", repr([key]), repr({"k": key})):
         assert KEY[2:] not in shown.lower() and KEY_ADDRESS in shown
+    password = Password("hunter2")
+    assert "hunter2" not in repr(password) + str(password) + repr((password,))
     with pytest.raises(TypeError):
         import pickle
 

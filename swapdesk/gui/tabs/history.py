@@ -3,15 +3,19 @@
 For support staff: the details record as a readable card, with tokens by
 symbol, human amounts, addresses with copy buttons and explorer links, local
 time, channel and the sources used. "Detect" tries the chains in turn.
+Below it, the transactions sent from this app (the local store), newest
+first, with their status, and an export to CSV.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -23,11 +27,15 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.api import ApiError, ChainRequest, DetailsRequest, ErrorCode, SwapService, TokenInfo, TxDetails, parse
+from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
+from swapdesk.files import write_atomically
 from swapdesk.gui.icons import icon
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.copyable import CopyableField
+from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.icons import chain_icon
+from swapdesk.store import TxStore
 from swapdesk.units import to_human
 
 DETECT = 0
@@ -37,11 +45,14 @@ STATUS_COLOURS = {"Success": "#15803d", "Failure": "#dc2626", "Receiving": "#ca8
 class HistoryTab(QWidget):
     details_shown = Signal(object)  # TxDetails
     lookup_failed = Signal(str)
+    sent_listed = Signal(int)  # how many sent transactions the list shows
 
-    def __init__(self, service: SwapService, parent: QWidget | None = None) -> None:
+    def __init__(self, service: SwapService, store: TxStore | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.service = service
+        self.store = store
         self._lookup = Latest(self._unexpected)
+        self._listing = Latest(self._unexpected)
         self._symbols: dict[int, dict[str, TokenInfo]] = {}
 
         self.hash = QLineEdit(placeholderText="Paste a transaction hash (0x…)")
@@ -75,14 +86,48 @@ class HistoryTab(QWidget):
             form.addRow(label, widget)
         self.card.hide()
 
+        self.sent = SentList()
+        self.export_button = QPushButton("Export CSV…")
+        self.export_button.setToolTip("Every transaction sent from this app, amounts in smallest units")
+        sent_header = QHBoxLayout()
+        sent_header.addWidget(QLabel("<b>Sent from this app</b> (double-click to look one up)"), 1)
+        sent_header.addWidget(self.export_button)
+
         layout = QVBoxLayout(self)
         layout.addLayout(row)
         layout.addWidget(self.error)
         layout.addWidget(self.card)
-        layout.addStretch(1)
+        layout.addLayout(sent_header)
+        layout.addWidget(self.sent, 1)
 
         self.look_up.clicked.connect(self.start_lookup)
         self.hash.returnPressed.connect(self.start_lookup)
+        self.sent.chosen.connect(self.look_up_hash)
+        self.export_button.clicked.connect(self._ask_export)
+
+    def look_up_hash(self, tx_hash: str, chain_id: int) -> None:
+        """Show one transaction's details (from the list, or from a finished swap)."""
+        self.hash.setText(tx_hash)
+        self.chain_box.setCurrentIndex(max(0, self.chain_box.findData(chain_id)))
+        self.start_lookup()
+
+    def refresh_sent(self) -> None:
+        if self.store is not None:
+            self._listing.run(self._list_sent(self.store))
+
+    async def _list_sent(self, store: TxStore) -> None:
+        rows = await off_loop(store.all)
+        self.sent.show_rows(rows)
+        self.sent_listed.emit(len(rows))
+
+    def _ask_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export transactions", "swapdesk-transactions.csv", "CSV (*.csv)")
+        if path:
+            self.export_csv(Path(path))
+
+    def export_csv(self, path: Path) -> None:
+        if self.store is not None:
+            write_atomically(path, self.store.export_csv())
 
     def start_lookup(self) -> None:
         self.error.hide()
@@ -149,3 +194,4 @@ class HistoryTab(QWidget):
 
     def shutdown(self) -> None:
         self._lookup.close()
+        self._listing.close()

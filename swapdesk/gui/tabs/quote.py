@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
@@ -51,6 +52,9 @@ from swapdesk.gui.widgets.copyable import CopyableField
 from swapdesk.gui.widgets.route import RouteDiagram, shares
 from swapdesk.icons import chain_icon, source_icon, token_icon
 from swapdesk.units import BadAmount, to_human, to_units
+
+if TYPE_CHECKING:  # eth-account loads with the engine, after the window shows
+    from swapdesk.wallet import Account
 
 DEBOUNCE_MS = 300
 REFRESH_MS = 10_000
@@ -98,6 +102,9 @@ class QuoteTab(QWidget):
     tokens_loaded = Signal(int)  # chain id
     chain_failed = Signal(str)
     token_read = Signal(str)  # a pasted address, once read from the chain
+    swap_requested = Signal(object, object)  # Shown, Account: the user asked to swap this quote
+    manage_accounts = Signal()
+    accounts_shown = Signal(int)  # how many accounts the picker offers
 
     def __init__(self, service: SwapService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -110,7 +117,15 @@ class QuoteTab(QWidget):
         self._quoting, self._loading = Latest(self._unexpected), Latest(self._unexpected)
         self._pasting = Latest(self._unexpected)
         self._request: AggSwapRequest | None = None
+        self._quoted_request: AggSwapRequest | None = None  # the form the quote on screen answers
+        self.accounts: list[Account] = []
+        self.can_sign_here = False  # the engine can send from this window (embedded, not a remote server)
 
+        self.account_box = QComboBox()
+        self.account_box.setAccessibleName("Account")
+        self.account_box.addItem("No account yet: quotes for the recipient", None)
+        self.accounts_button = QPushButton("Accounts…")
+        self.accounts_button.setToolTip("Import, create or watch accounts")
         self.chain_box = QComboBox()
         for chain in CHAINS:
             if not chain.tron:  # TRON quotes come with the TRON variant
@@ -139,6 +154,12 @@ class QuoteTab(QWidget):
         self.slippage_note = QLabel()
 
         form = QFormLayout()
+        account_row = QWidget()
+        account_layout = QHBoxLayout(account_row)
+        account_layout.setContentsMargins(0, 0, 0, 0)
+        account_layout.addWidget(self.account_box, 1)
+        account_layout.addWidget(self.accounts_button)
+        form.addRow("Account", account_row)
         form.addRow("Chain", self._with_error(self.chain_box, "chain"))
         form.addRow("Sell", self._with_error(self.sell_box, "token0"))
         amount_row = QHBoxLayout()
@@ -187,6 +208,11 @@ class QuoteTab(QWidget):
         self.sources.verticalHeader().hide()
         self.router = CopyableField("Router address")
         self.call_data = CopyableField("Call data")
+        self.swap_button = QPushButton("Swap…")
+        self.swap_button.setToolTip("Review, approve if needed, and sign this swap")
+        self.swap_button.setEnabled(False)
+        self.swap_note = QLabel()
+        self.swap_note.setWordWrap(True)
         tx_box = QGroupBox("Transaction")
         tx_box.setCheckable(True)
         tx_box.setChecked(False)
@@ -204,6 +230,10 @@ class QuoteTab(QWidget):
         layout.addWidget(self.details)
         layout.addWidget(self.impact_label)
         layout.addWidget(self.age_label)
+        swap_row = QHBoxLayout()
+        swap_row.addWidget(self.swap_button)
+        swap_row.addWidget(self.swap_note, 1)
+        layout.addLayout(swap_row)
         layout.addWidget(QLabel("Route"))
         layout.addWidget(self.route)
         layout.addWidget(self.sources, 1)
@@ -217,6 +247,9 @@ class QuoteTab(QWidget):
         self._clock.timeout.connect(self._show_age)
         self._clock.start()
 
+        self.account_box.currentIndexChanged.connect(self._account_changed)
+        self.accounts_button.clicked.connect(self.manage_accounts)
+        self.swap_button.clicked.connect(self.request_swap)
         self.chain_box.currentIndexChanged.connect(self._chain_changed)
         for box in (self.sell_box, self.buy_box):
             box.currentIndexChanged.connect(self.changed)
@@ -280,6 +313,9 @@ class QuoteTab(QWidget):
         self.tokens_loaded.emit(chain.id)
         self.changed()
 
+    def load_balances(self) -> None:
+        self._loading.run(self._load_balances(self.chain))
+
     async def _load_balances(self, chain: Chain) -> None:
         """The account's balances into the token lists (watch-only: the recipient's)."""
         try:
@@ -289,15 +325,85 @@ class QuoteTab(QWidget):
         else:
             self.balances = {b.address.lower(): int(b.balance) for b in found}
         for box in (self.sell_box, self.buy_box):
+            typed = box.currentText()
+            picked = typed == box.itemText(box.currentIndex())
+            box.blockSignals(True)  # the tokens chosen do not change, only their labels
             for i, token in enumerate(self.tokens):
                 held = self.balances.get(token.address.lower())
                 text = token.symbol if held is None else f"{token.symbol}   {to_human(held, token.decimals, 6)}"
                 if box.itemText(i) != text:
                     box.setItemText(i, text)
+            if not picked:
+                box.setEditText(typed)  # relabelling the current item must not overwrite what was typed
+            box.blockSignals(False)
         self._show_balance()
 
     def _account(self, chain: Chain) -> str:
+        """Whose balances to show: the account's, or the recipient's when there is none."""
+        account = self.account
+        if account is not None:
+            return account.address
         return rules.address_on("to", self.recipient.text().strip(), chain)
+
+    # -- accounts ----------------------------------------------------------------
+
+    @property
+    def account(self) -> Account | None:
+        index = self.account_box.currentIndex()
+        return self.accounts[index] if 0 <= index < len(self.accounts) else None
+
+    def set_accounts(self, accounts: list[Account]) -> None:
+        """Offer these accounts; the one chosen before stays chosen when it is still there."""
+        chosen = self.account.address if self.account else None
+        self.accounts = accounts
+        self.account_box.blockSignals(True)
+        self.account_box.clear()
+        for account in accounts:
+            self.account_box.addItem(account.title(), account.address)
+        if not accounts:
+            self.account_box.addItem("No account yet: quotes for the recipient", None)
+        addresses = [a.address for a in accounts]
+        self.account_box.setCurrentIndex(addresses.index(chosen) if chosen in addresses else 0)
+        self.account_box.blockSignals(False)
+        if (self.account.address if self.account else None) != chosen:
+            self._account_changed()
+        else:
+            self._show_swap_state()
+        self.accounts_shown.emit(len(accounts))
+
+    def choose_account(self, address: str) -> None:
+        self.account_box.setCurrentIndex(self.account_box.findData(address))
+
+    def _account_changed(self) -> None:
+        account = self.account
+        if account is not None:
+            self.recipient.setText(account.address)  # swaps pay the account itself, unless told otherwise
+        self._loading.run(self._load_balances(self.chain))
+        self.changed()
+
+    def _show_swap_state(self) -> None:
+        """The Swap button, and why it is off when it is."""
+        account = self.account
+        reason = ""
+        if not self.can_sign_here:
+            reason = "Swapping needs the embedded engine; a remote server only quotes."
+        elif account is None:
+            reason = "Add an account (Accounts…) to swap."
+        elif not account.can_sign:
+            reason = f"{account.label} is watch-only."
+        current = self.quote is not None and self._request is not None and self._request == self._quoted_request
+        self.swap_button.setEnabled(not reason and current)
+        self.swap_note.setText(reason)
+
+    def request_swap(self) -> None:
+        """Ask to swap the quote on screen: only when it answers the form as it is now."""
+        request, quote, account = self._quoted_request, self.quote, self.account
+        if quote is None or request is None or request != self._request or account is None:
+            return
+        from swapdesk.trade.checks import Shown
+
+        sell, buy = self._token(self.sell_box, "token0"), self._token(self.buy_box, "token1")
+        self.swap_requested.emit(Shown(request, quote, (sell.symbol, buy.symbol)), account)
 
     def _show_balance(self) -> None:
         try:
@@ -378,9 +484,15 @@ class QuoteTab(QWidget):
             "amountIn": str(amount), "amountOutMin": "0", "to": self.recipient.text().strip(),
             "chain": self.chain.flag, "channel": self.channel.currentText(),
         }  # fmt: skip
+        if self.account is not None:
+            query["issuer"] = self.account.address  # the signer: its discount tier sets the fee
         return parse(AggSwapRequest, query.items())
 
     def changed(self) -> None:
+        self._check_form()
+        self._show_swap_state()
+
+    def _check_form(self) -> None:
         for label in self.errors.values():
             label.hide()
         self._show_balance()
@@ -446,11 +558,13 @@ class QuoteTab(QWidget):
         try:
             quote = await self.service.agg_swap(request)
         except ApiError as error:
-            self._show_error(error.parameter or "quote", error.message.removeprefix(f"{error.parameter}: "))
-            self.quote_failed.emit(error.message)
+            if request == self._request:  # a stale refusal must not land either
+                self._show_error(error.parameter or "quote", error.message.removeprefix(f"{error.parameter}: "))
+                self.quote_failed.emit(error.message)
             return
         if request != self._request:  # the form moved on while this quote was out
             return
+        self._quoted_request = request
         self._show(quote)
         self._refresh.start()
         self.quote_shown.emit(quote)
@@ -486,13 +600,14 @@ class QuoteTab(QWidget):
         self.router.set(quote.aggregator, self.chain.explorer_url("address", quote.aggregator))
         self.call_data.set(quote.data)
         self._show_age()
+        self._show_swap_state()
 
     def _show_age(self) -> None:
         if self.quote is not None:
             self.age_label.setText(f"Quoted {int(time.monotonic() - self.quoted_at)} s ago")
 
     def _clear_result(self) -> None:
-        self.quote = None
+        self.quote = self._quoted_request = None
         self._quoting.cancel()
         self._refresh.stop()
         self.out_label.setText("Type an amount to get a quote")
@@ -500,6 +615,7 @@ class QuoteTab(QWidget):
             label.setText("")
         self.route.set_shares([])
         self.sources.setRowCount(0)
+        self._show_swap_state()
 
     def shutdown(self) -> None:
         self._quoting.close()

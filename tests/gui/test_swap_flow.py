@@ -1,0 +1,155 @@
+"""Swapping from the window on the devnet: accounts, approval, swap, history.
+
+Also: no key material in the logs, the settings or the database, and a
+watch-only account is never offered a Swap button.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web3 import AsyncWeb3
+
+from swapdesk import settings
+from swapdesk.chains import resolve
+from swapdesk.devnet.accounts import demo_address, demo_key
+from swapdesk.devnet.sender import signed_transaction
+from swapdesk.gui.window import MainWindow
+from swapdesk.trade.swap import SwapResult
+from swapdesk.wallet import PrivateKey
+
+from .conftest import Typer, Until, screenshot
+
+IMPORTED = "0x" + "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"  # not a demo key
+
+
+def _ready(window: MainWindow, until: Until, chain: str = "BNB Smart Chain") -> None:
+    tab = window.quote_tab
+    index = tab.chain_box.findText(chain)
+    if tab.chain_box.currentIndex() == index:
+        window.start()
+    else:
+        tab.chain_box.setCurrentIndex(index)
+    until(tab.accounts_shown)  # tokens first, then the accounts for that chain
+
+
+def _quote(window: MainWindow, until: Until, type_into: Typer, sell: str, buy: str, amount: str) -> None:
+    tab = window.quote_tab
+    tab.sell_box.setCurrentText(sell)
+    tab.buy_box.setCurrentText(buy)
+    tab.amount.clear()
+    type_into(tab.amount, amount)
+    until(tab.quote_shown)
+    assert tab.swap_button.isEnabled(), tab.swap_note.text()
+
+
+def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, type_into: Typer) -> None:
+    tab = window.quote_tab
+    _ready(window, until)
+    demo = demo_address(8)
+    tab.choose_account(demo)
+    assert tab.recipient.text() == demo and "devnet only" in tab.account_box.currentText()
+    _quote(window, until, type_into, "USDT", "WBNB", "1500")
+    quoted = tab.quote
+    assert quoted is not None
+
+    tab.swap_button.click()
+    dialog = window.swap_dialog
+    assert dialog is not None
+    until(dialog.checked)
+    assert dialog.approve_button.isEnabled() and not dialog.swap_button.isEnabled()
+    assert "Approve 1500 USDT" in dialog.approve_button.text()
+    screenshot(dialog, "swap-approve.png")
+    dialog.approve_button.click()
+    until(dialog.checked)  # approved, then balance and allowance checked again
+    assert dialog.swap_button.isEnabled() and not dialog.approve_button.isVisibleTo(dialog)
+
+    dialog.swap_button.click()
+    (result,) = until(dialog.swapped)
+    assert isinstance(result, SwapResult)
+    assert result.amount_out == int(quoted.totalAmountOut)  # received what the window quoted
+    assert "Done: received" in dialog.progress.text()
+    screenshot(dialog, "swap-done.png")
+
+    if not window.history_tab.sent.rows or window.history_tab.sent.rows[0].hash != result.hash:
+        until(window.history_tab.sent_listed)  # the list refreshes after each transaction it is told of
+    rows = window.history_tab.sent.rows
+    assert [(r.kind, r.status) for r in rows[:2]] == [("swap", "confirmed"), ("approval", "confirmed")]
+    dialog.history_button.click()
+    (record,) = until(window.history_tab.details_shown)
+    assert window.tabs.currentWidget() is window.history_tab
+    assert record.status == "Success" and record.amountOut == str(result.amount_out)
+    screenshot(window, "history-sent.png")
+    csv_file = Path(window.store.path.parent / "export.csv")
+    window.history_tab.export_csv(csv_file)
+    assert result.hash in csv_file.read_text()
+
+
+def test_a_watch_only_account_cannot_swap(window: MainWindow, until: Until, type_into: Typer) -> None:
+    window.wallet.watch(demo_address(3), "Cold storage")
+    _ready(window, until)
+    tab = window.quote_tab
+    tab.choose_account(demo_address(3))
+    assert tab.account.kind == "watch"  # type: ignore[union-attr]
+    tab.sell_box.setCurrentText("BNB")
+    tab.buy_box.setCurrentText("USDT")
+    type_into(tab.amount, "1")
+    until(tab.quote_shown)
+    assert not tab.swap_button.isEnabled() and "watch-only" in tab.swap_note.text()
+
+
+async def _fund(window: MainWindow, address: str) -> None:
+    """Send 5 BNB from a demo account to `address`, straight to the devnet."""
+    chains = window.trader.chains  # type: ignore[union-attr]
+    w3: AsyncWeb3 = await chains.web3(resolve("BSC"))
+    payer = PrivateKey(demo_key(7))
+    nonce = await w3.eth.get_transaction_count(payer.address)  # type: ignore[arg-type]
+    base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
+    raw = signed_transaction(payer._account, 56, nonce, base_fee, address, b"", 5 * 10**18, 21_000)
+    await w3.eth.wait_for_transaction_receipt(await w3.eth.send_raw_transaction(raw))
+
+
+def test_no_key_material_in_logs_settings_or_database(
+    window: MainWindow, until: Until, type_into: Typer, caplog: pytest.LogCaptureFixture, qloop: Any
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    _ready(window, until)
+    accounts = window.edit_accounts()
+    accounts.label.setText("Imported")
+    accounts.key.setText(IMPORTED)
+    accounts.import_button.click()
+    until(accounts.changed)
+    assert accounts.key.text() == ""  # the pasted key does not linger
+    said: list[str] = []
+    accounts.failed.connect(said.append)
+    accounts.key.setText("0xnot-a-key")
+    accounts.import_button.click()  # refused at once, before any thread sees the text
+    assert len(said) == 1 and "64 hexadecimal digits" in said[0] and "not-a-key" not in said[0]
+    accounts.close()
+    key = PrivateKey.parse(IMPORTED)
+    qloop.run_until_complete(_fund(window, key.address))
+    if key.address not in [a.address for a in window.quote_tab.accounts]:
+        until(window.quote_tab.accounts_shown)
+    window.quote_tab.choose_account(key.address)
+    _quote(window, until, type_into, "BNB", "USDT", "2")
+    window.quote_tab.swap_button.click()
+    dialog = window.swap_dialog
+    assert dialog is not None
+    until(dialog.checked)
+    dialog.swap_button.click()
+    until(dialog.swapped)  # signed with the imported key
+
+    secret = IMPORTED[2:]
+    forms = [secret, secret.upper(), "0x" + secret]
+    assert not any(form in caplog.text for form in forms)
+    stored = [p for p in settings.config_dir().rglob("*") if p.is_file()]
+    stored += [p for p in window.wallet.book.path.parent.rglob("*") if p.is_file()]
+    stored += [p for p in window.store.path.parent.glob("transactions.sqlite*")]
+    assert any(p.name == "accounts.json" for p in stored) and any(p.name.endswith("-wal") for p in stored)
+    for path in stored:
+        content = path.read_bytes()
+        assert not any(form.encode() in content for form in forms), path
+        assert bytes.fromhex(secret) not in content, path
