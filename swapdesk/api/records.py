@@ -36,6 +36,9 @@ class AggQuote(BaseModel):
     dexPath: list[str] = Field(description="'<source>:<percent>' entries; percents sum to 100")
     amounts: list[SourceAmount]
     data: str
+    blockNumber: int | None = Field(
+        None, description="Extension (not in the spec): the block whose state the quote was computed from"
+    )
 
 
 class DexRef(BaseModel):

@@ -100,4 +100,5 @@ class Aggregator:
             dexPath=dex_path(split),
             amounts=[SourceAmount(exchange=s, icon_url=source_icon(s), amountOut=str(o)) for s, o in alone.items()],
             data="0x" + data.hex(),
+            blockNumber=snap.block,
         )

@@ -38,6 +38,7 @@ def test_pick_type_and_see_the_split(window: MainWindow, until: Until, type_into
     assert tab.sources.rowCount() == len(quote.amounts)
     assert "Price impact" in tab.impact_label.text()
     assert tab.call_data.value.text() == quote.data
+    assert quote.blockNumber is not None and f"at block {quote.blockNumber}" in tab.age_label.text()
     screenshot(window, "quote.png")
 
 

@@ -604,7 +604,8 @@ class QuoteTab(QWidget):
 
     def _show_age(self) -> None:
         if self.quote is not None:
-            self.age_label.setText(f"Quoted {int(time.monotonic() - self.quoted_at)} s ago")
+            block = f" at block {self.quote.blockNumber}" if self.quote.blockNumber is not None else ""
+            self.age_label.setText(f"Quoted {int(time.monotonic() - self.quoted_at)} s ago{block}")
 
     def _clear_result(self) -> None:
         self.quote = self._quoted_request = None
