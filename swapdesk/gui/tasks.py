@@ -43,6 +43,10 @@ class Latest:
         if self._on_error is not None and not self._closed:
             self._on_error(error)
 
+    @property
+    def busy(self) -> bool:
+        return self._task is not None and not self._task.done()
+
     def close(self) -> None:
         self._closed = True
         self.cancel()

@@ -116,6 +116,8 @@ class QuoteTab(QWidget):
         self.quoted_at = 0.0
         self._quoting, self._loading = Latest(self._unexpected), Latest(self._unexpected)
         self._pasting = Latest(self._unexpected)
+        self._balancing = Latest(self._unexpected)  # its own: a balance refresh must not cancel a token load
+        self._balances_of: tuple[int, str] | None = None  # (chain id, address) the balances shown belong to
         self._request: AggSwapRequest | None = None
         self._quoted_request: AggSwapRequest | None = None  # the form the quote on screen answers
         self.accounts: list[Account] = []
@@ -256,7 +258,7 @@ class QuoteTab(QWidget):
             box.editTextChanged.connect(self.changed)
         self.amount.textChanged.connect(self.changed)
         self.max_button.clicked.connect(self.use_max)
-        self.recipient.editingFinished.connect(lambda: self._loading.run(self._load_balances(self.chain)))
+        self.recipient.editingFinished.connect(self.load_balances)
         self.slippage.currentTextChanged.connect(self.changed)
         self.part.valueChanged.connect(self.changed)
         self.channel.currentIndexChanged.connect(self.changed)
@@ -313,17 +315,25 @@ class QuoteTab(QWidget):
         self.tokens_loaded.emit(chain.id)
         self.changed()
 
-    def load_balances(self) -> None:
-        self._loading.run(self._load_balances(self.chain))
+    def load_balances(self, only_if_other: bool = False) -> None:
+        """Refresh the balances shown; with `only_if_other`, only when they are someone else's."""
+        try:
+            whose = (self.chain.id, self._account(self.chain))
+        except InvalidParameter:
+            whose = None
+        if not (only_if_other and whose == self._balances_of):
+            self._balancing.run(self._load_balances(self.chain))
 
     async def _load_balances(self, chain: Chain) -> None:
-        """The account's balances into the token lists (watch-only: the recipient's)."""
+        """The account's balances into the token lists (no account: the recipient's)."""
         try:
-            found = await self.service.balances(BalancesRequest(chain, self._account(chain)))
+            owner = self._account(chain)
+            found = await self.service.balances(BalancesRequest(chain, owner))
         except (ApiError, InvalidParameter):
-            self.balances = {}
+            self.balances, self._balances_of = {}, None
         else:
             self.balances = {b.address.lower(): int(b.balance) for b in found}
+            self._balances_of = (chain.id, owner)
         for box in (self.sell_box, self.buy_box):
             typed = box.currentText()
             picked = typed == box.itemText(box.currentIndex())
@@ -378,7 +388,7 @@ class QuoteTab(QWidget):
         account = self.account
         if account is not None:
             self.recipient.setText(account.address)  # swaps pay the account itself, unless told otherwise
-        self._loading.run(self._load_balances(self.chain))
+        self.load_balances(only_if_other=True)
         self.changed()
 
     def _show_swap_state(self) -> None:
@@ -484,8 +494,8 @@ class QuoteTab(QWidget):
             "amountIn": str(amount), "amountOutMin": "0", "to": self.recipient.text().strip(),
             "chain": self.chain.flag, "channel": self.channel.currentText(),
         }  # fmt: skip
-        if self.account is not None:
-            query["issuer"] = self.account.address  # the signer: its discount tier sets the fee
+        if self.account is not None and self.account.address != query["to"]:
+            query["issuer"] = self.account.address  # the signer: its discount tier sets the fee (else `to`'s)
         return parse(AggSwapRequest, query.items())
 
     def changed(self) -> None:
@@ -503,12 +513,16 @@ class QuoteTab(QWidget):
             self._quoting.cancel()
             return
         try:
-            self._request = self.request()
+            request = self.request()
         except InvalidParameter as error:
             self._request = None
             self._quoting.cancel()
             self._show_error(error.parameter or "quote", error.rule)
             return
+        pending = self._debounce.isActive() or self._quoting.busy
+        if request == self._request and (pending or request == self._quoted_request):
+            return  # nothing the quote depends on changed (balances relabelled, the same account again)
+        self._request = request
         self._debounce.start()
 
     def _show_unknown_note(self) -> None:
@@ -621,6 +635,7 @@ class QuoteTab(QWidget):
     def shutdown(self) -> None:
         self._quoting.close()
         self._loading.close()
+        self._balancing.close()
         self._pasting.close()
         for timer in (self._debounce, self._refresh, self._clock):
             timer.stop()
