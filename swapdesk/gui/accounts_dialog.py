@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from swapdesk.blocking import off_loop
 from swapdesk.gui.tasks import Latest
+from swapdesk.gui.widgets.error_label import error_label
 from swapdesk.wallet import Account, BadKey, Password, PrivateKey, Wallet, WalletError
 
 
@@ -67,10 +68,7 @@ class AccountsDialog(QDialog):
         self.password.setAccessibleName("Keystore password")
         self.use_file.toggled.connect(self.password.setVisible)
         self.password.setVisible(self.use_file.isChecked())
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #dc2626")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
 
         self.import_button = QPushButton("Import key")
         self.create_button = QPushButton("Create new")

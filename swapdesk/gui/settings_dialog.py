@@ -7,13 +7,13 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
+from swapdesk.gui.widgets.error_label import error_label
 from swapdesk.settings import ENGINES, THEMES, BadSetting, Settings
 
 
@@ -31,10 +31,7 @@ class SettingsDialog(QDialog):
         self.theme = QComboBox()
         self.theme.addItems([t.title() for t in THEMES])
         self.theme.setCurrentIndex(THEMES.index(current.theme))
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #dc2626")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)

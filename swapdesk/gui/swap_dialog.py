@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from swapdesk.blocking import off_loop
 from swapdesk.gui.tasks import Latest
+from swapdesk.gui.widgets.error_label import error_label
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.errors import TradeError
 from swapdesk.trade.swap import Funds, SwapResult, Trader
@@ -80,10 +81,7 @@ class SwapDialog(QDialog):
         self.swap_button.setDefault(True)
         self.progress = QLabel("Checking your balance…")
         self.progress.setWordWrap(True)
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #dc2626")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         self.history_button = QPushButton("View in History")
         self.history_button.hide()
         close = QPushButton("Close")

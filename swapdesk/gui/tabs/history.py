@@ -33,6 +33,7 @@ from swapdesk.files import write_atomically
 from swapdesk.gui.icons import icon
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.copyable import CopyableField
+from swapdesk.gui.widgets.error_label import error_label
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.icons import chain_icon
 from swapdesk.store import TxStore
@@ -62,10 +63,7 @@ class HistoryTab(QWidget):
         for chain in CHAINS:
             self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
         self.look_up = QPushButton("Look up")
-        self.error = QLabel()
-        self.error.setStyleSheet("color: #dc2626")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_label()
         row = QHBoxLayout()
         row.addWidget(self.hash, 1)
         row.addWidget(self.chain_box)

@@ -49,6 +49,7 @@ from swapdesk.devnet.accounts import ACCOUNT_0
 from swapdesk.gui.icons import icon
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.copyable import CopyableField
+from swapdesk.gui.widgets.error_label import error_label
 from swapdesk.gui.widgets.route import RouteDiagram, shares
 from swapdesk.icons import chain_icon, source_icon, token_icon
 from swapdesk.units import BadAmount, to_human, to_units
@@ -86,14 +87,6 @@ def slippage_bps(text: str) -> int:
     if bps != bps.to_integral_value() or not 0 <= bps <= 10_000:
         raise ValueError("slippage must be from 0 to 100 %, in steps of 0.01 %")
     return int(bps)
-
-
-def _error_label() -> QLabel:
-    label = QLabel()
-    label.setStyleSheet("color: #dc2626")
-    label.setWordWrap(True)
-    label.hide()
-    return label
 
 
 class QuoteTab(QWidget):
@@ -151,7 +144,7 @@ class QuoteTab(QWidget):
         self.unknown_note.setStyleSheet("color: #ca8a04")
         self.unknown_note.setWordWrap(True)
         self.errors = {
-            name: _error_label() for name in ("chain", "token0", "token1", "amountIn", "impact", "part", "to", "quote")
+            name: error_label() for name in ("chain", "token0", "token1", "amountIn", "impact", "part", "to", "quote")
         }
         self.slippage_note = QLabel()
 
