@@ -65,7 +65,7 @@ class SwapDialog(QDialog):
 
         self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password, placeholderText="Keystore password")
         self.password.setAccessibleName("Keystore password")
-        self.password.setVisible(wallet.is_locked(account.address))
+        self.password.setVisible(wallet.is_locked(account))
         form.addRow("", self.password)
 
         impact = Decimal(quote.impact)
@@ -174,7 +174,7 @@ class SwapDialog(QDialog):
 
     async def _key(self) -> PrivateKey:
         address = self.account.address
-        if self.wallet.is_locked(address):
+        if self.wallet.is_locked(self.account):
             await off_loop(self.wallet.unlock, address, Password(self.password.text()))
             self.password.clear()
             self.password.hide()

@@ -35,9 +35,10 @@ class Shown:
 
     @property
     def sells_native(self) -> bool:
-        return self._address(self.request.token0) == to_checksum(ZERO)
+        return self.address(self.request.token0) == to_checksum(ZERO)
 
-    def _address(self, text: str) -> str:
+    def address(self, text: str) -> str:
+        """An address of the request (base58 on TRON) as EIP-55 hex."""
         return to_checksum(parse_address(text, self.request.chain.tron))
 
 
@@ -77,15 +78,15 @@ def verify(quote: AggQuote, shown: Shown, known_router: str, now: int) -> SwapCa
     `quote` is the final re-quote, `shown` what the user agreed to, `now` the
     chain's latest block time."""
     chain = shown.request.chain
-    router = shown._address(quote.aggregator)
+    router = shown.address(quote.aggregator)
     if router != to_checksum(parse_address(known_router, False)):
         raise CheckFailed(f"the quote sends the swap to {router}, which is not swapdesk's router on {chain.name}")
     call = decode_swap(quote.data)
     expected = {
-        "token sold": (call.src_token, shown._address(shown.request.token0)),
-        "token bought": (call.dst_token, shown._address(shown.request.token1)),
+        "token sold": (call.src_token, shown.address(shown.request.token0)),
+        "token bought": (call.dst_token, shown.address(shown.request.token1)),
         "amount sold": (call.amount, shown.request.amountIn),
-        "receiver": (call.receiver, shown._address(shown.request.to)),
+        "receiver": (call.receiver, shown.address(shown.request.to)),
         "minimum received": (call.min_return, shown.min_out),
     }
     for what, (found, wanted) in expected.items():

@@ -70,7 +70,7 @@ class Trader:
         chain = shown.request.chain
         w3 = await self.chains.web3(chain)
         router = (await self.chains.catalog(chain)).router
-        token = shown._address(shown.request.token0)
+        token = shown.address(shown.request.token0)
         try:
             if shown.sells_native:
                 return Funds(await w3.eth.get_balance(_checksum(owner)), None)
@@ -101,7 +101,7 @@ class Trader:
         chain = shown.request.chain
         w3 = await self.chains.web3(chain)
         router = (await self.chains.catalog(chain)).router
-        token = shown._address(shown.request.token0)
+        token = shown.address(shown.request.token0)
         amount = UNLIMITED if unlimited else shown.request.amountIn
         summary = {"chain": chain.flag, "token": token, "symbol": shown.symbols[0], "spender": router,
                    "amount": str(amount), "decimals": shown.request.decimal0}  # fmt: skip

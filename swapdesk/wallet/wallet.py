@@ -10,6 +10,7 @@ blocking (keyring over D-Bus, scrypt): the window calls it off its thread.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from keyring.backend import KeyringBackend
@@ -20,6 +21,12 @@ from swapdesk.wallet.book import Account, AccountBook
 from swapdesk.wallet.keyring_vault import KeyringVault, problem
 from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault
 from swapdesk.wallet.secret import Password, PrivateKey
+
+
+@cache
+def _demo_accounts() -> tuple[Account, ...]:
+    """Derived once (the mnemonic's seed is PBKDF2)."""
+    return tuple(Account(PrivateKey(demo_key(i)).address, f"Demo {i}", "demo") for i in range(DEMO_ACCOUNTS))
 
 
 class WalletError(RuntimeError):
@@ -33,23 +40,14 @@ class Wallet:
         self.book = AccountBook(directory / "accounts.json")
         self.keyring_problem = problem(self.keyring.backend)
         self._unlocked: dict[str, PrivateKey] = {}  # keystore keys, for this session only
-        self._demo = self._demo_accounts()
-
-    @staticmethod
-    def _demo_accounts() -> list[Account]:
-        from swapdesk.devnet.accounts import ACCOUNT_0
-
-        # account 0's address is known; the others are derived when first asked for
-        return [Account(ACCOUNT_0, "Demo 0", "demo")]
 
     def accounts(self, devnet: bool) -> list[Account]:
         """The user's accounts, and on the devnet the demo accounts after them."""
         return self.book.load() + (self.demo_accounts() if devnet else [])
 
-    def demo_accounts(self) -> list[Account]:
-        if len(self._demo) < DEMO_ACCOUNTS:
-            self._demo = [Account(PrivateKey(demo_key(i)).address, f"Demo {i}", "demo") for i in range(DEMO_ACCOUNTS)]
-        return self._demo
+    @staticmethod
+    def demo_accounts() -> list[Account]:
+        return list(_demo_accounts())
 
     def _add(self, account: Account) -> Account:
         accounts = self.book.load()
@@ -100,11 +98,9 @@ class Wallet:
                 return
         raise WalletError(f"{address} is not one of your accounts")
 
-    def is_locked(self, address: str) -> bool:
+    def is_locked(self, account: Account) -> bool:
         """A keystore account whose password has not been given this session."""
-        return any(a.address == address and a.kind == "keystore" for a in self.book.load()) and (
-            address not in self._unlocked
-        )
+        return account.kind == "keystore" and account.address not in self._unlocked
 
     def unlock(self, address: str, password: Password) -> None:
         self._unlocked[address] = self.keystores.unlock(address, password)

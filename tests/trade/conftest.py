@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from swapdesk.api import AggSwapRequest, SwapService, parse
+from swapdesk.api import AggSwapRequest, ChainRequest, SwapService, parse
+from swapdesk.chains import resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.store import TxStore
@@ -43,14 +44,7 @@ def trader(engine: Engine, backend: DevnetBackend, store: TxStore) -> Trader:
 async def shown_quote(service: SwapService, **given: str) -> Shown:
     """What the window shows after a quote: the request and its answer."""
     query = {"chain": "BSC", "token0": "USDT", "token1": "WBNB", "amountIn": "250", "impact": "50", "part": "10",
-             "to": given.get("to", ""), "amountOutMin": "0"} | given  # fmt: skip
-    return await _shown(service, query)
-
-
-async def _shown(service: SwapService, query: dict[str, str]) -> Shown:
-    from swapdesk.api import ChainRequest
-    from swapdesk.chains import resolve
-
+             "amountOutMin": "0"} | given  # fmt: skip
     chain = resolve(query["chain"])
     tokens = {t.symbol: t for t in await service.tokens(ChainRequest(chain))}
     sell, buy = tokens[query["token0"]], tokens[query["token1"]]

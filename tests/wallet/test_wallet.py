@@ -97,7 +97,8 @@ def test_an_unsafe_keyring_is_said_and_never_used_silently(tmp_path: Path, backe
 def test_a_keystore_account_is_unlocked_once_per_session(tmp_path: Path, memory: MemoryKeyring) -> None:
     Wallet(tmp_path, memory, scrypt_n=FAST_SCRYPT).import_key(PrivateKey.parse(KEY), "Main", password=Password("pw"))
     session = Wallet(tmp_path, memory, scrypt_n=FAST_SCRYPT)
-    assert session.is_locked(KEY_ADDRESS)
+    (account,) = session.accounts(devnet=False)
+    assert session.is_locked(account)
     with pytest.raises(WalletError, match="locked"):
         session.key(KEY_ADDRESS, devnet=False)
     with pytest.raises(WrongPassword):
