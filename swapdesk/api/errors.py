@@ -7,16 +7,18 @@ HTTP status depends only on the class:
 
     ApiError                        result -1
     ├── InvalidParameter            400  a parameter breaks a rule
-    │     MISSING_PARAMETER  DUPLICATE_PARAMETER  NOT_AN_INTEGER  OUT_OF_RANGE
-    │     NOT_AN_AMOUNT  INVALID_ADDRESS  BAD_CHECKSUM  INVALID_HASH
-    │     UNKNOWN_CHAIN  UNSUPPORTED_CHAIN  UNKNOWN_CHANNEL  UNKNOWN_BRIDGE
-    │     SAME_TOKEN  SAME_CHAIN  UNKNOWN_TOKEN  DECIMALS_MISMATCH
+    │     MISSING_PARAMETER  DUPLICATE_PARAMETER  UNKNOWN_PARAMETER  NOT_AN_INTEGER
+    │     OUT_OF_RANGE  NOT_AN_AMOUNT  INVALID_ADDRESS  BAD_CHECKSUM  INVALID_HASH
+    │     INVALID_RECIPIENT  UNKNOWN_CHAIN  UNSUPPORTED_CHAIN  UNKNOWN_CHANNEL
+    │     UNKNOWN_BRIDGE  SAME_TOKEN  SAME_CHAIN  UNKNOWN_TOKEN  DECIMALS_MISMATCH
     ├── NotFound                    404  nothing there
     │     UNKNOWN_PATH  NOT_AVAILABLE (the engine does not offer it yet)
     │     TRANSACTION_NOT_FOUND
     ├── MethodNotAllowed            405  METHOD_NOT_ALLOWED (every path is GET)
+    ├── UriTooLong                  414  URI_TOO_LONG
     ├── Unprocessable               422  valid, but cannot be served
-    │     NO_ROUTE  INSUFFICIENT_LIQUIDITY  NOT_A_SWAP
+    │     NO_ROUTE  INSUFFICIENT_LIQUIDITY  AMOUNT_TOO_SMALL  MINIMUM_NOT_MET
+    │     OUTSIDE_LIMITS  NOT_A_SWAP  NOT_A_DEPOSIT  ORDER_MISMATCH
     ├── Unavailable                 503  a chain or server cannot be reached
     │     CHAIN_UNAVAILABLE  SERVER_UNREACHABLE
     └── InternalError               500  a bug; the message says no more
@@ -34,12 +36,14 @@ from typing import ClassVar
 class ErrorCode(StrEnum):
     MISSING_PARAMETER = "MISSING_PARAMETER"
     DUPLICATE_PARAMETER = "DUPLICATE_PARAMETER"
+    UNKNOWN_PARAMETER = "UNKNOWN_PARAMETER"
     NOT_AN_INTEGER = "NOT_AN_INTEGER"
     OUT_OF_RANGE = "OUT_OF_RANGE"
     NOT_AN_AMOUNT = "NOT_AN_AMOUNT"
     INVALID_ADDRESS = "INVALID_ADDRESS"
     BAD_CHECKSUM = "BAD_CHECKSUM"
     INVALID_HASH = "INVALID_HASH"
+    INVALID_RECIPIENT = "INVALID_RECIPIENT"
     UNKNOWN_CHAIN = "UNKNOWN_CHAIN"
     UNSUPPORTED_CHAIN = "UNSUPPORTED_CHAIN"
     UNKNOWN_CHANNEL = "UNKNOWN_CHANNEL"
@@ -52,9 +56,15 @@ class ErrorCode(StrEnum):
     NOT_AVAILABLE = "NOT_AVAILABLE"
     TRANSACTION_NOT_FOUND = "TRANSACTION_NOT_FOUND"
     METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
+    URI_TOO_LONG = "URI_TOO_LONG"
     NO_ROUTE = "NO_ROUTE"
     INSUFFICIENT_LIQUIDITY = "INSUFFICIENT_LIQUIDITY"
+    AMOUNT_TOO_SMALL = "AMOUNT_TOO_SMALL"
+    MINIMUM_NOT_MET = "MINIMUM_NOT_MET"
+    OUTSIDE_LIMITS = "OUTSIDE_LIMITS"
     NOT_A_SWAP = "NOT_A_SWAP"
+    NOT_A_DEPOSIT = "NOT_A_DEPOSIT"
+    ORDER_MISMATCH = "ORDER_MISMATCH"
     CHAIN_UNAVAILABLE = "CHAIN_UNAVAILABLE"
     SERVER_UNREACHABLE = "SERVER_UNREACHABLE"
     INTERNAL = "INTERNAL"
@@ -92,6 +102,10 @@ class MethodNotAllowed(ApiError):
     status = 405
 
 
+class UriTooLong(ApiError):
+    status = 414
+
+
 class Unprocessable(ApiError):
     status = 422
 
@@ -113,9 +127,15 @@ _CLASS_OF: dict[ErrorCode, type[ApiError]] = dict.fromkeys(ErrorCode, InvalidPar
     ErrorCode.NOT_AVAILABLE: NotFound,
     ErrorCode.TRANSACTION_NOT_FOUND: NotFound,
     ErrorCode.METHOD_NOT_ALLOWED: MethodNotAllowed,
+    ErrorCode.URI_TOO_LONG: UriTooLong,
     ErrorCode.NO_ROUTE: Unprocessable,
     ErrorCode.INSUFFICIENT_LIQUIDITY: Unprocessable,
+    ErrorCode.AMOUNT_TOO_SMALL: Unprocessable,
+    ErrorCode.MINIMUM_NOT_MET: Unprocessable,
+    ErrorCode.OUTSIDE_LIMITS: Unprocessable,
     ErrorCode.NOT_A_SWAP: Unprocessable,
+    ErrorCode.NOT_A_DEPOSIT: Unprocessable,
+    ErrorCode.ORDER_MISMATCH: Unprocessable,
     ErrorCode.CHAIN_UNAVAILABLE: Unavailable,
     ErrorCode.SERVER_UNREACHABLE: Unavailable,
     ErrorCode.INTERNAL: InternalError,
