@@ -8,7 +8,6 @@ uses, so the document cannot drift from the checks.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -31,9 +30,9 @@ from swapdesk.api import (
     failure,
 )
 from swapdesk.api.errors import ApiError, MethodNotAllowed
-from swapdesk.chains import UnknownChain, by_id
 from swapdesk.devnet.network import Devnet
 from swapdesk.resources import RESOURCES
+from swapdesk.server.rpc import add_rpc_route
 
 DESCRIPTION = """\
 The swap query API (same-chain aggregation, TRON variant, cross-chain quotes,
@@ -98,24 +97,7 @@ def create_app(service: SwapService, devnet: Devnet | None = None) -> FastAPI:
             },
         )
 
-    @app.post("/rpc/{chain_id}", tags=["devnet"], summary="Devnet chain JSON-RPC")
-    async def rpc(chain_id: str, request: Request) -> JSONResponse:
-        def rpc_error(code: int, message: str) -> JSONResponse:
-            return JSONResponse({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}})
-
-        if devnet is None:
-            return rpc_error(-32000, "this server runs no devnet")
-        try:
-            chain = by_id(int(chain_id)) if chain_id.isascii() and chain_id.isdigit() else None
-        except UnknownChain:
-            chain = None
-        if chain is None:
-            return rpc_error(-32000, f"no devnet chain with id {chain_id!r}")
-        try:
-            payload = json.loads(await request.body())
-        except ValueError:
-            return rpc_error(-32700, "parse error: the body is not JSON")
-        return JSONResponse(await devnet.rpc(chain.id, payload))
+    add_rpc_route(app, devnet)
 
     app.mount("/static", StaticFiles(directory=RESOURCES, check_dir=False), name="static")
 
