@@ -72,10 +72,7 @@ class Devnet:
         host = self._hosts[chain_id]
         chain = host.chain
         assert chain is not None
-        loop = asyncio.get_running_loop()
-        if isinstance(request, list):
-            return await loop.run_in_executor(host.executor, lambda: [rpc.handle(chain, r) for r in request])
-        return await loop.run_in_executor(host.executor, rpc.handle, chain, request)
+        return await asyncio.get_running_loop().run_in_executor(host.executor, rpc.respond, chain, request)
 
     async def run(self, chain_id: int, fn: Any, *args: Any) -> Any:
         """Run `fn(chain, *args)` on the chain's own thread (snapshots, tests)."""

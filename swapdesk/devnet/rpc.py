@@ -30,6 +30,13 @@ class RpcError(Exception):
         self.code, self.message, self.data = code, message, data
 
 
+def respond(chain: DevChain, payload: Any) -> Any:
+    """The answer to a decoded JSON-RPC payload: one request object, or a batch (a list of them)."""
+    if isinstance(payload, list):
+        return [handle(chain, r) for r in payload]
+    return handle(chain, payload)
+
+
 def handle(chain: DevChain, request: Any) -> Json:
     request_id = request.get("id") if isinstance(request, dict) else None
     try:
