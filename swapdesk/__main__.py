@@ -1,8 +1,9 @@
 """The `swapdesk` command.
 
-    swapdesk [--server URL]                            open the window (embedded devnet, or a server)
-swapdesk serve [--host 127.0.0.1] [--port 8545]   serve the API and devnet JSON-RPC
-swapdesk devnet build [--chain FLAG ...]          build (or load) devnet worlds
+swapdesk [--server URL]                          open the window (embedded devnet, or a server)
+swapdesk serve [--host 127.0.0.1] [--port 8545]  serve the API and devnet JSON-RPC
+swapdesk devnet build [--chain FLAG ...]         build (or load) devnet worlds
+swapdesk devnet reset [--chain FLAG ...] --yes   start devnet chains over from their worlds
 """
 
 from __future__ import annotations
@@ -15,19 +16,20 @@ import sys
 import time
 
 from swapdesk import cli
-from swapdesk.chains import CHAINS, UnknownChain, resolve
+from swapdesk.chains import CHAINS, Chain, UnknownChain, resolve
 
 
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from swapdesk.devnet.chaindata import ChainData
     from swapdesk.devnet.network import Devnet
     from swapdesk.engine import DevnetBackend, Engine
     from swapdesk.server import create_app
 
     if not _is_loopback(args.host):
         print(f"warning: serving on {args.host}, reachable from other machines", file=sys.stderr)
-    devnet = Devnet()
+    devnet = Devnet(ChainData(), speed=args.speed)
     app = create_app(Engine(DevnetBackend(devnet)), devnet=devnet)
     uvicorn.run(app, host=args.host, port=args.port, log_level="info")
     return 0
@@ -40,14 +42,37 @@ def _is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
+def _chains(args: argparse.Namespace) -> list[Chain]:
+    try:
+        return [resolve(c) for c in args.chain] if args.chain else list(CHAINS)
+    except UnknownChain as exc:
+        raise SystemExit(f"--chain: unknown chain {exc}; use a flag or id such as BSC or 56") from None
+
+
+def _devnet_reset(args: argparse.Namespace) -> int:
+    from swapdesk.devnet.chaindata import ChainData, ChainInUse
+
+    chains = _chains(args)
+    which = ", ".join(c.flag for c in chains) if args.chain else "every devnet chain"
+    if not args.yes:
+        print(f"This deletes the blocks, balances and history of {which} and starts over from the world.")
+        print("Add --yes to do it.", file=sys.stderr)
+        return 2
+    data = ChainData()
+    for chain in chains:
+        try:
+            done = data.reset(chain.id, chain.name)
+        except ChainInUse as exc:
+            print(f"{chain.flag}: {exc}", file=sys.stderr)
+            return 1
+        print(f"{chain.flag:6} {'reset: starts over from its world' if done else 'had no data: nothing to reset'}")
+    return 0
+
+
 def _devnet_build(args: argparse.Namespace) -> int:
     from swapdesk.devnet.network import Devnet
 
-    try:
-        chains = [resolve(c) for c in args.chain] if args.chain else list(CHAINS)
-    except UnknownChain as exc:
-        print(f"--chain: unknown chain {exc}", file=sys.stderr)
-        return 2
+    chains = _chains(args)
 
     async def build() -> None:
         devnet = Devnet()
@@ -72,6 +97,9 @@ def parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="serve the swap query API and devnet JSON-RPC over HTTP")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     serve.add_argument("--port", type=int, default=8545)
+    serve.add_argument(
+        "--speed", type=_speed, default=None, help="devnet speed: block times divided by this, 1..1000 (default 1)"
+    )
     serve.set_defaults(run=_serve)
     cli.add_commands(commands)
     devnet = commands.add_parser("devnet", help="the embedded devnet")
@@ -79,7 +107,20 @@ def parser() -> argparse.ArgumentParser:
     build = devnet_commands.add_parser("build", help="build (or load from snapshot) the demo worlds")
     build.add_argument("--chain", action="append", help="chain flag or id; repeat; default all")
     build.set_defaults(run=_devnet_build)
+    reset = devnet_commands.add_parser("reset", help="start chains over from their worlds (deletes their data)")
+    reset.add_argument("--chain", action="append", help="chain flag or id; repeat; default all")
+    reset.add_argument("--yes", action="store_true", help="really delete the chains' blocks and balances")
+    reset.set_defaults(run=_devnet_reset)
     return root
+
+
+def _speed(text: str) -> float:
+    from swapdesk.devnet.clock import BadSpeed, parse_speed
+
+    try:
+        return parse_speed(text)
+    except BadSpeed as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,9 +26,12 @@ def _service(server: str | None) -> SwapService:
         from swapdesk.remote import RemoteService
 
         return RemoteService(server)
-    from swapdesk.engine import Engine
+    from swapdesk.devnet.chaindata import ChainData
+    from swapdesk.devnet.network import Devnet
+    from swapdesk.engine import DevnetBackend, Engine
 
-    return Engine()
+    # the user's devnet; a chain the window or a server runs is read as it is now, not refused
+    return Engine(DevnetBackend(Devnet(ChainData(), share=True)))
 
 
 def _chain(text: str) -> Chain:

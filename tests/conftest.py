@@ -6,12 +6,20 @@ fresh clone pays for the world builds once per machine.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+# never the user's settings, history or devnet chains: every test run starts from empty folders
+os.environ["SWAPDESK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="swapdesk-config-")
+os.environ["SWAPDESK_DATA_DIR"] = tempfile.mkdtemp(prefix="swapdesk-data-")
 
 import httpx
 import pytest
 
 from swapdesk.chains import CHAINS
+from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.remote import RemoteService
@@ -21,7 +29,8 @@ from swapdesk.server.background import BackgroundServer
 
 @pytest.fixture(scope="session")
 async def devnet() -> AsyncIterator[Devnet]:
-    net = Devnet()
+    """The chains the in-process engine uses, keeping their blocks as the app's do (in a temporary folder)."""
+    net = Devnet(ChainData(Path(tempfile.mkdtemp(prefix="swapdesk-chains-"))))
     yield net
     await net.close()
 
@@ -38,7 +47,7 @@ def server_url() -> Iterator[str]:
     Starting the chains first (building their worlds on a fresh machine) keeps
     that one-off cost out of the tests' requests and their timeouts.
     """
-    devnet = Devnet()
+    devnet = Devnet(ChainData(Path(tempfile.mkdtemp(prefix="swapdesk-served-chains-"))))
     with BackgroundServer(create_app(Engine(DevnetBackend(devnet)), devnet=devnet)) as server:
         with httpx.Client(timeout=None) as client:
             for chain in CHAINS:

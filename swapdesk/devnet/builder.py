@@ -26,6 +26,7 @@ from swapdesk.devnet.accounts import (
     demo_address,
     demo_key,
 )
+from swapdesk.devnet.clock import BLOCK_SECONDS, HistoryClock, WallClock
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest, SourceEntry, TokenEntry
 from swapdesk.devnet.sender import Deployer, Sender
@@ -37,6 +38,8 @@ DEMO_USD = Decimal(100_000)  # worth of each ERC-20 per demo account
 DEPLOYER_NATIVE = 10**12  # whole native coins, enough to wrap for every pool
 GAS_BASE_FEE = {95500: 10}  # TRX has 6 decimals: gas priced in sun must be tiny
 DEFAULT_BASE_FEE = 10**9
+CONTRACTS = ("Multicall3", "UniswapV2Pair", "WETH9", "ERC20", "UniswapV2Factory", "StableSwap", "AggregationRouter")
+HISTORY_SECONDS = 24 * 3600  # a world is built as if over the past day, at the chain's block time
 
 
 def units(amount: Decimal, decimals: int) -> int:
@@ -53,13 +56,18 @@ def genesis_balances(chain_id: int) -> dict[bytes, int]:
 
 
 def build(chain_id: int) -> tuple[DevChain, Manifest]:
+    """The world of `chain_id` on a new chain whose blocks lie in the past, one block time apart."""
+    start = time.time() - HISTORY_SECONDS
     chain = DevChain.from_genesis(
         chain_id,
         genesis_balances(chain_id),
         base_fee=GAS_BASE_FEE.get(chain_id, DEFAULT_BASE_FEE),
-        timestamp=int(time.time()),
+        timestamp=int(start),
+        clock=HistoryClock(start, BLOCK_SECONDS[chain_id]),
     )
-    return chain, deploy_world(Sender(chain, demo_key(DEPLOYER_INDEX)), chain_id)
+    manifest = deploy_world(Sender(chain, demo_key(DEPLOYER_INDEX)), chain_id)
+    chain.clock = WallClock()
+    return chain, manifest
 
 
 def deploy_world(me: Deployer, chain_id: int) -> Manifest:

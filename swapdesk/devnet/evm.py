@@ -1,40 +1,69 @@
-"""One embedded EVM chain: py-evm with a real chain id, mined on demand.
+"""One embedded EVM chain: py-evm with a real chain id, its own clock, and a journal.
 
 A `DevChain` is synchronous and not thread-safe: exactly one thread owns it
 (see `swapdesk.devnet.Devnet`). Every accepted transaction is mined into its
-own block at once, stamped with the wall clock (measured: batching several
-into one block is no faster in py-evm, which rebuilds the block's tries on
-each transaction). Its whole state lives in a key-value store that `dump()` serialises, which is
-what a snapshot is.
+own block at once (measured: batching several into one block is no faster in
+py-evm, which rebuilds the block's tries on each transaction), and empty
+blocks fall due at the chain's block time (`catch_up`, see `clock`). Every
+block is journaled and fsynced before anyone hears of it (`journal`), so a
+chain keeps what it told its clients across restarts and crashes. Its whole
+state lives in a key-value store that `dump()` serialises: a snapshot.
+
+No execution holds the chain's thread longer than `CALL_TIME_CAP` seconds
+(geth's EVM timeout): a call or a transaction that runs longer is aborted and
+leaves nothing behind (`ExecutionTimeout`).
 """
 
 from __future__ import annotations
 
+import math
 import struct
+import sys
+import threading
 import time
 import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import Any, Protocol, TypeVar, cast
 
+from eth import EVM_RECURSION_LIMIT
 from eth._utils.address import generate_contract_address
-from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI
+from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI, StateAPI
 from eth.chains.base import MiningChain
 from eth.consensus import ConsensusApplier, NoProofConsensus
 from eth.db.atomic import AtomicDB
-from eth.db.backends.memory import MemoryDB
 from eth.exceptions import HeaderNotFound, TransactionNotFound
 from eth.vm.forks import CancunVM
+from eth.vm.forks.cancun.computation import CancunComputation
+from eth.vm.forks.cancun.state import CancunState
 from eth.vm.spoof import SpoofTransaction
 from eth_typing import Address, BlockNumber, Hash32
-from eth_utils import keccak
+from eth_utils import ValidationError, keccak
+
+from swapdesk.devnet.clock import Ticker, WallClock
+from swapdesk.devnet.journal import Journal, JournaledDB
+
+# py_ecc (imported by py-evm's precompiles) raises the recursion limit to 100,000, which
+# lets C-level recursion (json, repr) overflow a thread's stack and kill the process;
+# py-evm itself needs 12,288 frames for 1024 nested EVM calls.
+sys.setrecursionlimit(EVM_RECURSION_LIMIT)
 
 GAS_LIMIT = 30_000_000
-CALL_GAS = 50_000_000
+CALL_GAS = 50_000_000  # eth_call's gas when the caller names none (geth's RPC gas cap)
+CALL_TIME_CAP = 5.0  # seconds any one execution may hold the chain (geth's RPC EVM timeout)
+RECORD_PREFIX = b"swapdesk:"  # the devnet's own records in a chain's database, beside py-evm's keys
+T = TypeVar("T")
 
 
 class ChainError(Exception):
     """A request the chain refuses (bad nonce, unknown block...)."""
+
+
+class ExecutionTimeout(ChainError):
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"execution aborted (timeout = {seconds:g}s)")
 
 
 class ExecutionReverted(ChainError):
@@ -51,9 +80,51 @@ def _reason_suffix(data: bytes) -> str:
     return ""
 
 
+class _Deadline(threading.local):
+    """When the execution running on this thread must stop (monotonic seconds)."""
+
+    at = math.inf
+    ticks = 0
+
+
+_DEADLINE = _Deadline()
+
+
+@contextmanager
+def _time_cap(seconds: float = CALL_TIME_CAP) -> Iterator[None]:
+    _DEADLINE.at = time.monotonic() + seconds
+    try:
+        yield
+    finally:
+        _DEADLINE.at = math.inf
+
+
+class _CappedComputation(CancunComputation):
+    """Every opcode consumes gas: that is where a runaway execution is stopped."""
+
+    def consume_gas(self, amount: int, reason: str) -> None:
+        deadline = _DEADLINE
+        deadline.ticks += 1
+        if deadline.ticks & 1023 == 0 and time.monotonic() > deadline.at:
+            raise ExecutionTimeout(CALL_TIME_CAP)  # not a VMError: nothing catches it on the way out
+        super().consume_gas(amount, reason)
+
+
+class _DevVM(CancunVM):
+    _state_class = CancunState.configure(computation_class=_CappedComputation)
+
+    @classmethod
+    def validate_header(cls, header: BlockHeaderAPI, parent_header: BlockHeaderAPI) -> None:
+        # Several devnet blocks may share a second (timestamps are whole seconds and
+        # never run ahead of the wall clock); every other rule stands.
+        if parent_header is not None and header.timestamp == parent_header.timestamp:
+            parent_header = parent_header.copy(timestamp=parent_header.timestamp - 1)
+        super().validate_header(header, parent_header)
+
+
 @cache
 def _chain_class(chain_id: int) -> type[MiningChain]:
-    vm_configuration = ConsensusApplier(NoProofConsensus).amend_vm_configuration(((0, CancunVM),))
+    vm_configuration = ConsensusApplier(NoProofConsensus).amend_vm_configuration(((0, _DevVM),))
     return MiningChain.configure(
         __name__=f"DevChain{chain_id}",
         vm_configuration=vm_configuration,
@@ -72,17 +143,30 @@ class Call:
     gas: int = CALL_GAS
 
 
+class Clock(Protocol):
+    def now(self) -> float: ...
+    def stamp(self, parent: int) -> int:
+        """The timestamp of a new block whose parent has `parent`."""
+        ...
+
+
 class DevChain:
-    def __init__(self, chain_id: int, db: AtomicDB, chain: MiningChain) -> None:
+    def __init__(self, chain_id: int, store: JournaledDB, chain: MiningChain, clock: Clock | None = None) -> None:
         self.chain_id = chain_id
-        self._db = db
+        self._store = store
+        self._db = AtomicDB(store)
         self._chain = chain
+        self.clock: Clock = clock or WallClock()
+        self.ticker = Ticker.for_chain(chain_id)
+        self._last_block_at = float(self.head.timestamp)
 
     # -- life cycle ---------------------------------------------------------
 
     @classmethod
-    def from_genesis(cls, chain_id: int, balances: dict[bytes, int], base_fee: int, timestamp: int) -> DevChain:
-        db = AtomicDB()
+    def from_genesis(
+        cls, chain_id: int, balances: dict[bytes, int], base_fee: int, timestamp: int, clock: Clock | None = None
+    ) -> DevChain:
+        store = JournaledDB({})
         genesis_params: dict[str, Any] = {
             "difficulty": 0,
             "gas_limit": GAS_LIMIT,
@@ -97,18 +181,25 @@ class DevChain:
             address: {"balance": balance, "nonce": 0, "code": b"", "storage": {}}
             for address, balance in balances.items()
         }
-        chain = _chain_class(chain_id).from_genesis(db, genesis_params, state)
-        return cls(chain_id, db, cast(MiningChain, chain))
+        chain = _chain_class(chain_id).from_genesis(AtomicDB(store), genesis_params, state)
+        return cls(chain_id, store, cast(MiningChain, chain), clock)
 
     @classmethod
-    def restore(cls, chain_id: int, snapshot: bytes) -> DevChain:
-        db = AtomicDB(MemoryDB(_decode_store(snapshot)))
-        return cls(chain_id, db, _chain_class(chain_id)(db))
+    def restore(cls, chain_id: int, snapshot: bytes, journal: Journal | None = None) -> DevChain:
+        """The chain of `snapshot`, then every block its journal holds (future blocks are journaled there)."""
+        kv = _decode_store(snapshot)
+        if journal is not None:
+            journal.replay(kv)
+        store = JournaledDB(kv, None if journal is None or journal.read_only else journal)
+        return cls(chain_id, store, _chain_class(chain_id)(AtomicDB(store)))
 
     def dump(self) -> bytes:
-        store = self._db.wrapped_db
-        assert isinstance(store, MemoryDB)
-        return _encode_store(store.kv_store)
+        return _encode_store(self._store.kv_store)
+
+    def close(self) -> None:
+        self._store.flush()
+        if self._store.journal is not None:
+            self._store.journal.close()
 
     # -- writing ------------------------------------------------------------
 
@@ -121,25 +212,63 @@ class DevChain:
             raise ChainError(f"invalid transaction: {exc}") from exc
         if tx.chain_id is not None and tx.chain_id != self.chain_id:
             raise ChainError(f"invalid chain id {tx.chain_id}, this chain is {self.chain_id}")
-        self._refresh_pending_time()
+        at = self._stamp_pending(self.clock.stamp(self.head.timestamp))
         try:
-            self._chain.apply_transaction(tx)
+            with _time_cap():
+                self._chain.apply_transaction(tx)
+        except ExecutionTimeout:
+            raise
         except Exception as exc:  # nonce, balance, fee cap: the tx is not included
             raise ChainError(str(exc) or type(exc).__name__) from exc
-        self._mine()
+        self._mine(at)
         return tx.hash
 
-    def _mine(self) -> BlockAPI:
-        number = self._chain.header.block_number
-        return self._chain.mine_block(mix_hash=keccak(number.to_bytes(32, "big")))
+    def commit(self, effect: Callable[[StateAPI], T]) -> tuple[T, BlockHeaderAPI]:
+        """Run `effect` on the pending block's state, then mine its changes into a new block.
 
-    def _refresh_pending_time(self) -> None:
-        # The pending header was stamped when the previous block was mined;
-        # re-stamp it so block.timestamp is "now" for deadlines and details.
-        parent = self._chain.get_canonical_head()
-        now = max(int(time.time()), parent.timestamp + 1)
-        if self._chain.header.timestamp != now:
-            self._chain.header = self._chain.header.copy(timestamp=now)
+        For what lands on this chain without being an Ethereum transaction (TRON's
+        transactions): the block carries the new state but no transaction."""
+        at = self._stamp_pending(self.clock.stamp(self.head.timestamp))
+        vm = self._chain.get_vm(self._chain.header)
+        with _time_cap():
+            result = effect(vm.state)
+        vm.state.persist()
+        self._chain.header = self._chain.header.copy(state_root=vm.state.state_root)
+        return result, self._mine(at).header
+
+    def put_record(self, key: bytes, value: bytes) -> None:
+        """A record of the devnet's own in this chain's database, journaled with the next block."""
+        self._db[RECORD_PREFIX + key] = value
+
+    def record(self, key: bytes) -> bytes | None:
+        try:
+            return bytes(self._db[RECORD_PREFIX + key])
+        except KeyError:
+            return None
+
+    def catch_up(self) -> int:
+        """Mine the empty blocks that fell due at this chain's block time; how many."""
+        due = self.ticker.due(self._last_block_at, self.clock.now())
+        for at in due:
+            self._stamp_pending(max(int(at), self.head.timestamp))
+            self._mine(at)
+        return len(due)
+
+    def _stamp_pending(self, timestamp: int) -> float:
+        """Stamp the pending block (stamped when its parent was mined: stale by now); when it is."""
+        if self._chain.header.timestamp != timestamp:
+            self._chain.header = self._chain.header.copy(timestamp=timestamp)
+        return max(float(timestamp), self.clock.now())
+
+    def _mine(self, at: float) -> BlockAPI:
+        number = self._chain.header.block_number
+        try:
+            block = self._chain.mine_block(mix_hash=keccak(number.to_bytes(32, "big")))
+        except ValidationError as exc:
+            raise ChainError(f"the block could not be mined: {exc}") from exc
+        self._store.flush()  # durable before anyone hears of the block
+        self._last_block_at = at  # the next empty block falls due one block time later
+        return block
 
     # -- reading ------------------------------------------------------------
 
@@ -202,7 +331,7 @@ class DevChain:
 
     def call(self, msg: Call, header: BlockHeaderAPI | None = None) -> bytes:
         at = self._call_header(header)
-        with self._chain.get_vm(at).in_costless_state() as state:
+        with self._chain.get_vm(at).in_costless_state() as state, _time_cap():
             computation = state.costless_execute_transaction(self._spoof(msg, state))
         if computation.is_error:
             raise ExecutionReverted(bytes(computation.output))
@@ -212,13 +341,15 @@ class DevChain:
         at = self._call_header(header)
         # probe once so that a revert is reported with its reason
         self.call(msg, header)
-        return int(self._chain.estimate_gas(self._spoof(msg, self._chain.get_vm(at).state), at))
+        with _time_cap():
+            return int(self._chain.estimate_gas(self._spoof(msg, self._chain.get_vm(at).state), at))
 
     def _call_header(self, header: BlockHeaderAPI | None) -> BlockHeaderAPI:
         if header is not None:
             # execute on top of that block, as its successor would
             return self._chain.create_header_from_parent(header)
-        self._refresh_pending_time()
+        # on top of the chain, now: as the next block would run it
+        self._stamp_pending(max(int(self.clock.now()), self.head.timestamp))
         return self._chain.header
 
     def _spoof(self, msg: Call, state: Any) -> SignedTransactionAPI:

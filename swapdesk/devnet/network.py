@@ -2,24 +2,31 @@
 
 py-evm is synchronous, and a stalled asyncio loop is a frozen window, so each
 chain is owned by its own worker thread: every request to it runs there, one
-at a time. A chain starts (from its snapshot, or by building its world the
-first time) when it is first used.
+at a time, after the chain has mined the empty blocks that fell due (see
+`clock`). A chain starts when it is first used: from its data (`ChainData`:
+its blocks survive restarts), or in memory from its world's snapshot when the
+devnet has no data directory (tests, benchmarks: nothing survives).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from swapdesk.chains import CHAINS, by_id
 from swapdesk.devnet import rpc
+from swapdesk.devnet.chaindata import ChainData, OpenedChain
+from swapdesk.devnet.clock import Ticker, speed_from_env
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.snapshots import SnapshotStore
 
-Json = dict[str, Any]
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @dataclass
@@ -27,13 +34,25 @@ class _Host:
     chain_id: int
     executor: ThreadPoolExecutor
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    chain: DevChain | None = None
-    manifest: Manifest | None = None
+    opened: OpenedChain | None = None
 
 
 class Devnet:
-    def __init__(self, store: SnapshotStore | None = None) -> None:
-        self.store = store or SnapshotStore()
+    def __init__(
+        self,
+        data: ChainData | None = None,
+        speed: float | None = None,
+        share: bool = False,
+        worlds: SnapshotStore | None = None,
+    ) -> None:
+        """`data`: where chains keep their blocks (None: in memory only). `speed` scales every chain's
+        block time (default: SWAPDESK_DEVNET_SPEED, else 1). `share`: a chain another process runs
+        is opened as a read-only view instead of refused (the command line)."""
+        self.data = data
+        self.worlds = worlds or (data.worlds if data is not None else SnapshotStore())
+        self.speed = speed if speed is not None else speed_from_env()
+        self.share = share
+        self.notices: list[str] = []  # things the user should hear: a chain started afresh, a read-only view
         self._hosts: dict[int, _Host] = {}
 
     @property
@@ -52,35 +71,70 @@ class Devnet:
         """Start the chain if it is not running; its world's manifest."""
         host = self._host(chain_id)
         async with host.lock:
-            if host.chain is None:
-                loop = asyncio.get_running_loop()
-                host.chain, host.manifest = await loop.run_in_executor(
-                    host.executor, self.store.load_or_build, chain_id
-                )
-        assert host.manifest is not None
-        return host.manifest
+            if host.opened is None:
+                await asyncio.get_running_loop().run_in_executor(host.executor, self._open, host)
+        assert host.opened is not None
+        return host.opened.manifest
+
+    def _open(self, host: _Host) -> None:
+        """On the chain's thread; kept on the host there, so a cancelled start loses nothing."""
+        if self.data is None:
+            chain, manifest = self.worlds.load_or_build(host.chain_id)
+            opened = OpenedChain(chain, manifest)
+        else:
+            opened = self.data.open(host.chain_id, by_id(host.chain_id).name, share=self.share)
+        opened.chain.ticker = Ticker.for_chain(host.chain_id, self.speed)
+        opened.chain.catch_up()
+        host.opened = opened
+        if opened.notice:
+            self.notices.append(opened.notice)
+            log.warning("%s", opened.notice)
 
     def running(self) -> list[int]:
-        return [h.chain_id for h in self._hosts.values() if h.chain is not None]
+        return [h.chain_id for h in self._hosts.values() if h.opened is not None]
 
     async def manifest(self, chain_id: int) -> Manifest:
         return await self.start(chain_id)
 
     async def rpc(self, chain_id: int, request: Any) -> Any:
         """Answer one JSON-RPC request object, or a batch (a list of them)."""
-        await self.start(chain_id)
-        host = self._hosts[chain_id]
-        chain = host.chain
-        assert chain is not None
-        return await asyncio.get_running_loop().run_in_executor(host.executor, rpc.respond, chain, request)
+        return await self.run(chain_id, rpc.respond, request)
 
-    async def run(self, chain_id: int, fn: Any, *args: Any) -> Any:
-        """Run `fn(chain, *args)` on the chain's own thread (snapshots, tests)."""
+    async def run(self, chain_id: int, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn(chain, *args)` on the chain's own thread, its blocks up to date."""
         await self.start(chain_id)
         host = self._hosts[chain_id]
-        return await asyncio.get_running_loop().run_in_executor(host.executor, fn, host.chain, *args)
+        assert host.opened is not None
+        return await asyncio.get_running_loop().run_in_executor(host.executor, _up_to_date, host.opened.chain, fn, args)
+
+    async def stop(self, chain_id: int) -> None:
+        """Stop one chain: its journal closed, its lock released. It starts again when next used."""
+        host = self._hosts.pop(chain_id, None)
+        if host is not None:
+            await _shut(host)
+
+    async def reset(self, chain_id: int) -> bool:
+        """Start a chain over from its world (its data deleted); False when it had none."""
+        await self.stop(chain_id)
+        if self.data is None:
+            return False
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(None, self.data.reset, chain_id, by_id(chain_id).name)
 
     async def close(self) -> None:
-        for host in self._hosts.values():
-            host.executor.shutdown(wait=True, cancel_futures=True)
-        self._hosts.clear()
+        hosts, self._hosts = list(self._hosts.values()), {}
+        for host in hosts:
+            await _shut(host)
+
+
+def _up_to_date(chain: DevChain, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    chain.catch_up()
+    return fn(chain, *args)
+
+
+async def _shut(host: _Host) -> None:
+    opened = host.opened
+    if opened is not None:
+        host.opened = None
+        await asyncio.get_running_loop().run_in_executor(host.executor, opened.close)
+    host.executor.shutdown(wait=True, cancel_futures=True)

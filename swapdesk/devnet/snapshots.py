@@ -2,8 +2,8 @@
 
 A world is built once per chain (a few seconds of real transactions) and later
 starts from its snapshot in milliseconds. The cache key hashes everything the
-world depends on (contract artifacts, the world spec, the builder, py-evm's
-version), so changing any of them rebuilds instead of loading a stale world.
+world depends on (the artifacts of the contracts it deploys, the world spec,
+the builder, py-evm's version), so changing any of them rebuilds instead of loading a stale world.
 """
 
 from __future__ import annotations
@@ -23,13 +23,15 @@ from swapdesk.devnet.manifest import Manifest
 
 _HERE = Path(__file__).parent
 # modules whose change changes the world (network, provider and rpc do not)
-_INPUTS = [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "accounts", "sender", "manifest")]
+_INPUTS = [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "clock", "accounts", "sender", "manifest")]
 
 
 @cache
 def world_key() -> str:
+    from swapdesk.devnet.builder import CONTRACTS
+
     digest = hashlib.sha256(metadata.version("py-evm").encode())
-    for path in sorted(ARTIFACTS.glob("*.json")) + _INPUTS:
+    for path in [ARTIFACTS / f"{name}.json" for name in sorted(CONTRACTS)] + _INPUTS:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -16,6 +16,7 @@ from web3 import AsyncHTTPProvider, AsyncWeb3
 
 from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.chains import Chain
+from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
@@ -33,7 +34,8 @@ class ChainBackend(Protocol):
 
 class DevnetBackend:
     def __init__(self, devnet: Devnet | None = None) -> None:
-        self.devnet = devnet or Devnet()
+        """By default the user's devnet, whose chains keep their blocks between runs."""
+        self.devnet = devnet or Devnet(ChainData())
         self._web3: dict[int, AsyncWeb3] = {}
 
     async def web3(self, chain: Chain) -> AsyncWeb3:

@@ -1,0 +1,185 @@
+"""Where each devnet chain keeps its blocks and state between runs.
+
+    <data>/devnet/<chain id>/
+        world           the key of the world the chain was started from (see snapshots.world_key)
+        manifest.json   where that world's contracts are
+        base.snapshot   the chain as it was built: its first state
+        journal         every block since, appended and fsynced (see journal.py)
+        lock            held while a process runs the chain
+
+A chain directory is created whole or not at all (written aside, then
+renamed). One process at a time runs a chain: another one that finds it
+locked may open a read-only view of it as it is now. When the world itself
+changes (new contracts, new world code), the old chain directory is kept aside
+under a name that says why, the chain starts afresh from the new world, and a
+notice says so in plain words: chain data is never deleted silently.
+`reset` is the explicit way to start a chain over.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+from swapdesk.devnet.evm import DevChain
+from swapdesk.devnet.journal import CorruptJournal, Journal
+from swapdesk.devnet.manifest import Manifest
+from swapdesk.devnet.snapshots import SnapshotStore, world_key
+from swapdesk.settings import data_dir
+
+
+class ChainInUse(RuntimeError):
+    """Another process runs this chain."""
+
+
+@dataclass
+class OpenedChain:
+    chain: DevChain
+    manifest: Manifest
+    notice: str | None = None  # something the user should hear (the world changed, a read-only view)
+    lock: IO[bytes] | None = None  # held while the chain runs; None for a read-only view
+
+    def close(self) -> None:
+        self.chain.close()
+        if self.lock is not None:
+            self.lock.close()  # releases the lock
+            self.lock = None
+
+
+def default_root() -> Path:
+    return data_dir() / "devnet"
+
+
+class ChainData:
+    def __init__(self, root: Path | None = None, worlds: SnapshotStore | None = None) -> None:
+        self.root = root or default_root()
+        self.worlds = worlds or SnapshotStore()
+
+    def path(self, chain_id: int) -> Path:
+        return self.root / str(chain_id)
+
+    def open(self, chain_id: int, name: str, share: bool = False) -> OpenedChain:
+        """Run chain `chain_id` (`name` for messages) from its data, creating it from the world the
+        first time. Locked by another process: ChainInUse, or with `share` a read-only view."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        directory = self.path(chain_id)
+        notice = None
+        if directory.exists():
+            lock = _try_lock(directory)
+            if lock is None:
+                if not share:
+                    raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
+                chain, manifest = _load(chain_id, directory, journal=None, view=True)
+                return OpenedChain(chain, manifest, f"{name} is in use by another swapdesk process: a read-only view")
+            try:
+                problem = _problem(directory)
+                if problem is None:
+                    chain, manifest = _load(chain_id, directory, Journal(directory / "journal"))
+                    return OpenedChain(chain, manifest, None, lock)
+            except (CorruptJournal, ValueError, OSError) as exc:
+                problem = f"its data could not be read ({exc})"
+            lock.close()
+            kept = self._set_aside(directory, problem)
+            notice = f"The devnet's {name} chain starts afresh because {problem}; its previous data is kept at {kept}."
+        self._create(chain_id, directory)
+        lock = _try_lock(directory)
+        if lock is None:  # another process created and opened it in the meantime
+            raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
+        chain, manifest = _load(chain_id, directory, Journal(directory / "journal"))
+        return OpenedChain(chain, manifest, notice, lock)
+
+    def reset(self, chain_id: int, name: str) -> bool:
+        """Delete a chain's data so that it starts over from its world; False when it had none."""
+        directory = self.path(chain_id)
+        if not directory.exists():
+            return False
+        lock = _try_lock(directory)
+        if lock is None:
+            raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process: close it first")
+        with lock:
+            shutil.rmtree(directory)
+        return True
+
+    def _create(self, chain_id: int, directory: Path) -> None:
+        """The chain's directory, whole: from the cached world (built if need be), written aside, then renamed."""
+        chain, manifest = self.worlds.load_or_build(chain_id)
+        staging = self.root / f".{chain_id}.new-{os.getpid()}"
+        shutil.rmtree(staging, ignore_errors=True)
+        staging.mkdir()
+        _write(staging / "base.snapshot", chain.dump())
+        _write(staging / "manifest.json", manifest.to_json().encode())
+        _write(staging / "world", world_key().encode())
+        try:
+            staging.rename(directory)
+        except OSError:  # another process made it first: theirs stands
+            shutil.rmtree(staging, ignore_errors=True)
+        _fsync_dir(self.root)
+
+    def _set_aside(self, directory: Path, why: str) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        kept = directory.with_name(f"{directory.name}.kept-{stamp}")
+        n = 1
+        while kept.exists():
+            n += 1
+            kept = directory.with_name(f"{directory.name}.kept-{stamp}-{n}")
+        directory.rename(kept)
+        (kept / "WHY.txt").write_text(f"Set aside on {time.ctime()} because {why}.\n")
+        return kept
+
+
+def _problem(directory: Path) -> str | None:
+    """Why this chain directory cannot be run as it is, or None."""
+    world = directory / "world"
+    if not world.exists():
+        return "its data is incomplete"
+    if world.read_text().strip() != world_key():
+        return "the devnet's world changed (new contracts or world code)"
+    return None
+
+
+def _load(chain_id: int, directory: Path, journal: Journal | None, view: bool = False) -> tuple[DevChain, Manifest]:
+    base = (directory / "base.snapshot").read_bytes()
+    manifest = Manifest.from_json((directory / "manifest.json").read_text())
+    if view:  # read what is there, write nothing: the journal belongs to the process that runs the chain
+        journal = Journal(directory / "journal", read_only=True)
+    return DevChain.restore(chain_id, base, journal), manifest
+
+
+def _write(path: Path, data: bytes) -> None:
+    with open(path, "wb") as out:
+        out.write(data)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    if sys.platform == "win32":
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _try_lock(directory: Path) -> IO[bytes] | None:
+    """An exclusive lock on the chain directory, held while the returned file is open; None if taken."""
+    handle = open(directory / "lock", "a+b")  # noqa: SIM115 - held open as the lock
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle
