@@ -7,6 +7,10 @@ from swapdesk.contracts.build import compile_source, render
 def test_committed_artifacts_match_a_fresh_compile() -> None:
     assert names() == [
         "AggregationRouter",
+        "AnyswapV6ERC20",
+        "AnyswapV6Router",
+        "Bridgers",
+        "CBridge",
         "ERC20",
         "Multicall3",
         "StableSwap",
