@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from eth import EVM_RECURSION_LIMIT
 from eth._utils.address import generate_contract_address
-from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI, StateAPI
+from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI, StateAPI, VirtualMachineAPI
 from eth.chains.base import MiningChain
 from eth.consensus import ConsensusApplier, NoProofConsensus
 from eth.db.atomic import AtomicDB
@@ -212,29 +212,57 @@ class DevChain:
             raise ChainError(f"invalid transaction: {exc}") from exc
         if tx.chain_id is not None and tx.chain_id != self.chain_id:
             raise ChainError(f"invalid chain id {tx.chain_id}, this chain is {self.chain_id}")
-        at = self._stamp_pending(self.clock.stamp(self.head.timestamp))
-        try:
-            with _time_cap():
+
+        def include() -> None:
+            try:
                 self._chain.apply_transaction(tx)
-        except ExecutionTimeout:
-            raise
-        except Exception as exc:  # nonce, balance, fee cap: the tx is not included
-            raise ChainError(str(exc) or type(exc).__name__) from exc
-        self._mine(at)
-        return tx.hash
+            except ExecutionTimeout:
+                raise
+            except Exception as exc:  # nonce, balance, fee cap: the tx is not included
+                raise ChainError(str(exc) or type(exc).__name__) from exc
+
+        self._new_block(include)
+        return bytes(tx.hash)
 
     def commit(self, effect: Callable[[StateAPI], T]) -> tuple[T, BlockHeaderAPI]:
         """Run `effect` on the pending block's state, then mine its changes into a new block.
 
         For what lands on this chain without being an Ethereum transaction (TRON's
-        transactions): the block carries the new state but no transaction."""
-        at = self._stamp_pending(self.clock.stamp(self.head.timestamp))
-        vm = self._chain.get_vm(self._chain.header)
-        with _time_cap():
+        transactions): the block carries the new state but no transaction. Records put
+        by the effect land with the block; if anything fails, nothing of it stays."""
+
+        def apply() -> T:
+            vm = self._chain.get_vm(self._chain.header)
             result = effect(vm.state)
-        vm.state.persist()
-        self._chain.header = self._chain.header.copy(state_root=vm.state.state_root)
-        return result, self._mine(at).header
+            vm.state.persist()
+            self._chain.header = self._chain.header.copy(state_root=vm.state.state_root)
+            return result
+
+        return self._new_block(apply)
+
+    def simulate(self, effect: Callable[[StateAPI], T]) -> T:
+        """Run `effect` on a throwaway copy of the state the next block would start from."""
+        with self._costless_state(self._call_header(None)) as state, _time_cap():
+            return effect(state)
+
+    @property
+    def vm_class(self) -> type[VirtualMachineAPI]:
+        """The rules of this chain's blocks (py-evm's Cancun with the devnet's time cap and clock)."""
+        return _DevVM
+
+    def _new_block(self, fill: Callable[[], T]) -> tuple[T, BlockHeaderAPI]:
+        """A block stamped now, filled by `fill`, mined and journaled; on any failure, no block and no trace."""
+        pending = self._chain.header
+        at = self._stamp_pending(self.clock.stamp(self.head.timestamp))
+        try:
+            with self._store.all_or_nothing():
+                with _time_cap():
+                    result = fill()
+                block = self._mine(at)
+        except BaseException:
+            self._chain.header = pending
+            raise
+        return result, block.header
 
     def put_record(self, key: bytes, value: bytes) -> None:
         """A record of the devnet's own in this chain's database, journaled with the next block."""
@@ -330,8 +358,7 @@ class DevChain:
     # -- executing without a transaction ---------------------------------------
 
     def call(self, msg: Call, header: BlockHeaderAPI | None = None) -> bytes:
-        at = self._call_header(header)
-        with self._chain.get_vm(at).in_costless_state() as state, _time_cap():
+        with self._costless_state(self._call_header(header)) as state, _time_cap():
             computation = state.costless_execute_transaction(self._spoof(msg, state))
         if computation.is_error:
             raise ExecutionReverted(bytes(computation.output))
@@ -345,12 +372,24 @@ class DevChain:
             return int(self._chain.estimate_gas(self._spoof(msg, self._chain.get_vm(at).state), at))
 
     def _call_header(self, header: BlockHeaderAPI | None) -> BlockHeaderAPI:
+        """The block a call runs in: a past block as it was (as geth does), or else the next block, now."""
         if header is not None:
-            # execute on top of that block, as its successor would
-            return self._chain.create_header_from_parent(header)
-        # on top of the chain, now: as the next block would run it
+            return header
         self._stamp_pending(max(int(self.clock.now()), self.head.timestamp))
         return self._chain.header
+
+    @contextmanager
+    def _costless_state(self, at: BlockHeaderAPI) -> Iterator[StateAPI]:
+        """`at`'s state and block context with no base fee, every change undone afterwards.
+        (py-evm's own `in_costless_state` runs one block later, an hour ahead on a built-in-the-past chain.)"""
+        vm: Any = self._chain.get_vm(at)
+        prev_hashes = vm.get_prev_hashes(at.parent_hash, vm.chaindb) or ()
+        state = vm.build_state(vm.chaindb.db, at.copy(base_fee_per_gas=0), vm.chain_context, prev_hashes)
+        snapshot = state.snapshot()
+        try:
+            yield state
+        finally:
+            state.revert(snapshot)
 
     def _spoof(self, msg: Call, state: Any) -> SignedTransactionAPI:
         vm = self._chain.get_vm()

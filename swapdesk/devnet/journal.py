@@ -18,6 +18,8 @@ from __future__ import annotations
 import os
 import struct
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -96,16 +98,40 @@ class JournaledDB(MemoryDB):
         super().__init__(kv_store)
         self.journal = journal
         self._pending: dict[bytes, bytes | None] = {}
+        self._undo: dict[bytes, bytes | None] | None = None  # old values, while `all_or_nothing` runs
 
     def __setitem__(self, key: bytes, value: bytes) -> None:
+        self._remember(key)
         self.kv_store[key] = value
         if self.journal is not None:
             self._pending[key] = value
 
     def __delitem__(self, key: bytes) -> None:
+        self._remember(key)
         del self.kv_store[key]
         if self.journal is not None:
             self._pending[key] = None
+
+    def _remember(self, key: bytes) -> None:
+        if self._undo is not None and key not in self._undo:
+            self._undo[key] = self.kv_store.get(key)
+
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """Every write in the block is undone if it raises: a block that failed leaves no trace."""
+        self._undo, pending = {}, dict(self._pending)
+        try:
+            yield
+        except BaseException:
+            for key, old in self._undo.items():
+                if old is None:
+                    self.kv_store.pop(key, None)
+                else:
+                    self.kv_store[key] = old
+            self._pending = pending
+            raise
+        finally:
+            self._undo = None
 
     def flush(self) -> None:
         """Make every write so far durable (one fsynced journal record)."""
