@@ -12,6 +12,7 @@ succeed, or the build fails loudly (`Reverted`).
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from decimal import ROUND_DOWN, Context, Decimal, localcontext
 
 from eth_utils import to_checksum_address
@@ -26,10 +27,15 @@ from swapdesk.devnet.accounts import (
     demo_address,
     demo_key,
 )
+from swapdesk.devnet.bridges.config import BRIDGE_CHAINS
+from swapdesk.devnet.bridges.deploy import deploy_bridges
+from swapdesk.devnet.bridges.deployment import BridgeDeployment
+from swapdesk.devnet.bridges.operators import devnet_operators
 from swapdesk.devnet.clock import BLOCK_SECONDS, HistoryClock, WallClock
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest, SourceEntry, TokenEntry
 from swapdesk.devnet.sender import Deployer, Sender
+from swapdesk.devnet.tron.contracts import register_bridges, register_world
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS, WORLDS, TokenSpec, WorldSpec, skew_bps
 from swapdesk.units import scale
 
@@ -38,7 +44,10 @@ DEMO_USD = Decimal(100_000)  # worth of each ERC-20 per demo account
 DEPLOYER_NATIVE = 10**12  # whole native coins, enough to wrap for every pool
 GAS_BASE_FEE = {95500: 10}  # TRX has 6 decimals: gas priced in sun must be tiny
 DEFAULT_BASE_FEE = 10**9
-CONTRACTS = ("Multicall3", "UniswapV2Pair", "WETH9", "ERC20", "UniswapV2Factory", "StableSwap", "AggregationRouter")
+CONTRACTS = (
+    "Multicall3", "UniswapV2Pair", "WETH9", "ERC20", "UniswapV2Factory", "StableSwap", "AggregationRouter",
+    "AnyswapV6Router", "AnyswapV6ERC20", "CBridge", "Bridgers",
+)  # fmt: skip
 HISTORY_SECONDS = 24 * 3600  # a world is built as if over the past day, at the chain's block time
 
 
@@ -55,8 +64,16 @@ def genesis_balances(chain_id: int) -> dict[bytes, int]:
     return balances
 
 
-def build(chain_id: int) -> tuple[DevChain, Manifest]:
-    """The world of `chain_id` on a new chain whose blocks lie in the past, one block time apart."""
+@dataclass(frozen=True)
+class Built:
+    chain: DevChain
+    manifest: Manifest
+    bridges: BridgeDeployment | None  # on the chains of the spec's cross-chain table
+
+
+def build(chain_id: int) -> Built:
+    """The world of `chain_id` on a new chain whose blocks lie in the past, one block time apart:
+    tokens, DEXs and the router, then (on the cross-chain table's chains) the three bridges."""
     start = time.time() - HISTORY_SECONDS
     chain = DevChain.from_genesis(
         chain_id,
@@ -65,9 +82,17 @@ def build(chain_id: int) -> tuple[DevChain, Manifest]:
         timestamp=int(start),
         clock=HistoryClock(start, BLOCK_SECONDS[chain_id]),
     )
-    manifest = deploy_world(Sender(chain, demo_key(DEPLOYER_INDEX)), chain_id)
+    deployer = Sender(chain, demo_key(DEPLOYER_INDEX))
+    manifest = deploy_world(deployer, chain_id)
+    bridges = None
+    if chain_id in BRIDGE_CHAINS:
+        bridges = deploy_bridges(deployer, chain_id, manifest, devnet_operators())
+    if by_id(chain_id).tron:  # a TRON node knows each contract's ABI (wallet/getcontract)
+        register_world(chain, manifest)
+        if bridges is not None:
+            register_bridges(chain, bridges, deployer.address)
     chain.clock = WallClock()
-    return chain, manifest
+    return Built(chain, manifest, bridges)
 
 
 def deploy_world(me: Deployer, chain_id: int) -> Manifest:

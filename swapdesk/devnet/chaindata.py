@@ -3,6 +3,7 @@
     <data>/devnet/<chain id>/
         world           the key of the world the chain was started from (see snapshots.world_key)
         manifest.json   where that world's contracts are
+        bridges.json    where the bridges are (chains of the spec's cross-chain table)
         base.snapshot   the chain as it was built: its first state
         journal         every block since, appended and fsynced (see journal.py)
         lock            held while a process runs the chain
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.journal import CorruptJournal, Journal
 from swapdesk.devnet.manifest import Manifest
@@ -41,6 +43,7 @@ class ChainInUse(RuntimeError):
 class OpenedChain:
     chain: DevChain
     manifest: Manifest
+    bridges: BridgeDeployment | None = None
     notice: str | None = None  # something the user should hear (the world changed, a read-only view)
     lock: IO[bytes] | None = None  # held while the chain runs; None for a read-only view
 
@@ -75,12 +78,13 @@ class ChainData:
                 if not share:
                     raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
                 chain, manifest = _load(chain_id, directory, journal=None, view=True)
-                return OpenedChain(chain, manifest, f"{name} is in use by another swapdesk process: a read-only view")
+                view = f"{name} is in use by another swapdesk process: a read-only view"
+                return OpenedChain(chain, manifest, _bridges(directory), view)
             try:
                 problem = _problem(directory)
                 if problem is None:
                     chain, manifest = _load(chain_id, directory, Journal(directory / "journal"))
-                    return OpenedChain(chain, manifest, None, lock)
+                    return OpenedChain(chain, manifest, _bridges(directory), None, lock)
             except (CorruptJournal, ValueError, OSError) as exc:
                 problem = f"its data could not be read ({exc})"
             lock.close()
@@ -91,7 +95,7 @@ class ChainData:
         if lock is None:  # another process created and opened it in the meantime
             raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
         chain, manifest = _load(chain_id, directory, Journal(directory / "journal"))
-        return OpenedChain(chain, manifest, notice, lock)
+        return OpenedChain(chain, manifest, _bridges(directory), notice, lock)
 
     def reset(self, chain_id: int, name: str) -> bool:
         """Delete a chain's data so that it starts over from its world; False when it had none."""
@@ -113,6 +117,9 @@ class ChainData:
         staging.mkdir()
         _write(staging / "base.snapshot", chain.dump())
         _write(staging / "manifest.json", manifest.to_json().encode())
+        bridges = self.worlds.bridges(chain_id)
+        if bridges is not None:
+            _write(staging / "bridges.json", bridges.to_json().encode())
         _write(staging / "world", world_key().encode())
         try:
             staging.rename(directory)
@@ -148,6 +155,11 @@ def _load(chain_id: int, directory: Path, journal: Journal | None, view: bool = 
     if view:  # read what is there, write nothing: the journal belongs to the process that runs the chain
         journal = Journal(directory / "journal", read_only=True)
     return DevChain.restore(chain_id, base, journal), manifest
+
+
+def _bridges(directory: Path) -> BridgeDeployment | None:
+    path = directory / "bridges.json"
+    return BridgeDeployment.from_json(path.read_text()) if path.exists() else None
 
 
 def _write(path: Path, data: bytes) -> None:

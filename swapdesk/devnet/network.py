@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from swapdesk.chains import CHAINS, by_id
 from swapdesk.devnet import rpc
+from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.chaindata import ChainData, OpenedChain
 from swapdesk.devnet.clock import Ticker, speed_from_env
 from swapdesk.devnet.evm import DevChain
@@ -80,7 +81,7 @@ class Devnet:
         """On the chain's thread; kept on the host there, so a cancelled start loses nothing."""
         if self.data is None:
             chain, manifest = self.worlds.load_or_build(host.chain_id)
-            opened = OpenedChain(chain, manifest)
+            opened = OpenedChain(chain, manifest, self.worlds.bridges(host.chain_id))
         else:
             opened = self.data.open(host.chain_id, by_id(host.chain_id).name, share=self.share)
         opened.chain.ticker = Ticker.for_chain(host.chain_id, self.speed)
@@ -95,6 +96,13 @@ class Devnet:
 
     async def manifest(self, chain_id: int) -> Manifest:
         return await self.start(chain_id)
+
+    async def bridges(self, chain_id: int) -> BridgeDeployment | None:
+        """Where the world's bridges are on a chain: for their providers and operators, not for swapdesk's engine."""
+        await self.start(chain_id)
+        opened = self._hosts[chain_id].opened
+        assert opened is not None
+        return opened.bridges
 
     async def rpc(self, chain_id: int, request: Any) -> Any:
         """Answer one JSON-RPC request object, or a batch (a list of them)."""

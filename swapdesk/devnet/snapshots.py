@@ -14,16 +14,25 @@ import tempfile
 from functools import cache
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from swapdesk.contracts import ARTIFACTS
+from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest
 
+if TYPE_CHECKING:
+    from swapdesk.devnet.builder import Built
+
 _HERE = Path(__file__).parent
 # modules whose change changes the world (network, provider and rpc do not)
-_INPUTS = [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "clock", "accounts", "sender", "manifest")]
+_INPUTS = (
+    [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "clock", "accounts", "sender", "manifest")]
+    + [_HERE / "bridges" / f"{m}.py" for m in ("config", "deploy", "deployment", "operators")]
+    + [_HERE / "tron" / "contracts.py"]
+)
 
 
 @cache
@@ -49,6 +58,9 @@ class SnapshotStore:
     def _paths(self, chain_id: int) -> tuple[Path, Path]:
         return self.root / f"{chain_id}.snapshot", self.root / f"{chain_id}.manifest.json"
 
+    def _bridges_path(self, chain_id: int) -> Path:
+        return self.root / f"{chain_id}.bridges.json"
+
     def load(self, chain_id: int) -> tuple[DevChain, Manifest] | None:
         state, manifest = self._paths(chain_id)
         if not (state.exists() and manifest.exists()):
@@ -58,11 +70,18 @@ class SnapshotStore:
         except Exception:  # a torn or foreign file: rebuild rather than fail
             return None
 
-    def save(self, chain: DevChain, manifest: Manifest) -> None:
-        state, manifest_path = self._paths(chain.chain_id)
+    def bridges(self, chain_id: int) -> BridgeDeployment | None:
+        """Where the bridges are on this chain's world (None where the spec names no bridge)."""
+        path = self._bridges_path(chain_id)
+        return BridgeDeployment.from_json(path.read_text()) if path.exists() else None
+
+    def save(self, world: Built) -> None:
+        state, manifest_path = self._paths(world.chain.chain_id)
         self.root.mkdir(parents=True, exist_ok=True)
-        _write_atomic(state, chain.dump())
-        _write_atomic(manifest_path, manifest.to_json().encode())
+        if world.bridges is not None:  # first: a world whose snapshot is there is whole
+            _write_atomic(self._bridges_path(world.chain.chain_id), world.bridges.to_json().encode())
+        _write_atomic(manifest_path, world.manifest.to_json().encode())
+        _write_atomic(state, world.chain.dump())
 
     def load_or_build(self, chain_id: int) -> tuple[DevChain, Manifest]:
         found = self.load(chain_id)
@@ -70,9 +89,9 @@ class SnapshotStore:
             return found
         from swapdesk.devnet.builder import build
 
-        chain, manifest = build(chain_id)
-        self.save(chain, manifest)
-        return chain, manifest
+        world = build(chain_id)
+        self.save(world)
+        return world.chain, world.manifest
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
