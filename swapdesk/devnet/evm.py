@@ -16,6 +16,7 @@ leaves nothing behind (`ExecutionTimeout`).
 
 from __future__ import annotations
 
+import logging
 import math
 import struct
 import sys
@@ -34,7 +35,7 @@ from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI, 
 from eth.chains.base import MiningChain
 from eth.consensus import ConsensusApplier, NoProofConsensus
 from eth.db.atomic import AtomicDB
-from eth.exceptions import HeaderNotFound, TransactionNotFound
+from eth.exceptions import HeaderNotFound, Revert, TransactionNotFound
 from eth.vm.forks import CancunVM
 from eth.vm.forks.cancun.computation import CancunComputation
 from eth.vm.forks.cancun.state import CancunState
@@ -44,6 +45,8 @@ from eth_utils import ValidationError, keccak
 
 from swapdesk.devnet.clock import Ticker, WallClock
 from swapdesk.devnet.journal import Journal, JournaledDB
+
+log = logging.getLogger(__name__)
 
 # py_ecc (imported by py-evm's precompiles) raises the recursion limit to 100,000, which
 # lets C-level recursion (json, repr) overflow a thread's stack and kill the process;
@@ -64,6 +67,24 @@ class ChainError(Exception):
 class ExecutionTimeout(ChainError):
     def __init__(self, seconds: float) -> None:
         super().__init__(f"execution aborted (timeout = {seconds:g}s)")
+
+
+_VM_FAILURES = {  # py-evm's VM errors in geth's words
+    "OutOfGas": "out of gas",
+    "InsufficientStack": "stack underflow",
+    "FullStack": "stack limit reached",
+    "InvalidJumpDestination": "invalid jump destination",
+    "InvalidInstruction": "invalid opcode",
+    "StackDepthLimit": "max call depth exceeded",
+    "WriteProtection": "write protection",
+    "InsufficientFunds": "insufficient balance for transfer",
+    "OutOfBoundsRead": "return data out of bounds",
+    "ContractCreationCollision": "contract address collision",
+}
+
+
+def _vm_failure(error: Exception) -> str:
+    return _VM_FAILURES.get(type(error).__name__, "execution failed")
 
 
 class ExecutionReverted(ChainError):
@@ -91,12 +112,14 @@ _DEADLINE = _Deadline()
 
 
 @contextmanager
-def _time_cap(seconds: float = CALL_TIME_CAP) -> Iterator[None]:
-    _DEADLINE.at = time.monotonic() + seconds
+def _time_cap() -> Iterator[None]:
+    """No execution under it runs past CALL_TIME_CAP from now; nested caps keep the earliest deadline."""
+    previous = _DEADLINE.at
+    _DEADLINE.at = min(previous, time.monotonic() + CALL_TIME_CAP)
     try:
         yield
     finally:
-        _DEADLINE.at = math.inf
+        _DEADLINE.at = previous
 
 
 class _CappedComputation(CancunComputation):
@@ -218,8 +241,9 @@ class DevChain:
                 self._chain.apply_transaction(tx)
             except ExecutionTimeout:
                 raise
-            except Exception as exc:  # nonce, balance, fee cap: the tx is not included
-                raise ChainError(str(exc) or type(exc).__name__) from exc
+            except Exception as exc:  # the JSON-RPC layer checks nonce, balance and fees first, in geth's words
+                log.warning("chain %d refused a transaction: %r", self.chain_id, exc)
+                raise ChainError("the chain refused the transaction") from exc
 
         self._new_block(include)
         return bytes(tx.hash)
@@ -361,14 +385,15 @@ class DevChain:
         with self._costless_state(self._call_header(header)) as state, _time_cap():
             computation = state.costless_execute_transaction(self._spoof(msg, state))
         if computation.is_error:
-            raise ExecutionReverted(bytes(computation.output))
+            if isinstance(computation.error, Revert):
+                raise ExecutionReverted(bytes(computation.output))
+            raise ChainError(_vm_failure(computation.error))
         return bytes(computation.output)
 
     def estimate_gas(self, msg: Call, header: BlockHeaderAPI | None = None) -> int:
         at = self._call_header(header)
-        # probe once so that a revert is reported with its reason
-        self.call(msg, header)
-        with _time_cap():
+        with _time_cap():  # one cap for the probe and the search together
+            self.call(msg, header)  # probe once so that a revert is reported with its reason
             return int(self._chain.estimate_gas(self._spoof(msg, self._chain.get_vm(at).state), at))
 
     def _call_header(self, header: BlockHeaderAPI | None) -> BlockHeaderAPI:

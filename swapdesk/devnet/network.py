@@ -104,8 +104,9 @@ class Devnet:
         assert opened is not None
         return opened.bridges
 
-    async def rpc(self, chain_id: int, request: Any) -> Any:
-        """Answer one JSON-RPC request object, or a batch (a list of them)."""
+    async def rpc(self, chain_id: int, request: Any) -> bytes | None:
+        """The encoded answer to one decoded JSON-RPC request object (None for a notification).
+        Batches are `jsonrpc.answer`'s: one request at a time, so none holds the chain long."""
         return await self.run(chain_id, rpc.respond, request)
 
     async def run(self, chain_id: int, fn: Callable[..., T], *args: Any) -> T:

@@ -1,32 +1,85 @@
-"""`POST /rpc/{chainID}`: each devnet chain's standard Ethereum JSON-RPC over HTTP."""
+"""`POST /rpc/{chainID}`: each devnet chain's standard Ethereum JSON-RPC over HTTP.
+
+The body is read up to `jsonrpc.MAX_BODY` (a larger one is refused with 413
+before the rest is read), decoded off the event loop's thread, and answered by
+`jsonrpc.answer` one request at a time on the chain's own thread. A body that
+parses is answered per request with its id even when the chain is unknown. A
+body of notifications only is answered 204 with no body, as JSON-RPC 2.0 wants.
+"""
 
 from __future__ import annotations
 
-import json
+import asyncio
+import logging
+from functools import partial
+from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 
 from swapdesk.chains import UnknownChain, by_id
+from swapdesk.devnet import jsonrpc
 from swapdesk.devnet.network import Devnet
+
+log = logging.getLogger(__name__)
+JSON = "application/json"
 
 
 def add_rpc_route(app: FastAPI, devnet: Devnet | None) -> None:
     @app.post("/rpc/{chain_id}", tags=["devnet"], summary="Devnet chain JSON-RPC")
-    async def rpc(chain_id: str, request: Request) -> JSONResponse:
-        def rpc_error(code: int, message: str) -> JSONResponse:
-            return JSONResponse({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}})
+    async def rpc(chain_id: str, request: Request) -> Response:
+        try:
+            body = await _read(request)
+            payload = await asyncio.to_thread(jsonrpc.decode, body)
+        except jsonrpc.RpcError as exc:
+            status = 413 if isinstance(exc, jsonrpc.BodyTooLarge) else 200
+            return Response(jsonrpc.error_answer(None, exc), status_code=status, media_type=JSON)
+        answer = await jsonrpc.answer(payload, await _runner(devnet, chain_id))
+        return Response(status_code=204) if answer is None else Response(answer, media_type=JSON)
 
-        if devnet is None:
-            return rpc_error(-32000, "this server runs no devnet")
-        try:
-            chain = by_id(int(chain_id)) if chain_id.isascii() and chain_id.isdigit() else None
-        except UnknownChain:
-            chain = None
-        if chain is None:
-            return rpc_error(-32000, f"no devnet chain with id {chain_id!r}")
-        try:
-            payload = json.loads(await request.body())
-        except ValueError:
-            return rpc_error(-32700, "parse error: the body is not JSON")
-        return JSONResponse(await devnet.rpc(chain.id, payload))
+
+async def _runner(devnet: Devnet | None, chain_id: str) -> jsonrpc.Run:
+    """Who answers each request: the chain, or a refusal naming why there is none."""
+    if devnet is None:
+        return _refusing("this server runs no devnet")
+    chain = _chain(chain_id)
+    if chain is None:
+        return _refusing(f"no devnet chain with id {chain_id}")
+    try:
+        await devnet.start(chain)
+    except Exception:  # its data in use by another process, a world that cannot be built...
+        log.exception("devnet chain %s could not start", chain)
+        return _refusing(f"the devnet chain {chain} could not start; the server's log says why")
+    return partial(devnet.rpc, chain)
+
+
+async def _read(request: Request) -> bytes:
+    """The body, or BodyTooLarge as soon as it is known to exceed the limit."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > jsonrpc.MAX_BODY:
+        raise jsonrpc.BodyTooLarge()
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > jsonrpc.MAX_BODY:
+            raise jsonrpc.BodyTooLarge()
+    return bytes(body)
+
+
+def _chain(chain_id: str) -> int | None:
+    if not (chain_id.isascii() and chain_id.isdigit() and len(chain_id) <= 12):
+        return None
+    try:
+        return by_id(int(chain_id)).id
+    except UnknownChain:
+        return None
+
+
+def _refusing(message: str) -> jsonrpc.Run:
+    def refuse(method: str, params: Any) -> Any:
+        raise jsonrpc.RpcError(jsonrpc.SERVER_ERROR, message)
+
+    async def run(request: Any) -> bytes | None:
+        return jsonrpc.handle(request, refuse)
+
+    return run

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,15 @@ CHAIN = 56
 ERC20 = artifact("ERC20")
 
 
+async def ask(net: Devnet, method: str, *params: Any) -> Any:
+    """The JSON-RPC answer, decoded."""
+    answer = await net.rpc(CHAIN, {"jsonrpc": "2.0", "id": 1, "method": method, "params": list(params)})
+    assert answer is not None
+    return json.loads(answer)
+
+
 async def call(net: Devnet, method: str, *params: Any) -> Any:
-    reply = await net.rpc(CHAIN, {"jsonrpc": "2.0", "id": 1, "method": method, "params": list(params)})
+    reply = await ask(net, method, *params)
     assert "error" not in reply, reply
     return reply["result"]
 
@@ -56,8 +64,7 @@ async def test_receipts_blocks_and_balances_survive_a_restart(tmp_path: Path) ->
     again = Devnet(ChainData(tmp_path))
     for raw, receipt in sent:
         assert await call(again, "eth_getTransactionReceipt", receipt["transactionHash"]) == receipt
-        refused = await again.rpc(CHAIN, {"jsonrpc": "2.0", "id": 2, "method": "eth_sendRawTransaction",
-                                          "params": ["0x" + raw.hex()]})  # fmt: skip
+        refused = await ask(again, "eth_sendRawTransaction", "0x" + raw.hex())
         assert "error" in refused and "nonce" in refused["error"]["message"].lower()
     for number, block in blocks.items():
         assert await call(again, "eth_getBlockByNumber", number, True) == block

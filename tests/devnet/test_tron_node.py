@@ -441,3 +441,20 @@ def test_ethereum_clients_see_tron_receipts_and_logs(node: Node) -> None:
     transaction = node.on_chain(ethview.transaction, bytes.fromhex(txn.txid))
     assert transaction["from"] == _evm(key.public_key.to_base58check_address())
     assert transaction["input"] == "0x" + txn.to_json()["raw_data"]["contract"][0]["parameter"]["value"]["data"]
+
+
+def test_the_chains_json_rpc_serves_tron_transactions_to_web3(node: Node) -> None:
+    """As java-tron's /jsonrpc: a TRON transaction by its id, in its block, and its logs in eth_getLogs."""
+    key = _key(1)
+    usdt = node.tron.get_contract(node.token("USDT"))
+    txn = usdt.functions.transfer(_stranger(), 11).with_owner(key.public_key.to_base58check_address()).build()
+    info = txn.sign(key).broadcast().wait()
+    w3 = Web3(Web3.HTTPProvider(f"{node.url}/rpc/{TRON}"))
+    receipt = w3.eth.get_transaction_receipt("0x" + txn.txid)
+    assert receipt["status"] == 1 and receipt["blockNumber"] == info["blockNumber"]
+    block = w3.eth.get_block(info["blockNumber"])
+    assert "0x" + txn.txid in [t.to_0x_hex() for t in block["transactions"]]
+    usdt_address = node.manifest.token("USDT").address
+    logs = w3.eth.get_logs({"fromBlock": info["blockNumber"], "toBlock": info["blockNumber"], "address": usdt_address})
+    assert [log["transactionHash"].to_0x_hex() for log in logs] == ["0x" + txn.txid]
+    assert w3.eth.get_transaction("0x" + txn.txid)["from"] == _evm(key.public_key.to_base58check_address())

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import threading
+from typing import Any
 
 import pytest
 
@@ -59,16 +61,16 @@ async def test_chains_start_on_demand_and_evm_work_stays_off_the_loop(
     devnet: Devnet, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[str] = []
-    real = rpc.handle
+    real = rpc.call
 
-    def spy(chain: DevChain, request: object) -> object:
+    def spy(chain: DevChain, method: str, params: Any) -> Any:
         seen.append(threading.current_thread().name)
-        return real(chain, request)
+        return real(chain, method, params)
 
-    monkeypatch.setattr(rpc, "handle", spy)
+    monkeypatch.setattr(rpc, "call", spy)
     reply = await devnet.rpc(8217, {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": []})
     assert 8217 in devnet.running()
-    assert int(reply["result"], 16) > 0
+    assert reply is not None and int(json.loads(reply)["result"], 16) > 0
     assert seen == ["devnet-8217_0"] and threading.current_thread().name == "MainThread"
 
 

@@ -1,0 +1,260 @@
+"""The parameters of the devnet's JSON-RPC methods: each decoded from its JSON form or refused (-32602)
+naming the parameter and what it must be, before any method runs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from eth.abc import LogAPI
+
+from swapdesk.devnet.evm import CALL_GAS, Call
+from swapdesk.devnet.jsonrpc import (
+    INVALID_PARAMS,
+    Params,
+    RpcError,
+)
+
+Json = dict[str, Any]
+TAGS = ("latest", "pending", "safe", "finalized", "earliest")
+
+
+class Invalid(Exception):
+    """A parameter not of its form; the message says what it must be."""
+
+
+REQUIRED: Any = object()
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    decode: Callable[[Any], Any]
+    default: Any = REQUIRED  # given when the parameter is omitted or null
+
+
+@dataclass(frozen=True)
+class Method:
+    run: Callable[..., Any]
+    params: tuple[Param, ...] = ()
+
+    def arguments(self, params: Params) -> list[Any]:
+        if isinstance(params, dict):
+            raise invalid("parameters are taken by position, in an array")
+        if len(params) > len(self.params):
+            raise invalid(f"too many arguments, want at most {len(self.params)}")
+        args = []
+        for index, param in enumerate(self.params):
+            value = params[index] if index < len(params) else None
+            if value is None:
+                if param.default is REQUIRED:
+                    raise invalid(f"missing value for required argument {index} ({param.name})")
+                args.append(param.default)
+                continue
+            try:
+                args.append(param.decode(value))
+            except Invalid as exc:
+                raise invalid(f"argument {index} ({param.name}) {exc}") from None
+        return args
+
+
+def invalid(problem: str) -> RpcError:
+    return RpcError(INVALID_PARAMS, f"invalid params: {problem}")
+
+
+_HEX_DIGITS = re.compile(r"[0-9a-fA-F]*")
+
+
+def _uint(bits: int) -> Callable[[Any], int]:
+    def decode(value: Any) -> int:
+        if isinstance(value, str) and value.startswith("0x") and _HEX_DIGITS.fullmatch(value, 2):
+            digits = value[2:].lstrip("0")
+            if len(value) > 2 and len(digits) <= bits // 4:
+                return int(digits or "0", 16)
+        raise Invalid(f"must be a hex quantity below 2^{bits}, such as 0x1f")
+
+    return decode
+
+
+quantity = _uint(256)
+uint64 = _uint(64)
+
+
+def count(value: Any) -> int:
+    """A small count: a JSON number or a hex quantity (geth takes both)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**64:
+        return value
+    try:
+        return uint64(value)
+    except Invalid:
+        raise Invalid("must be a count: a whole number or a hex quantity") from None
+
+
+def data(value: Any) -> bytes:
+    if isinstance(value, str) and value.startswith("0x") and len(value) % 2 == 0 and _HEX_DIGITS.fullmatch(value, 2):
+        return bytes.fromhex(value[2:])
+    raise Invalid("must be 0x-prefixed hex bytes (an even number of digits)")
+
+
+def _sized(size: int, what: str) -> Callable[[Any], bytes]:
+    def decode(value: Any) -> bytes:
+        if isinstance(value, str) and len(value) == 2 + 2 * size:
+            try:
+                return data(value)
+            except Invalid:
+                pass
+        raise Invalid(f"must be {what}: 0x and {2 * size} hex digits")
+
+    return decode
+
+
+address = _sized(20, "a 20-byte address")
+hash32 = _sized(32, "a 32-byte hash")
+
+
+def boolean(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise Invalid("must be true or false")
+
+
+def block_number(value: Any) -> str | int:
+    """A tag or a block number."""
+    if isinstance(value, str) and value in TAGS:
+        return value
+    try:
+        return uint64(value)
+    except Invalid:
+        raise Invalid('must be a hex block number or "latest", "earliest", "pending", "safe" or "finalized"') from None
+
+
+def block_id(value: Any) -> str | int | bytes:
+    """A tag, a block number, or (EIP-1898) {"blockHash"} or {"blockNumber"}: hashes are bytes."""
+    if not isinstance(value, dict):
+        return block_number(value)
+    keys = set(value)
+    if keys - {"blockHash", "blockNumber", "requireCanonical"} or len(keys & {"blockHash", "blockNumber"}) != 1:
+        raise Invalid("must hold either blockHash or blockNumber (and requireCanonical)")
+    if not isinstance(value.get("requireCanonical", False), bool):  # the devnet serves only canonical blocks
+        raise Invalid("requireCanonical must be true or false")
+    return hash32(value["blockHash"]) if "blockHash" in value else block_number(value["blockNumber"])
+
+
+def percentiles(value: Any) -> tuple[float, ...]:
+    numbers = value if isinstance(value, list) and len(value) <= 100 else [None]
+    numeric = all(isinstance(p, int | float) and not isinstance(p, bool) and 0 <= p <= 100 for p in numbers)
+    if numeric and numbers == sorted(numbers):
+        return tuple(numbers)
+    raise Invalid("must be an array of at most 100 increasing percentiles from 0 to 100")
+
+
+def no_overrides(value: Any) -> None:
+    if value != {}:
+        raise Invalid("must be empty: the devnet applies no state overrides")
+
+
+def _fields(value: Any, what: str, decoders: dict[str, Callable[[Any], Any]]) -> dict[str, Any]:
+    """The known fields of an object, each checked (null is absent); unknown fields are ignored, as geth does."""
+    if not isinstance(value, dict):
+        raise Invalid(f"must be {what}")
+    fields = {}
+    for name, decode in decoders.items():
+        if value.get(name) is not None:
+            try:
+                fields[name] = decode(value[name])
+            except Invalid as exc:
+                raise Invalid(f"{name} {exc}") from None
+    return fields
+
+
+def _list_of(decode: Callable[[Any], Any], limit: int = 1_000) -> Callable[[Any], list[Any]]:
+    def decode_list(value: Any) -> list[Any]:
+        if not isinstance(value, list) or len(value) > limit:
+            raise Invalid(f"must be an array of at most {limit} items")
+        return [decode(item) for item in value]
+
+    return decode_list
+
+
+def _access_entry(value: Any) -> Json:
+    fields = {"address": address, "storageKeys": _list_of(hash32)}
+    return _fields(value, "an object with address and storageKeys", fields)
+
+
+_TRANSACTION_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "from": address,
+    "to": address,
+    "gas": uint64,
+    "gasPrice": quantity,
+    "maxFeePerGas": quantity,
+    "maxPriorityFeePerGas": quantity,
+    "value": quantity,
+    "nonce": uint64,
+    "data": data,
+    "input": data,
+    "chainId": quantity,
+    "type": uint64,
+    "accessList": _list_of(_access_entry),
+}
+
+
+def transaction(value: Any) -> Call:
+    """A call to execute: its gas clamped to the RPC gas cap, as geth does."""
+    fields = _fields(value, "a transaction object", _TRANSACTION_FIELDS)
+    if "data" in fields and "input" in fields and fields["data"] != fields["input"]:
+        raise Invalid("has data and input that differ: give the call data once, as input")
+    return Call(
+        sender=fields.get("from", b"\0" * 20),
+        to=fields.get("to"),
+        data=fields.get("input", fields.get("data", b"")),
+        value=fields.get("value", 0),
+        gas=min(fields.get("gas", CALL_GAS), CALL_GAS),
+    )
+
+
+def _topics(value: Any) -> tuple[frozenset[int] | None, ...]:
+    if not isinstance(value, list) or len(value) > 4:
+        raise Invalid("must be an array of at most 4 positions")
+    wanted: list[frozenset[int] | None] = []
+    for entry in value:
+        alternatives = entry if isinstance(entry, list) else [] if entry is None else [entry]
+        topics = frozenset(int.from_bytes(t, "big") for t in _list_of(hash32)(alternatives))
+        wanted.append(topics or None)  # null and [] match any topic
+    return tuple(wanted)
+
+
+def _addresses(value: Any) -> frozenset[bytes]:
+    return frozenset(_list_of(address)(value) if isinstance(value, list) else [address(value)])
+
+
+@dataclass(frozen=True)
+class LogFilter:
+    first: str | int = "latest"
+    last: str | int = "latest"
+    block_hash: bytes | None = None
+    addresses: frozenset[bytes] | None = None
+    topics: tuple[frozenset[int] | None, ...] = ()
+
+    def matches(self, log: LogAPI) -> bool:
+        if self.addresses is not None and log.address not in self.addresses:
+            return False
+        for position, wanted in enumerate(self.topics):
+            if wanted is not None and (position >= len(log.topics) or log.topics[position] not in wanted):
+                return False
+        return True
+
+
+def log_filter(value: Any) -> LogFilter:
+    decoders = {"fromBlock": block_number, "toBlock": block_number, "blockHash": hash32}
+    fields = _fields(value, "a filter object", {**decoders, "address": _addresses, "topics": _topics})
+    if "blockHash" in fields and ("fromBlock" in fields or "toBlock" in fields):
+        raise Invalid("has blockHash with fromBlock or toBlock: give one or the other")
+    return LogFilter(
+        fields.get("fromBlock", "latest"),
+        fields.get("toBlock", "latest"),
+        fields.get("blockHash"),
+        fields.get("address"),
+        fields.get("topics", ()),
+    )
