@@ -26,12 +26,13 @@ def _serve(args: argparse.Namespace) -> int:
     from swapdesk.devnet.network import Devnet
     from swapdesk.engine import DevnetBackend, Engine
     from swapdesk.server import create_app
+    from swapdesk.server.run import config
 
     if not _is_loopback(args.host):
         print(f"warning: serving on {args.host}, reachable from other machines", file=sys.stderr)
     devnet = Devnet(ChainData(), speed=args.speed)
     app = create_app(Engine(DevnetBackend(devnet)), devnet=devnet)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    uvicorn.Server(config(app, host=args.host, port=args.port)).run()
     return 0
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from swapdesk.api.errors import ApiError
+from swapdesk.api.errors import ApiError, ErrorCode
 
 T = TypeVar("T")
 
@@ -14,27 +14,31 @@ SUCCESS = "success"
 
 
 class Envelope(BaseModel, Generic[T]):
-    result: int
-    message: str
+    """A success: result 0, message "success", the endpoint's record in `data`."""
+
+    result: Literal[0]
+    message: Literal["success"]
     data: T
 
 
 class ErrorData(BaseModel):
-    code: str
+    code: ErrorCode
     parameter: str | None = None
 
 
 class ErrorEnvelope(BaseModel):
-    result: int = -1
+    result: Literal[-1] = -1
     message: str
     data: ErrorData
 
 
+def _json(data: Any) -> Any:
+    # fields a record leaves unset (an optional extension field, relayerFee) are left out, never null
+    return data.model_dump(mode="json", exclude_none=True) if isinstance(data, BaseModel) else data
+
+
 def success(data: Any) -> dict[str, Any]:
-    if isinstance(data, BaseModel):
-        data = data.model_dump(mode="json")
-    elif isinstance(data, list):
-        data = [d.model_dump(mode="json") if isinstance(d, BaseModel) else d for d in data]
+    data = [_json(d) for d in data] if isinstance(data, list) else _json(data)
     return {"result": 0, "message": SUCCESS, "data": data}
 
 

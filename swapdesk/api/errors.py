@@ -3,28 +3,33 @@
 Every failure is answered in the spec's envelope: `result` -1, a `message`
 that names the parameter and the rule it broke, and in `data` a stable,
 machine-readable `code` (plus the `parameter`, when one is at fault). The
-HTTP status depends only on the class:
+code alone sets the HTTP status, whichever class raised it:
 
     ApiError                        result -1
-    ├── InvalidParameter            400  a parameter breaks a rule
+    ├── InvalidParameter            a parameter at fault; message "name: rule"; 400 or 422 by its code
+    │   400  the query breaks a rule the OpenAPI document states (required, pattern, range, enum, format)
     │     MISSING_PARAMETER  DUPLICATE_PARAMETER  UNKNOWN_PARAMETER  NOT_AN_INTEGER
     │     OUT_OF_RANGE  NOT_AN_AMOUNT  INVALID_ADDRESS  BAD_CHECKSUM  INVALID_HASH
-    │     INVALID_RECIPIENT  UNKNOWN_CHAIN  UNSUPPORTED_CHAIN  UNKNOWN_CHANNEL
-    │     UNKNOWN_BRIDGE  SAME_TOKEN  SAME_CHAIN  UNKNOWN_TOKEN  DECIMALS_MISMATCH
+    │     UNKNOWN_CHAIN  UNSUPPORTED_CHAIN  UNKNOWN_CHANNEL  UNKNOWN_BRIDGE
     ├── NotFound                    404  nothing there
     │     UNKNOWN_PATH  NOT_AVAILABLE (the engine does not offer it yet)
     │     TRANSACTION_NOT_FOUND
     ├── MethodNotAllowed            405  METHOD_NOT_ALLOWED (every path is GET)
     ├── UriTooLong                  414  URI_TOO_LONG
-    ├── Unprocessable               422  valid, but cannot be served
-    │     NO_ROUTE  INSUFFICIENT_LIQUIDITY  AMOUNT_TOO_SMALL  MINIMUM_NOT_MET
-    │     OUTSIDE_LIMITS  NOT_A_SWAP  NOT_A_DEPOSIT  ORDER_MISMATCH
+    ├── Unprocessable               422  each parameter is valid, but the request cannot be served:
+    │     rules between parameters   SAME_TOKEN  SAME_CHAIN  ADDRESS_CHAIN_MISMATCH
+    │     facts of the chain         UNKNOWN_TOKEN  DECIMALS_MISMATCH  INVALID_RECIPIENT  INVALID_SENDER  NOT_A_SWAP
+    │                                NOT_A_DEPOSIT  ORDER_MISMATCH
+    │     what the market allows     NO_ROUTE  INSUFFICIENT_LIQUIDITY  AMOUNT_TOO_SMALL  MINIMUM_NOT_MET
+    │                                OUTSIDE_LIMITS
     ├── Unavailable                 503  a chain or server cannot be reached
     │     CHAIN_UNAVAILABLE  SERVER_UNREACHABLE
     └── InternalError               500  a bug; the message says no more
           INTERNAL
 
-Successful responses are HTTP 200 with result 0 and message "success".
+So a schema-driven client can trust the document: what it states valid is
+never answered 400. Successful responses are HTTP 200 with result 0 and
+message "success".
 """
 
 from __future__ import annotations
@@ -44,12 +49,14 @@ class ErrorCode(StrEnum):
     BAD_CHECKSUM = "BAD_CHECKSUM"
     INVALID_HASH = "INVALID_HASH"
     INVALID_RECIPIENT = "INVALID_RECIPIENT"
+    INVALID_SENDER = "INVALID_SENDER"
     UNKNOWN_CHAIN = "UNKNOWN_CHAIN"
     UNSUPPORTED_CHAIN = "UNSUPPORTED_CHAIN"
     UNKNOWN_CHANNEL = "UNKNOWN_CHANNEL"
     UNKNOWN_BRIDGE = "UNKNOWN_BRIDGE"
     SAME_TOKEN = "SAME_TOKEN"
     SAME_CHAIN = "SAME_CHAIN"
+    ADDRESS_CHAIN_MISMATCH = "ADDRESS_CHAIN_MISMATCH"
     UNKNOWN_TOKEN = "UNKNOWN_TOKEN"
     DECIMALS_MISMATCH = "DECIMALS_MISMATCH"
     UNKNOWN_PATH = "UNKNOWN_PATH"
@@ -71,13 +78,18 @@ class ErrorCode(StrEnum):
 
 
 class ApiError(Exception):
-    status: ClassVar[int] = 500
+    STATUS: ClassVar[int] = 500
 
     def __init__(self, code: ErrorCode, message: str, parameter: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.parameter = parameter
+
+    @property
+    def status(self) -> int:
+        """The HTTP status: the code's, so the engine and the parser cannot disagree on it."""
+        return STATUS[self.code]
 
     def data(self) -> dict[str, str]:
         out = {"code": self.code.value}
@@ -87,7 +99,7 @@ class ApiError(Exception):
 
 
 class InvalidParameter(ApiError):
-    status = 400
+    STATUS = 400
 
     def __init__(self, parameter: str, code: ErrorCode, rule: str) -> None:
         super().__init__(code, f"{parameter}: {rule}", parameter)
@@ -95,51 +107,65 @@ class InvalidParameter(ApiError):
 
 
 class NotFound(ApiError):
-    status = 404
+    STATUS = 404
 
 
 class MethodNotAllowed(ApiError):
-    status = 405
+    STATUS = 405
 
 
 class UriTooLong(ApiError):
-    status = 414
+    STATUS = 414
 
 
 class Unprocessable(ApiError):
-    status = 422
+    STATUS = 422
 
 
 class Unavailable(ApiError):
-    status = 503
+    STATUS = 503
 
 
 class InternalError(ApiError):
-    status = 500
+    STATUS = 500
 
     def __init__(self, message: str = "internal error") -> None:
         super().__init__(ErrorCode.INTERNAL, message)
 
 
-# every code not listed here is an InvalidParameter code
+# every code not listed here is an InvalidParameter code (400)
 _CLASS_OF: dict[ErrorCode, type[ApiError]] = dict.fromkeys(ErrorCode, InvalidParameter) | {
     ErrorCode.UNKNOWN_PATH: NotFound,
     ErrorCode.NOT_AVAILABLE: NotFound,
     ErrorCode.TRANSACTION_NOT_FOUND: NotFound,
     ErrorCode.METHOD_NOT_ALLOWED: MethodNotAllowed,
     ErrorCode.URI_TOO_LONG: UriTooLong,
+    ErrorCode.SAME_TOKEN: Unprocessable,
+    ErrorCode.SAME_CHAIN: Unprocessable,
+    ErrorCode.ADDRESS_CHAIN_MISMATCH: Unprocessable,
+    ErrorCode.UNKNOWN_TOKEN: Unprocessable,
+    ErrorCode.DECIMALS_MISMATCH: Unprocessable,
+    ErrorCode.INVALID_RECIPIENT: Unprocessable,
+    ErrorCode.INVALID_SENDER: Unprocessable,
+    ErrorCode.NOT_A_SWAP: Unprocessable,
+    ErrorCode.NOT_A_DEPOSIT: Unprocessable,
+    ErrorCode.ORDER_MISMATCH: Unprocessable,
     ErrorCode.NO_ROUTE: Unprocessable,
     ErrorCode.INSUFFICIENT_LIQUIDITY: Unprocessable,
     ErrorCode.AMOUNT_TOO_SMALL: Unprocessable,
     ErrorCode.MINIMUM_NOT_MET: Unprocessable,
     ErrorCode.OUTSIDE_LIMITS: Unprocessable,
-    ErrorCode.NOT_A_SWAP: Unprocessable,
-    ErrorCode.NOT_A_DEPOSIT: Unprocessable,
-    ErrorCode.ORDER_MISMATCH: Unprocessable,
     ErrorCode.CHAIN_UNAVAILABLE: Unavailable,
     ErrorCode.SERVER_UNREACHABLE: Unavailable,
     ErrorCode.INTERNAL: InternalError,
 }
+
+STATUS: dict[ErrorCode, int] = {code: cls.STATUS for code, cls in _CLASS_OF.items()}
+
+
+def codes_of(status: int) -> list[ErrorCode]:
+    """The codes answered with this HTTP status (for the OpenAPI document)."""
+    return [code for code in ErrorCode if STATUS[code] == status]
 
 
 def from_envelope(message: str, data: object) -> ApiError:
@@ -151,8 +177,10 @@ def from_envelope(message: str, data: object) -> ApiError:
         code = ErrorCode.INTERNAL
     cls = _CLASS_OF[code]
     parameter = fields.get("parameter")
-    if cls is InvalidParameter and isinstance(parameter, str):
-        return InvalidParameter(parameter, code, message.removeprefix(f"{parameter}: "))
+    if cls is InvalidParameter:
+        if isinstance(parameter, str):
+            return InvalidParameter(parameter, code, message.removeprefix(f"{parameter}: "))
+        return ApiError(code, message)  # a server that named no parameter
     if cls is InternalError:
         return InternalError(message)
     return cls(code, message, parameter if isinstance(parameter, str) else None)

@@ -3,11 +3,14 @@
 Amounts are strings of integers in smallest units; the few numbers the spec
 types as numbers (`price`, the TRON record's `feeRate`, `feeLimit`,
 decimals, `timestamp`) are numbers. `feeRate` is in basis points everywhere.
+An optional field is left out of the JSON when unset, never null, so the
+OpenAPI document types it as the spec does (`SkipJsonSchema[None]`).
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
+from pydantic.json_schema import JsonDict, SkipJsonSchema
 
 
 class SourceAmount(BaseModel):
@@ -36,7 +39,7 @@ class AggQuote(BaseModel):
     dexPath: list[str] = Field(description="'<source>:<percent>' entries; percents sum to 100")
     amounts: list[SourceAmount]
     data: str
-    blockNumber: int | None = Field(
+    blockNumber: int | SkipJsonSchema[None] = Field(
         None, description="Extension (not in the spec): the block whose state the quote was computed from"
     )
 
@@ -51,9 +54,12 @@ class TronParameter(BaseModel):
     value: str
 
 
+_NUMBER: JsonDict = {"type": "number"}  # the spec's type; the values are whole (sun, basis points)
+
+
 class TronOptions(BaseModel):
     callValue: str
-    feeLimit: int
+    feeLimit: int = Field(json_schema_extra=_NUMBER)
 
 
 class TronCall(BaseModel):
@@ -78,7 +84,7 @@ class TronQuote(BaseModel):
     amounts: list[SourceAmount]
     aggregator: str
     data: TronCall
-    feeRate: int
+    feeRate: int = Field(json_schema_extra=_NUMBER)
     fee: str
     usedAmountIn: str
 
@@ -92,7 +98,9 @@ class CrossQuote(BaseModel):
     to: str
     price: float = Field(description="token1 per token0, for display only")
     fee: str
-    relayerFee: str | None = None
+    relayerFee: str | SkipJsonSchema[None] = Field(
+        None, description="METAPATH only: the relayer's fee, an amount of token1; absent for other bridges"
+    )
     feeRate: str
     amountOut: str
     crossPool: str

@@ -1,12 +1,15 @@
-"""Requests of the six endpoints (and two extensions), parsed from a query.
+"""Requests of the six endpoints (and the extensions), parsed from a query.
 
 Field names are the spec's parameter names, so a request turns back into its
 query string one to one (`to_query`). `parse(RequestType, items)` is the one
-validation layer of every entry point: HTTP server, CLI and window.
+validation layer of every entry point: HTTP server, CLI and window. Each
+`Param` also describes itself for the OpenAPI document (`Param.openapi`), from
+the same rule that validates it; JSON types are the spec's, table by table.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar
@@ -14,6 +17,16 @@ from typing import Any, ClassVar, TypeVar
 from swapdesk.api import rules
 from swapdesk.api.errors import ErrorCode, InvalidParameter
 from swapdesk.chains import Chain
+
+# examples for the document: well-formed, mainnet addresses; a server may show ones that succeed on its chains
+DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"  # account 0 of the public test mnemonic
+DEMO_TRON = "TYBNgWfhGuNzdLtjKtxXTfskAhTbMcqbaG"  # the same account on TRON
+NATIVE = "0x0000000000000000000000000000000000000000"
+NATIVE_TRON = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"
+BSC_USDT = "0x55d398326f99059fF775485246999027B3197955"
+ETH_USDT = "0xdAC17F958D2ee523a2206206994597C13D831ec7"
+TRON_USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"
+HASH = "0x" + "5e" * 32
 
 
 @dataclass(frozen=True)
@@ -23,7 +36,21 @@ class Param:
     required: bool = True
     default: Any = None
     doc: str = ""
-    schema_type: str = "string"
+    example: str = ""  # as it appears in a query string
+
+    def openapi(self) -> dict[str, Any]:
+        """This parameter in the OpenAPI document."""
+        schema = dict(self.rule.schema)
+        if self.default is not None:
+            schema["default"] = self.default
+        return {
+            "name": self.name,
+            "in": "query",
+            "required": self.required,
+            "description": self.doc,
+            "schema": schema,
+            "example": int(self.example) if schema["type"] == "integer" else self.example,
+        }
 
 
 Check = Callable[[dict[str, Any]], None]
@@ -47,16 +74,25 @@ R = TypeVar("R", bound=Request)
 
 
 def parse(request_type: type[R], items: Iterable[tuple[str, str]]) -> R:
-    """Validate a query (as (name, value) pairs) into a typed request."""
+    """Validate a query (as (name, value) pairs) into a typed request.
+
+    Every name must be one of the request's parameters, given once; an empty
+    value is no value (a required parameter is missing, an optional one is
+    refused by its rule). The first fault found is raised, so the work done
+    is bounded by the number of parameters the request takes.
+    """
+    known = {p.name: p for p in request_type.PARAMS}
     raw: dict[str, str] = {}
     for name, value in items:
+        if name not in known:
+            raise _unknown(name, list(known))
         if name in raw:
             raise InvalidParameter(name, ErrorCode.DUPLICATE_PARAMETER, "was given more than once")
         raw[name] = value
     values: dict[str, Any] = {}
     for param in request_type.PARAMS:
-        text = raw.get(param.name, "")
-        if text == "":
+        text = raw.get(param.name)
+        if text is None or (text == "" and param.required):
             if param.required:
                 raise InvalidParameter(param.name, ErrorCode.MISSING_PARAMETER, "is required")
             values[param.name] = param.default
@@ -67,11 +103,22 @@ def parse(request_type: type[R], items: Iterable[tuple[str, str]]) -> R:
     return request_type(**values)
 
 
-# -- cross-field checks -------------------------------------------------------------
+def _unknown(name: str, known: list[str]) -> InvalidParameter:
+    """A misspelt parameter would silently change the answer (`isuer`): refuse it by name."""
+    by_lower = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=0.6) if len(name) <= 40 else []
+    if close:
+        hint = f"did you mean {by_lower[close[0]]}?"
+    else:
+        hint = f"this path takes {', '.join(known)}" if known else "this path takes none"
+    return InvalidParameter(rules.named(name), ErrorCode.UNKNOWN_PARAMETER, f"unknown parameter; {hint}")
+
+
+# -- cross-field checks (422: each parameter is valid alone) -------------------------
 
 
 def addresses_on(chain_field: str, *names: str) -> Check:
-    """Each named address must have the format of the chain in `chain_field`."""
+    """Each named address must be of the chain in `chain_field`; it becomes that chain's canonical form."""
 
     def check(values: dict[str, Any]) -> None:
         on: Chain = values[chain_field]
@@ -93,36 +140,54 @@ def distinct(first: str, second: str, code: ErrorCode, what: str) -> Check:
 # -- parameters shared by several endpoints ----------------------------------------
 
 _CHANNEL = Param(
-    "channel", rules.channel, required=False, default="default", doc="default, web, android, ios or extension"
+    "channel",
+    rules.channel,
+    required=False,
+    default="default",
+    doc="default, web, android, ios or extension (any case)",
+    example="default",
 )
-_AMOUNT_IN = Param(
-    "amountIn", rules.amount(positive=True), doc="amount to sell, in the token's smallest unit", schema_type="integer"
-)
+_CHAIN_DOC = "chain flag (any case) or chain id from the spec's chain-flag table"
 
 
-def _swap_params(chain_rule: rules.Rule, issuer_required: bool) -> tuple[Param, ...]:
+def _swap_params(tron: bool) -> tuple[Param, ...]:
+    """Both same-chain quotes: the aggregation quote on EVM chains, its TRON variant (issuer required)."""
+    address = rules.tron_address if tron else rules.evm_address
+    sell, buy, account = (TRON_USDT, NATIVE_TRON, DEMO_TRON) if tron else (BSC_USDT, NATIVE, DEMO)
+    decimals = "6" if tron else "18"
+    chain_rule = (
+        rules.chain(lambda c: c.tron, "this path quotes on TRON only")
+        if tron
+        else rules.chain(lambda c: not c.tron, "TRON quotes are served by /v3/core/swap")
+    )
     return (
-        Param("token0", rules.text, doc="contract address of the token to sell (all-zero: native coin)"),
-        Param("token1", rules.text, doc="contract address of the token to buy (all-zero: native coin)"),
-        Param("decimal0", rules.integer(0, 255), doc="decimals of token0", schema_type="integer"),
-        Param("decimal1", rules.integer(0, 255), doc="decimals of token1", schema_type="integer"),
+        Param("token0", address, doc="contract address of the token to sell (all-zero: native coin)", example=sell),
+        Param("token1", address, doc="contract address of the token to buy (all-zero: native coin)", example=buy),
+        Param("decimal0", rules.integer(0, 255), doc="decimals of token0", example=decimals),
+        Param("decimal1", rules.integer(0, 255), doc="decimals of token1", example=decimals),
+        Param("impact", rules.integer(0, 10000), doc="slippage tolerance in basis points (1% = 100)", example="50"),
+        Param("part", rules.integer(1, 100), doc="split granularity: number of equal slices", example="10"),
         Param(
-            "impact",
-            rules.integer(0, 10000),
-            doc="slippage tolerance in basis points (1% = 100)",
-            schema_type="integer",
+            "amountIn",
+            rules.amount(positive=True),
+            doc="amount to sell, in the token's smallest unit",
+            example="100" + "0" * int(decimals),
         ),
-        Param("part", rules.integer(1, 100), doc="split granularity: number of equal slices", schema_type="integer"),
-        _AMOUNT_IN,
         Param(
             "amountOutMin",
             rules.amount(positive=False),
             doc="0 on the first query; then the previous totalAmountOutMin",
-            schema_type="integer",
+            example="0",
         ),
-        Param("to", rules.text, doc="recipient of the bought token"),
-        Param("issuer", rules.text, required=issuer_required, doc="sender of the transaction"),
-        Param("chain", chain_rule, doc="chain flag, alias or id"),
+        Param("to", address, doc="recipient of the bought token", example=account),
+        Param(
+            "issuer",
+            address,
+            required=tron,
+            doc="sender of the transaction; its discount-token holdings set the fee (default: to)",
+            example=account,
+        ),
+        Param("chain", chain_rule, doc=_CHAIN_DOC, example="TRON" if tron else "BSC"),
         _CHANNEL,
     )
 
@@ -155,14 +220,17 @@ class SwapQuoteRequest(Request):
 
 @dataclass(frozen=True)
 class AggSwapRequest(SwapQuoteRequest):
-    PARAMS = _swap_params(
-        rules.chain(lambda c: not c.tron, "TRON quotes are served by /v3/core/swap"), issuer_required=False
-    )
+    PARAMS = _swap_params(tron=False)
 
 
 @dataclass(frozen=True)
 class TronSwapRequest(SwapQuoteRequest):
-    PARAMS = _swap_params(rules.chain(lambda c: c.tron, "this path quotes on TRON only"), issuer_required=True)
+    PARAMS = _swap_params(tron=True)
+
+
+_CROSS_DOC = "chain id from the spec's cross-chain table"
+_ON_SOURCE = "on the source chain (EVM hex, or base58 when it is TRON)"
+_ON_DESTINATION = "on the destination chain (EVM hex, or base58 when it is TRON)"
 
 
 @dataclass(frozen=True)
@@ -180,17 +248,29 @@ class CrossSwapRequest(Request):
     issuer: str | None
 
     PARAMS = (
-        Param("fromChainID", rules.cross_chain_id, doc="source chain id", schema_type="integer"),
-        Param("toChainID", rules.cross_chain_id, doc="destination chain id", schema_type="integer"),
-        Param("token0", rules.text, doc="token on the source chain"),
-        Param("token1", rules.text, required=False, doc="token on the destination chain (default: the same asset)"),
-        Param("bridge", rules.bridge, doc="ANYSWAP, METAPATH or CBRIDGE"),
-        Param("decimal0", rules.integer(0, 255), required=False, doc="decimals of token0", schema_type="integer"),
-        Param("decimal1", rules.integer(0, 255), required=False, doc="decimals of token1", schema_type="integer"),
-        Param("amountIn", rules.amount(positive=True), required=False, doc="amount of token0", schema_type="integer"),
-        Param("to", rules.text, required=False, doc="recipient on the destination chain"),
+        Param("fromChainID", rules.cross_chain_id(), doc=f"source {_CROSS_DOC}", example="56"),
+        Param("toChainID", rules.cross_chain_id(), doc=f"destination {_CROSS_DOC}", example="1"),
+        Param("token0", rules.any_address, doc=f"token {_ON_SOURCE}", example=BSC_USDT),
+        Param(
+            "token1",
+            rules.any_address,
+            required=False,
+            doc=f"token {_ON_DESTINATION} (default: the same asset)",
+            example=ETH_USDT,
+        ),
+        Param("bridge", rules.bridge, doc="ANYSWAP, METAPATH or CBRIDGE (any case)", example="ANYSWAP"),
+        Param("decimal0", rules.integer(0, 255), required=False, doc="decimals of token0", example="18"),
+        Param("decimal1", rules.integer(0, 255), required=False, doc="decimals of token1", example="6"),
+        Param(
+            "amountIn",
+            rules.amount(positive=True),
+            required=False,
+            doc="amount of token0, in its smallest unit",
+            example="100" + "0" * 18,
+        ),
+        Param("to", rules.any_address, required=False, doc=f"recipient {_ON_DESTINATION}", example=DEMO),
         _CHANNEL,
-        Param("issuer", rules.text, required=False, doc="sender on the source chain"),
+        Param("issuer", rules.any_address, required=False, doc=f"sender {_ON_SOURCE}", example=DEMO),
     )
     CHECKS = (
         distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, "a cross-chain swap needs two chains"),
@@ -201,6 +281,8 @@ class CrossSwapRequest(Request):
 
 @dataclass(frozen=True)
 class CrossOrderRequest(Request):
+    """The order callback: every parameter is a string in the spec, and required."""
+
     bridge: str
     fromChainID: Chain
     toChainID: Chain
@@ -213,16 +295,26 @@ class CrossOrderRequest(Request):
     amountOutMin: int
 
     PARAMS = (
-        Param("bridge", rules.bridge, doc="bridge used"),
-        Param("fromChainID", rules.cross_chain_id, doc="source chain id"),
-        Param("toChainID", rules.cross_chain_id, doc="destination chain id"),
-        Param("token0", rules.text, doc="source token"),
-        Param("token1", rules.text, doc="destination token"),
-        Param("to", rules.text, doc="recipient"),
-        _AMOUNT_IN,
-        Param("channel", rules.channel, doc="channel value"),
-        Param("hash", rules.tx_hash, doc="hash of the source-chain transaction"),
-        Param("amountOutMin", rules.amount(positive=False), doc="the quote's amountOut"),
+        Param("bridge", rules.bridge, doc="bridge used: ANYSWAP, METAPATH or CBRIDGE (any case)", example="METAPATH"),
+        Param("fromChainID", rules.cross_chain_id(text=True), doc=f"source {_CROSS_DOC}", example="56"),
+        Param("toChainID", rules.cross_chain_id(text=True), doc=f"destination {_CROSS_DOC}", example="1"),
+        Param("token0", rules.any_address, doc=f"token {_ON_SOURCE}", example=BSC_USDT),
+        Param("token1", rules.any_address, doc=f"token {_ON_DESTINATION}", example=ETH_USDT),
+        Param("to", rules.any_address, doc=f"recipient {_ON_DESTINATION}", example=DEMO),
+        Param(
+            "amountIn",
+            rules.amount(positive=True, text=True),
+            doc="amount of token0 sent, in its smallest unit",
+            example="100" + "0" * 18,
+        ),
+        Param("channel", rules.channel, doc="default, web, android, ios or extension (any case)", example="default"),
+        Param("hash", rules.tx_hash, doc="hash of the source-chain transaction", example=HASH),
+        Param(
+            "amountOutMin",
+            rules.amount(positive=False, text=True),
+            doc="the amountOut of the cross-chain quote",
+            example="99" + "0" * 6,
+        ),
     )
     CHECKS = (
         distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, "a cross-chain swap needs two chains"),
@@ -237,8 +329,8 @@ class DetailsRequest(Request):
     chain: Chain
 
     PARAMS = (
-        Param("hash", rules.tx_hash, doc="transaction hash"),
-        Param("chain", rules.chain(), doc="chain flag, alias or id"),
+        Param("hash", rules.tx_hash, doc="transaction hash: 64 hexadecimal digits, 0x optional", example=HASH),
+        Param("chain", rules.chain(), doc=_CHAIN_DOC, example="BSC"),
     )
 
 
@@ -253,7 +345,7 @@ class ChainRequest(Request):
 
     chain: Chain
 
-    PARAMS = (Param("chain", rules.chain(), doc="chain flag, alias or id"),)
+    PARAMS = (Param("chain", rules.chain(), doc=_CHAIN_DOC, example="BSC"),)
 
 
 @dataclass(frozen=True)
@@ -264,8 +356,13 @@ class AddressRequest(Request):
     address: str
 
     PARAMS = (
-        Param("chain", rules.chain(), doc="chain flag, alias or id"),
-        Param("address", rules.text, doc="an address on that chain: the holder, or the token"),
+        Param("chain", rules.chain(), doc=_CHAIN_DOC, example="BSC"),
+        Param(
+            "address",
+            rules.any_address,
+            doc="an address on that chain (EVM hex, or base58 on TRON): the holder, or the token",
+            example=BSC_USDT,
+        ),
     )
     CHECKS = (addresses_on("chain", "address"),)
 

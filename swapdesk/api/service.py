@@ -9,13 +9,14 @@ an envelope, errors included, for any service.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from swapdesk.api.envelope import failure, success
-from swapdesk.api.errors import ApiError, InternalError
+from swapdesk.api.errors import ApiError, ErrorCode, InternalError, Unavailable
 from swapdesk.api.records import (
     AggQuote,
     Balance,
@@ -41,6 +42,8 @@ from swapdesk.api.requests import (
 )
 
 log = logging.getLogger(__name__)
+
+ANSWER_TIMEOUT = 60.0  # seconds a call may take, a chain's first world build included
 
 
 class SwapService(Protocol):
@@ -90,13 +93,17 @@ BY_PATH = {e.path: e for e in ENDPOINTS}
 async def dispatch(
     service: SwapService, endpoint: Endpoint, items: Iterable[tuple[str, str]]
 ) -> tuple[int, dict[str, Any]]:
-    """(HTTP status, envelope) for one call; never raises."""
+    """(HTTP status, envelope) for one call; never raises, never waits longer than ANSWER_TIMEOUT."""
     try:
         request = parse(endpoint.request, items)
-        data = await getattr(service, endpoint.method)(request)
+        async with asyncio.timeout(ANSWER_TIMEOUT):
+            data = await getattr(service, endpoint.method)(request)
         return 200, success(data)
     except ApiError as error:
         return error.status, failure(error)
+    except TimeoutError:
+        late = Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"no answer within {ANSWER_TIMEOUT:.0f} s; try again")
+        return late.status, failure(late)
     except Exception:
         log.exception("unexpected error in %s", endpoint.path)
         return 500, failure(InternalError())

@@ -1,9 +1,15 @@
 """FastAPI app serving the spec's paths, the extensions and devnet JSON-RPC.
 
-Every answer on the spec's paths is the spec's envelope, errors included:
-HTTP statuses are documented in `swapdesk.api.errors`. The OpenAPI document
-lists each path's query parameters from the same tables the validation layer
-uses, so the document cannot drift from the checks.
+Every answer is the spec's envelope, errors included: HTTP statuses are
+documented in `swapdesk.api.errors`. The OpenAPI document (`server.openapi`)
+states each parameter's rule from the same tables the validation layer uses,
+so the document cannot drift from the checks; `/docs` is Swagger UI served
+from the fastapi-offline package, so it works without internet.
+
+HTTP hygiene: a URL over 8 KiB is 414 (`server.limits`); a wrong method is
+405 with `Allow`; a trailing slash is not the same path (404 naming the
+path without it): one resource, one URL, as the parser takes every text as
+given rather than guessing.
 """
 
 from __future__ import annotations
@@ -15,15 +21,16 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
 from swapdesk import __version__
 from swapdesk.api import (
+    BY_PATH,
     ENDPOINTS,
     Endpoint,
-    Envelope,
     ErrorCode,
-    ErrorEnvelope,
+    InternalError,
     NotFound,
     SwapService,
     dispatch,
@@ -32,31 +39,26 @@ from swapdesk.api import (
 from swapdesk.api.errors import ApiError, MethodNotAllowed
 from swapdesk.devnet.network import Devnet
 from swapdesk.resources import RESOURCES
+from swapdesk.server import openapi
+from swapdesk.server.limits import UrlLimit
 from swapdesk.server.rpc import add_rpc_route
+from swapdesk.server.tron import add_tron_routes
 
 DESCRIPTION = """\
 The swap query API (same-chain aggregation, TRON variant, cross-chain quotes,
 order callback, token list, transaction details), served by swapdesk's engine.
 Every response is the envelope `{result, message, data}`; on error `result` is
 -1, `message` names the parameter and the rule, and `data.code` is one of the
-catalogue's codes. HTTP 200 success, 400 invalid parameter, 404 not found or
-not available, 422 valid but unserviceable, 503 chain or upstream unreachable.
+catalogue's codes. HTTP 200 success; 400 a parameter breaks a rule stated here;
+404 no such path, not available yet, or no such transaction; 405 not GET; 414
+URL over 8 KiB; 422 valid but cannot be served (no token at that address, no
+route...); 503 a chain or upstream server is unreachable; 500 a bug.
+Addresses have the formats `evm-address` (0x and 40 hex digits, EIP-55 when
+mixed case), `tron-address` (base58check, T...) or either, by the chain.
 Paths under `/ext/v1/` are swapdesk extensions, not part of the spec.
-`POST /rpc/{chainID}` is the devnet chain's standard Ethereum JSON-RPC.
+`POST /rpc/{chainID}` is the devnet chain's standard Ethereum JSON-RPC; `/tron/wallet/*`
+is the devnet TRON chain's java-tron HTTP API (tronpy's), not listed here.
 """
-
-
-def _openapi_parameters(endpoint: Endpoint) -> list[dict[str, Any]]:
-    return [
-        {
-            "name": p.name,
-            "in": "query",
-            "required": p.required,
-            "description": p.doc,
-            "schema": {"type": p.schema_type},
-        }
-        for p in endpoint.request.PARAMS
-    ]
 
 
 def _handler(service: SwapService, endpoint: Endpoint) -> Callable[[Request], Awaitable[JSONResponse]]:
@@ -68,17 +70,34 @@ def _handler(service: SwapService, endpoint: Endpoint) -> Callable[[Request], Aw
     return handle
 
 
-def _error(error: ApiError) -> JSONResponse:
-    return JSONResponse(failure(error), status_code=error.status)
+def _error(error: ApiError, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(failure(error), status_code=error.status, headers=headers)
+
+
+def _not_found(path: str) -> ApiError:
+    trimmed = path.rstrip("/")
+    hint = f"; did you mean {trimmed}?" if trimmed != path and trimmed in BY_PATH else ""
+    return NotFound(ErrorCode.UNKNOWN_PATH, f"no such path: {path}{hint}")
 
 
 def create_app(service: SwapService, devnet: Devnet | None = None) -> FastAPI:
+    examples: dict[str, dict[str, str]] = {}
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        examples.update(await openapi.served_examples(service))
+        app.openapi_schema = None  # built again, with the served examples
         yield
         await service.aclose()
 
-    app = FastAPI(title="swapdesk swap query API", version=__version__, description=DESCRIPTION, lifespan=lifespan)
+    app = FastAPIOffline(
+        title="swapdesk swap query API",
+        version=__version__,
+        description=DESCRIPTION,
+        openapi_tags=openapi.tags(),
+        lifespan=lifespan,
+        redirect_slashes=False,
+    )
 
     for endpoint in ENDPOINTS:
         app.add_api_route(
@@ -87,30 +106,35 @@ def create_app(service: SwapService, devnet: Devnet | None = None) -> FastAPI:
             methods=["GET"],
             summary=endpoint.summary,
             tags=["extensions" if endpoint.extension else "spec"],
-            openapi_extra={"parameters": _openapi_parameters(endpoint)},
-            responses={
-                200: {"model": Envelope[endpoint.record]},  # type: ignore[name-defined]
-                400: {"model": ErrorEnvelope},
-                404: {"model": ErrorEnvelope},
-                422: {"model": ErrorEnvelope},
-                503: {"model": ErrorEnvelope},
-            },
+            openapi_extra={"parameters": [p.openapi() for p in endpoint.request.PARAMS]},
+            responses=openapi.responses(endpoint),
         )
 
     add_rpc_route(app, devnet)
+    add_tron_routes(app, devnet)
 
     app.mount("/static", StaticFiles(directory=RESOURCES, check_dir=False), name="static")
+    app.add_middleware(UrlLimit)
+
+    def document() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = openapi.complete(FastAPI.openapi(app), examples)
+        return app.openapi_schema
+
+    app.openapi = document  # type: ignore[method-assign]
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         if exc.status_code == 404:
-            return _error(NotFound(ErrorCode.UNKNOWN_PATH, f"no such path: {request.url.path}"))
+            return _error(_not_found(request.url.path))
         if exc.status_code == 405:
-            return _error(
-                MethodNotAllowed(
-                    ErrorCode.METHOD_NOT_ALLOWED, f"{request.method} is not allowed on {request.url.path}; use GET"
-                )
-            )
+            allowed = (exc.headers or {}).get("Allow", "GET")
+            message = f"{request.method} is not allowed on {request.url.path}; use {allowed}"
+            return _error(MethodNotAllowed(ErrorCode.METHOD_NOT_ALLOWED, message), headers={"Allow": allowed})
         return _error(ApiError(ErrorCode.INTERNAL, str(exc.detail)))
+
+    @app.exception_handler(Exception)
+    async def bug(request: Request, exc: Exception) -> JSONResponse:
+        return _error(InternalError())  # uvicorn logs the traceback: Starlette raises it again
 
     return app

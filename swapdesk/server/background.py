@@ -2,7 +2,8 @@
 
 The listening socket is bound before the thread starts, so a client may
 connect at once: the kernel queues the connection until uvicorn accepts it.
-Used by tests and benchmarks; `swapdesk serve` runs uvicorn in the foreground.
+Used by tests and benchmarks; `swapdesk serve` runs uvicorn in the foreground,
+with the same configuration (`server.run.config`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from types import TracebackType
 
 import uvicorn
 from fastapi import FastAPI
+
+from swapdesk.server.run import config
 
 
 class BackgroundServer:
@@ -25,7 +28,7 @@ class BackgroundServer:
         self._socket.listen(128)
         host_, port = self._socket.getsockname()
         self.url = f"http://{host_}:{port}"
-        self._server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+        self._server = uvicorn.Server(config(app, host=host_, port=port, log_level="warning"))
         self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [self._socket]}, daemon=True)
 
     def start(self) -> BackgroundServer:

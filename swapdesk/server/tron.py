@@ -42,13 +42,18 @@ def add_tron_routes(app: FastAPI, devnet: Devnet | None) -> None:
         methods=["GET", "POST"],
         tags=["devnet"],
         summary="Devnet TRON node (java-tron's HTTP API: wallet/*, walletsolidity/*)",
+        include_in_schema=False,  # java-tron's own API and error shapes, not the spec's: see docs/tron.md
     )
     async def tron(api: str, method: str, request: Request) -> JSONResponse:
         endpoint = node.ENDPOINTS.get(method)
         if endpoint is None or api not in ("wallet", "walletsolidity") or (api != "wallet" and not endpoint.solidity):
             return JSONResponse({"Error": f"no such method: /{api}/{method}"}, status_code=404)
         if request.method == "GET" and endpoint.post_only:
-            return JSONResponse({"Error": f"HTTP method GET is not supported by /{api}/{method}"}, status_code=405)
+            return JSONResponse(
+                {"Error": f"HTTP method GET is not supported by /{api}/{method}"},
+                status_code=405,
+                headers={"Allow": "POST"},
+            )
         try:
             params = await _params(request)
         except _Unreadable as exc:

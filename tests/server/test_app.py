@@ -22,11 +22,13 @@ def test_unknown_path_and_wrong_method_answer_in_the_envelope(server_url: str) -
     assert missing.json() == {"result": -1, "message": "no such path: /v9/nothing", "data": {"code": "UNKNOWN_PATH"}}
     wrong = httpx.post(server_url + "/v3/core/details")
     assert wrong.status_code == 405 and wrong.json()["data"] == {"code": "METHOD_NOT_ALLOWED"}
+    assert wrong.headers["allow"] == "GET"
 
 
 def test_rpc_rejects_garbage_without_crashing(server_url: str) -> None:
     assert httpx.post(server_url + "/rpc/1", content=b"{").json()["error"]["code"] == -32700
-    assert httpx.post(server_url + "/rpc/12345", json={}).json()["error"]["code"] == -32000
+    ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []}
+    assert httpx.post(server_url + "/rpc/12345", json=ping).json()["error"]["code"] == -32000
     assert httpx.post(server_url + "/rpc/1", json={"id": 1}).json()["error"]["code"] == -32600
     bad_params = {"jsonrpc": "2.0", "id": 1, "method": "eth_getBalance", "params": ["0x12"]}
     assert httpx.post(server_url + "/rpc/1", json=bad_params).json()["error"]["code"] == -32602
