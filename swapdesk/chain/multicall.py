@@ -1,4 +1,13 @@
-"""Batched reads through Multicall3's aggregate3: one eth_call for many reads."""
+"""Batched reads through Multicall3's aggregate3: one eth_call for many reads.
+
+A read that reverts answers None, but a contract can do worse than revert:
+burn all the gas it is given (63/64 of what is left, starving the reads after
+it), or hold the node until its time cap, and then the node refuses the whole
+batch. Reads of contracts the engine does not know (an address a user typed)
+go through `aggregate3_isolated`: on a small gas budget, so a hostile contract
+costs the node little, and any group left without an answer is asked again on
+its own, so such a contract can only spoil its own answers.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +15,15 @@ from dataclasses import dataclass
 
 from eth_typing import ChecksumAddress
 from web3 import AsyncWeb3
+from web3.exceptions import ContractLogicError, Web3RPCError
 
 from swapdesk.contracts import artifact
 
 MAX_CALLS = 256  # the devnet contract's bound; the canonical deployment has none
 CALL_GAS = 50_000_000
+# untrusted reads: the devnet's Vyper Multicall3 spends about 150k on its fixed-size arrays; an honest
+# ERC-20 view answers in under 30k. py-evm runs about 1M gas a second: a gas burner costs a fraction of one.
+ISOLATED_BASE_GAS, ISOLATED_READ_GAS = 300_000, 100_000
 
 
 @dataclass(frozen=True)
@@ -19,7 +32,11 @@ class Read:
     data: bytes
 
 
-async def aggregate3(w3: AsyncWeb3, multicall: str, reads: list[Read]) -> list[bytes | None]:
+class BatchRefused(Exception):
+    """The node answered the batch with an error: a revert, its gas or its time cap ran out."""
+
+
+async def aggregate3(w3: AsyncWeb3, multicall: str, reads: list[Read], gas: int = CALL_GAS) -> list[bytes | None]:
     """Each read's return data, or None where that read reverted."""
     art = artifact("Multicall3")
     results: list[bytes | None] = []
@@ -27,7 +44,30 @@ async def aggregate3(w3: AsyncWeb3, multicall: str, reads: list[Read]) -> list[b
         chunk = reads[start : start + MAX_CALLS]
         data = art.encode("aggregate3", [(r.target, True, r.data) for r in chunk])
         target: ChecksumAddress = w3.to_checksum_address(multicall)
-        raw = await w3.eth.call({"to": target, "data": data, "gas": CALL_GAS})
+        try:
+            raw = await w3.eth.call({"to": target, "data": data, "gas": gas})
+        except (Web3RPCError, ContractLogicError) as exc:
+            raise BatchRefused(str(exc)) from exc
         (decoded,) = art.decode("aggregate3", bytes(raw))
         results.extend(bytes(out) if ok else None for ok, out in decoded)
     return results
+
+
+async def aggregate3_isolated(w3: AsyncWeb3, multicall: str, groups: list[list[Read]]) -> list[list[bytes | None]]:
+    """Reads grouped by the contract they run, each group's answers. One batch; then each group that is
+    missing an answer (its own revert, or a neighbour that burned the gas) alone. A group has at most
+    MAX_CALLS reads."""
+
+    async def batch(reads: list[Read]) -> list[bytes | None]:
+        try:
+            return await aggregate3(w3, multicall, reads, ISOLATED_BASE_GAS + ISOLATED_READ_GAS * len(reads))
+        except BatchRefused:
+            return [None] * len(reads)
+
+    answers = iter(await batch([read for group in groups for read in group]))
+    out = [[next(answers) for _ in group] for group in groups]
+    if len(groups) > 1:
+        for n, group in enumerate(groups):
+            if None in out[n]:
+                out[n] = await batch(group)
+    return out

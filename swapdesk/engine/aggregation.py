@@ -3,10 +3,15 @@
 Fee: the router's rate for the channel (see `devnet.world.FEE_RATE_BPS`;
 default 20 bps), discounted by the tier the trader's discount-token holdings
 reach; the trader is `issuer`, or `to` when no issuer is given. `impact` in
-the response is the trade's price impact: the shortfall of the output
-against the same split at each route's marginal rate, as a decimal fraction.
+the response is the trade's price impact as defined in `routing/impact.py`.
 The call data enforces the request's `amountOutMin` when it is above 0 (the
 client's second query), else the response's `totalAmountOutMin`.
+
+A quote is only answered when its call data can execute at the quoted block:
+`to` must be able to receive, `issuer` able to send, the router must hold
+the amount in its arithmetic, something must reach the receiver, and the
+route must give at least `amountOutMin`. Anything else is an error naming
+the parameter at fault.
 """
 
 from __future__ import annotations
@@ -17,12 +22,59 @@ from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, SourceAmount, Unprocessable
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.chains import Chain
+from swapdesk.devnet.manifest import Manifest
 from swapdesk.engine.backends import ChainBackend
-from swapdesk.engine.routing.quote import NoRoute, best_split, call_data, dex_path, min_out, single_source_outputs
-from swapdesk.engine.routing.reader import PoolReader
+from swapdesk.engine.routing.quote import (
+    NoLiquidity,
+    NoOutput,
+    NoRoute,
+    Split,
+    best_split,
+    call_data,
+    dex_path,
+    min_out,
+    single_source_outputs,
+    smallest_amount,
+)
+from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
 from swapdesk.icons import source_icon
 
 MAX_IMPACT = Decimal("0.5")  # beyond this the pools cannot reasonably absorb the amount
+_ZERO = "0x" + "0" * 40
+
+
+def _refused(code: ErrorCode, parameter: str, rule: str) -> Unprocessable:
+    return Unprocessable(code, f"{parameter}: {rule}", parameter)
+
+
+def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest) -> None:
+    """`to` must be an address that can use what it receives; these certainly cannot."""
+    key = receiver.lower()
+    pools = {p.lower() for s in catalog.sources for p in s.pools}
+    pools |= {s.address.lower() for s in catalog.sources if s.kind == "stableswap"}
+    if key == _ZERO:
+        reason = "is the zero address: what is sent there is lost"
+    elif key == catalog.router.lower():
+        reason = "is the aggregation router: it keeps nothing for anyone"
+    elif key in {t.lower() for t in swapped}:
+        reason = "is a token being swapped: tokens sent to its contract are lost"
+    elif key in pools:
+        reason = "is a liquidity pool: the next trade would take what is sent there"
+    else:
+        return
+    raise _refused(ErrorCode.INVALID_RECIPIENT, "to", f"{reason}; give the address that should receive the tokens")
+
+
+def _check_sender(issuer: str, catalog: Manifest) -> None:
+    """`issuer` signs the swap and its holdings set the fee: it must be able to send a transaction at all."""
+    key = issuer.lower()
+    if key == _ZERO:
+        reason = "is the zero address: no one can send from it"
+    elif key == catalog.router.lower():
+        reason = "is the aggregation router: it never calls itself"
+    else:
+        return
+    raise _refused(ErrorCode.INVALID_SENDER, "issuer", f"{reason}; give the address that sends the swap")
 
 
 class Aggregator:
@@ -32,7 +84,8 @@ class Aggregator:
 
     async def reader(self, chain: Chain) -> PoolReader:
         if chain.id not in self._readers:
-            self._readers[chain.id] = PoolReader(await self.backend.web3(chain), await self.backend.catalog(chain))
+            reader = PoolReader(await self.backend.web3(chain), await self.backend.catalog(chain))
+            return self._readers.setdefault(chain.id, reader)  # a concurrent first call may have set one
         return self._readers[chain.id]
 
     async def quote(self, request: SwapQuoteRequest) -> AggQuote:
@@ -48,9 +101,21 @@ class Aggregator:
             raise InvalidParameter(
                 "token1", ErrorCode.SAME_TOKEN, "the native coin and its wrapped token are one asset"
             )
+        receiver = to_checksum(parse_address(request.to, chain.tron))
+        _check_recipient(receiver, {route_in, route_out}, catalog)
+        if request.issuer is not None:
+            _check_sender(to_checksum(parse_address(request.issuer, chain.tron)), catalog)
         trader = to_checksum(parse_address(request.issuer or request.to, chain.tron))
         erc20s = [t for t in (token0, token1) if t != native]
-        snap = await reader.snapshot(trader, request.channel, request.amountIn, erc20s)
+        try:
+            snap = await reader.snapshot(trader, request.channel, request.amountIn, erc20s)
+        except AmountTooLarge as exc:  # valid by the schema, beyond this chain's router: 422
+            raise _refused(
+                ErrorCode.OUTSIDE_LIMITS,
+                "amountIn",
+                f"must be at most {exc.limit} with channel {request.channel} on {chain.flag}: "
+                "the router multiplies the amount by its fee rate in 256 bits",
+            ) from None
 
         for name, token, given in (("decimal0", token0, request.decimal0), ("decimal1", token1, request.decimal1)):
             actual = chain.native_decimals if token == native else snap.decimals[token]
@@ -66,20 +131,16 @@ class Aggregator:
 
         used = request.amountIn - snap.fee
         connectors = [t.address for t in catalog.tokens]
-        try:
-            split = best_split(snap.pools, route_in, route_out, used, request.part, connectors)
-        except NoRoute:
-            raise Unprocessable(ErrorCode.NO_ROUTE, f"no pool path between token0 and token1 on {chain.flag}") from None
-        impact = split.impact()
-        if impact > MAX_IMPACT:
-            raise Unprocessable(
-                ErrorCode.INSUFFICIENT_LIQUIDITY,
-                f"amountIn: more than the pools can absorb (price impact {impact:.1%})",
-                "amountIn",
+        split = await self._split(request, reader, trader, snap, (route_in, route_out), used)
+        if request.amountOutMin > split.total_out:
+            raise _refused(
+                ErrorCode.MINIMUM_NOT_MET,
+                "amountOutMin",
+                f"asks for at least {request.amountOutMin}, but the route gives {split.total_out} now "
+                f"(block {snap.block}); quote again and confirm the new minimum",
             )
         minimum = min_out(split.total_out, request.impact)
         enforced = request.amountOutMin or minimum
-        receiver = to_checksum(parse_address(request.to, chain.tron))
         data = call_data(split, token0, token1, request.amountIn, enforced, receiver, request.channel, snap)
         alone = single_source_outputs(snap.pools, route_in, route_out, used, connectors)
         return AggQuote(
@@ -92,7 +153,7 @@ class Aggregator:
             usedAmountIn=str(used),
             totalAmountOut=str(split.total_out),
             totalAmountOutMin=str(minimum),
-            impact=f"{impact:.6f}",
+            impact=f"{split.impact():.6f}",
             normalFee=str(snap.normal_fee),
             fee=str(snap.fee),
             feeRate=str(snap.fee_rate),
@@ -102,3 +163,48 @@ class Aggregator:
             data="0x" + data.hex(),
             blockNumber=snap.block,
         )
+
+    @staticmethod
+    async def _split(
+        request: SwapQuoteRequest, reader: PoolReader, trader: str, snap: Snapshot, pair: tuple[str, str], used: int
+    ) -> Split:
+        """The best split, or the error that says why there is none worth answering."""
+        chain, (route_in, route_out) = request.chain, pair
+        connectors = [t.address for t in reader.catalog.tokens]
+        try:
+            split = best_split(snap.pools, route_in, route_out, used, request.part, connectors)
+        except NoRoute:
+            raise Unprocessable(ErrorCode.NO_ROUTE, f"no pool path between token0 and token1 on {chain.flag}") from None
+        except NoOutput:
+            terms = await reader.fee_terms(trader, request.channel)
+            smallest = smallest_amount(
+                snap.pools,
+                route_in,
+                route_out,
+                connectors,
+                lambda amount: amount - terms.fee(amount),
+                request.amountIn,
+                terms.limit,
+            )
+            if smallest is None:
+                raise _refused(
+                    ErrorCode.INSUFFICIENT_LIQUIDITY, "amountIn", "no pool between token0 and token1 can pay for it"
+                ) from None
+            raise _refused(
+                ErrorCode.AMOUNT_TOO_SMALL,
+                "amountIn",
+                f"too small: after the fee, {used} reaches the pools and every route rounds it to nothing; "
+                f"the smallest amount that gives any output is {smallest}",
+            ) from None
+        except NoLiquidity:
+            raise _refused(
+                ErrorCode.INSUFFICIENT_LIQUIDITY, "amountIn", "more than the pools between token0 and token1 can pay"
+            ) from None
+        impact = split.impact()
+        if impact > MAX_IMPACT:
+            raise _refused(
+                ErrorCode.INSUFFICIENT_LIQUIDITY,
+                "amountIn",
+                f"more than the pools can absorb (price impact {impact:.1%})",
+            )
+        return split

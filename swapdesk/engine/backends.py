@@ -15,6 +15,7 @@ import aiohttp
 from web3 import AsyncHTTPProvider, AsyncWeb3
 
 from swapdesk.api import ErrorCode, Unavailable
+from swapdesk.chain.multicall import BatchRefused
 from swapdesk.chains import Chain
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.manifest import Manifest
@@ -122,3 +123,5 @@ async def reaching(chain: Chain) -> AsyncIterator[None]:
         yield
     except (OSError, aiohttp.ClientError, TimeoutError) as exc:
         raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach {chain.flag}: {exc}") from exc
+    except BatchRefused as exc:  # the node refused a read it should answer: a rate limit, its own caps
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} node refused a read: {exc}") from exc

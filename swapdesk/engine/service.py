@@ -29,7 +29,7 @@ from swapdesk.api import (
     TronSwapRequest,
     TxDetails,
 )
-from swapdesk.chain.erc20 import balances_of, metadata
+from swapdesk.chain.erc20 import MAX_DECIMALS, balances_of, metadata
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
 from swapdesk.engine.details import SameChainDetails
@@ -92,19 +92,27 @@ class Engine:
 
     async def token(self, request: TokenRequest) -> TokenInfo:
         chain = request.chain
+        wanted = parse_address(request.address, chain.tron)
         for listed in await self.tokens(ChainRequest(chain)):
-            if listed.address == request.address:
+            if parse_address(listed.address, chain.tron) == wanted:  # any spelling of a listed address
                 return listed
         catalog = await self.backend.catalog(chain)
         w3 = await self.backend.web3(chain)
         async with reaching(chain):
-            (found,) = await metadata(w3, catalog.multicall, [to_checksum(parse_address(request.address, chain.tron))])
+            (found,) = await metadata(w3, catalog.multicall, [to_checksum(wanted)])
         if found is None:
             raise InvalidParameter(
-                "address", ErrorCode.UNKNOWN_TOKEN, f"no ERC-20 token at that address on {chain.flag}"
+                "address",
+                ErrorCode.UNKNOWN_TOKEN,
+                f"no ERC-20 token at that address on {chain.flag}: it must answer symbol() and decimals() "
+                f"(at most {MAX_DECIMALS})",
             )
         return TokenInfo(
-            address=request.address, symbol=found.symbol, name=found.name, decimals=found.decimals, icon=""
+            address=format_address(wanted, chain.tron),
+            symbol=found.symbol,
+            name=found.name,
+            decimals=found.decimals,
+            icon="",
         )
 
     async def balances(self, request: BalancesRequest) -> list[Balance]:

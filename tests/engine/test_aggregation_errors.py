@@ -33,7 +33,7 @@ async def _error(engine: Engine, query: dict[str, str]) -> ApiError:
 
 async def test_decimals_must_match_the_chain(engine: Engine, devnet: Devnet) -> None:
     error = await _error(engine, await _query(devnet, decimal1="18"))
-    assert (error.code.value, error.parameter, error.status) == ("DECIMALS_MISMATCH", "decimal1", 400)
+    assert (error.code.value, error.parameter, error.status) == ("DECIMALS_MISMATCH", "decimal1", 422)
     assert "8 decimals" in error.message
 
 

@@ -35,12 +35,13 @@ async def _quote(engine: Engine, devnet: Devnet, chain_id: int, account: int, **
 
 async def test_a_reverted_swap_is_a_failure_with_its_reason(engine: Engine, devnet: Devnet) -> None:
     quote, usdt = await _quote(engine, devnet, 137, 6)
-    # the client confirms a minimum the pools can no longer meet
+    # the engine refuses to quote a minimum the route cannot give (MINIMUM_NOT_MET), so the client writes its own
     too_high = str(int(quote.totalAmountOut) * 2)  # type: ignore[attr-defined]
-    quote, _ = await _quote(engine, devnet, 137, 6, amountOutMin=too_high)
+    (params,) = ROUTER.decode_input("swap", bytes.fromhex(quote.data[2:]))  # type: ignore[attr-defined]
+    data = ROUTER.encode("swap", (*params[:3], int(too_high), *params[4:]))
     w3 = AsyncWeb3(DevnetProvider(devnet, 137))
     trader = Account.from_key(demo_key(6))
-    tx = {"to": quote.aggregator, "data": quote.data, "value": 3 * 10**18}  # type: ignore[attr-defined]
+    tx = {"to": quote.aggregator, "data": data, "value": 3 * 10**18}  # type: ignore[attr-defined]
     tx_hash, status = await send(w3, trader, tx, 3_000_000)
     assert status == 0
     details = await engine.details(DetailsRequest(hash=tx_hash, chain=by_id(137)))

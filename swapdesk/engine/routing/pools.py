@@ -3,12 +3,15 @@
 `V2Pool` is UniswapV2Pair with its factory's fee (as the router computes the
 output it asks for); `StablePool` is StableSwap's `_dy`. Models are immutable:
 `swap` returns the output and the pool as it is after the trade, so a split
-can be valued in the order the chain will execute it.
+can be valued in the order the chain will execute it. `marginal` is the exact
+rate of a vanishingly small trade, the pool's fee included: the reference
+that price impact is measured against.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Protocol
 
 BPS = 10_000
@@ -25,6 +28,7 @@ class Pool(Protocol):
     def tokens(self) -> tuple[str, ...]: ...
     def amount_out(self, token_in: str, token_out: str, amount_in: int) -> int: ...
     def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, Pool]: ...
+    def marginal(self, token_in: str, token_out: str) -> Fraction: ...
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,15 @@ class V2Pool:
         if token_in == self.token0:
             return out, replace(self, reserve0=self.reserve0 + amount_in, reserve1=self.reserve1 - out)
         return out, replace(self, reserve0=self.reserve0 - out, reserve1=self.reserve1 + amount_in)
+
+    def marginal(self, token_in: str, token_out: str) -> Fraction:
+        """d(out)/d(in) at 0: (1 - fee) * reserve_out / reserve_in."""
+        reserve_in, reserve_out = (
+            (self.reserve0, self.reserve1) if token_in == self.token0 else (self.reserve1, self.reserve0)
+        )
+        if reserve_in == 0:
+            return Fraction(0)
+        return Fraction((BPS - self.fee_bps) * reserve_out, BPS * reserve_in)
 
 
 @dataclass(frozen=True)
@@ -132,3 +145,23 @@ class StablePool:
         balances[i] += amount_in
         balances[j] -= out
         return out, replace(self, balances=tuple(balances))
+
+    def marginal(self, token_in: str, token_out: str) -> Fraction:
+        """d(out)/d(in) at 0, from the slope of the invariant at the pool's balances.
+
+        The invariant is F(x) = Ann*S + D - Ann*D - D^(n+1) / (n^n * prod(x)) = 0 (S = sum(x),
+        Ann = A*n here as in the contract); an exchange keeps D, so dx_j/dx_i = -F_i/F_j with
+        F_k = Ann + D^(n+1) / (n^n * prod(x) * x_k). In token units: times rates_i/rates_j, less the fee.
+        """
+        i, j = self.coins.index(token_in), self.coins.index(token_out)
+        rates, xp = self._rates(), self._xp()
+        if 0 in xp:
+            return Fraction(0)
+        n, d = len(xp), self._d(xp)
+        ann = self.amp * n
+        product = 1
+        for x in xp:
+            product *= x
+        c = Fraction(d ** (n + 1), n**n * product)
+        slope = (ann + c / xp[i]) / (ann + c / xp[j])
+        return slope * Fraction(rates[i], rates[j]) * Fraction(FEE_DENOMINATOR - self.fee, FEE_DENOMINATOR)

@@ -9,10 +9,13 @@ that repeats exactly that.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
 from swapdesk.contracts import artifact
+from swapdesk.engine.routing.impact import price_impact, spot_output
 from swapdesk.engine.routing.optimizer import allocate
 from swapdesk.engine.routing.pools import Pool
 from swapdesk.engine.routing.reader import Snapshot
@@ -24,7 +27,15 @@ MAX_ROUTES = 32  # the router's bound
 
 
 class NoRoute(Exception):
-    pass
+    """No pool path joins the two tokens."""
+
+
+class NoOutput(Exception):
+    """Every route gives nothing for the amount: too small to survive rounding, or more than the pools pay."""
+
+
+class NoLiquidity(Exception):
+    """The pools on every path cannot take the amount."""
 
 
 @dataclass(frozen=True)
@@ -40,12 +51,10 @@ class Split:
     used: int
     legs: list[Leg]
     total_out: int
-    spot_out: int  # what the same legs would give at their tiny-trade rates
+    spot_out: Fraction  # what the same legs would give at their marginal rates (see impact.py)
 
     def impact(self) -> Decimal:
-        if self.spot_out == 0:
-            return Decimal(0)
-        return max(Decimal(0), Decimal(self.spot_out - self.total_out) / Decimal(self.spot_out))
+        return price_impact(self.total_out, self.spot_out)
 
 
 def best_split(pools: dict[str, Pool], src: str, dst: str, used: int, parts: int, connectors: list[str]) -> Split:
@@ -55,6 +64,8 @@ def best_split(pools: dict[str, Pool], src: str, dst: str, used: int, parts: int
     slice_amounts = [used * k // parts for k in range(parts + 1)]
     values = [[output(r, a, pools) for a in slice_amounts] for r in routes]
     slices = allocate(values, parts)
+    if sum(values[r][k] for r, k in enumerate(slices)) == 0:
+        raise NoOutput
     chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
         chosen = sorted(chosen, key=lambda rk: -rk[1])[:MAX_ROUTES]
@@ -64,20 +75,41 @@ def best_split(pools: dict[str, Pool], src: str, dst: str, used: int, parts: int
         amount = used - routed if n == len(chosen) - 1 else used * k // total_parts
         amounts.append(amount)
         routed += amount
-    outs, _ = execute([(r, a) for (r, _), a in zip(chosen, amounts, strict=True)], pools)
-    if sum(outs) == 0:
-        raise NoRoute
+    legs_in = [(r, a) for (r, _), a in zip(chosen, amounts, strict=True)]
+    try:
+        outs, _ = execute(legs_in, pools)
+    except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
+        raise NoLiquidity from None
     legs = [Leg(r, k, a, o) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
-    return Split(used, legs, sum(outs), _spot(legs, pools))
+    return Split(used, legs, sum(outs), spot_output(legs_in, pools))
 
 
-def _spot(legs: list[Leg], pools: dict[str, Pool]) -> int:
-    """Output at each route's marginal rate: the trade with no price impact."""
-    total = 0
-    for leg in legs:
-        probe = max(1, leg.amount // 10**6)
-        total += output(leg.route, probe, pools) * leg.amount // probe
-    return total
+def smallest_amount(
+    pools: dict[str, Pool],
+    src: str,
+    dst: str,
+    connectors: list[str],
+    used_of: Callable[[int], int],
+    above: int,
+    most: int,
+) -> int | None:
+    """The smallest amount above `above` (which gives nothing) that gives some output on a route, where
+    `used_of(amount)` is what reaches the pools; None when nothing up to `most` does (empty pools, or
+    `above` was already more than they can pay)."""
+    routes = candidates(list(pools.values()), src, dst, connectors)
+
+    def gives(amount: int) -> bool:
+        return any(output(route, used_of(amount), pools) > 0 for route in routes)
+
+    low, high = above, min(2 * above, most)
+    while not gives(high):  # doubling: at most 256 steps below 2^256
+        if high >= most:
+            return None
+        low, high = high, min(2 * high, most)
+    while high - low > 1:  # bisection keeps: nothing at low, some output at high
+        middle = (low + high) // 2
+        low, high = (low, middle) if gives(middle) else (middle, high)
+    return high
 
 
 def single_source_outputs(
