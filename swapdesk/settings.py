@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 import platformdirs
 
 from swapdesk.chains import UnknownChain, resolve
+from swapdesk.devnet.clock import BadSpeed, parse_speed
 from swapdesk.files import write_atomically
 
 ENGINES = ("embedded", "remote")
@@ -41,6 +42,7 @@ class Settings:
     server_url: str = "http://127.0.0.1:8545"
     theme: str = "system"
     rpc: dict[str, str] = field(default_factory=dict)  # chain flag -> JSON-RPC URL, for real networks
+    devnet_speed: float = 1.0  # the embedded devnet's block times are divided by this
 
     def checked(self) -> Settings:
         """The same settings, or BadSetting naming the field and the rule."""
@@ -55,7 +57,11 @@ class Settings:
             except UnknownChain:
                 raise BadSetting("rpc", f"unknown chain {flag!r}") from None
             rpc[chain.flag] = _url(f"rpc {chain.flag}", url)
-        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc)
+        try:
+            speed = parse_speed(str(self.devnet_speed))
+        except BadSpeed as exc:
+            raise BadSetting("devnet_speed", str(exc)) from None
+        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc, speed)
 
 
 def config_dir() -> Path:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
@@ -25,6 +26,9 @@ from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
+if TYPE_CHECKING:  # py-evm loads with the engine, on a worker thread, after the window shows
+    from swapdesk.devnet.network import Devnet
+
 
 def make_service(chosen: Settings) -> tuple[SwapService, str]:
     """The engine the settings ask for: the embedded devnet, or a server."""
@@ -32,13 +36,28 @@ def make_service(chosen: Settings) -> tuple[SwapService, str]:
         from swapdesk.remote import RemoteService
 
         return RemoteService(chosen.server_url), f"server {chosen.server_url}"
+    from swapdesk.devnet.chaindata import ChainData
+    from swapdesk.devnet.network import Devnet
     from swapdesk.engine import DevnetBackend, Engine, RoutedBackend, RpcBackend
 
+    devnet = DevnetBackend(Devnet(ChainData(), speed=chosen.devnet_speed))
     if not chosen.rpc:
-        return Engine(), "embedded devnet"
+        return Engine(devnet), "embedded devnet"
     endpoints = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
-    backend = RoutedBackend(DevnetBackend(), RpcBackend(endpoints, catalogs(list(endpoints))))
+    backend = RoutedBackend(devnet, RpcBackend(endpoints, catalogs(list(endpoints))))
     return Engine(backend), f"devnet + RPC for {', '.join(chosen.rpc)}"
+
+
+def devnet_of(service: SwapService | None) -> Devnet | None:
+    """The embedded devnet behind a service, if it has one (an Engine over a DevnetBackend or a RoutedBackend)."""
+    from swapdesk.devnet.network import Devnet
+    from swapdesk.engine import DevnetBackend, RoutedBackend
+
+    backend = getattr(service, "backend", None)
+    if isinstance(backend, RoutedBackend):
+        backend = backend.devnet
+    devnet = backend.devnet if isinstance(backend, DevnetBackend) else None
+    return devnet if isinstance(devnet, Devnet) else None
 
 
 def catalogs(chain_ids: list[int]) -> dict[int, Manifest]:

@@ -1,14 +1,18 @@
-"""The settings dialog: engine (embedded or a server), RPC endpoints, theme."""
+"""The settings dialog: engine (embedded or a server), devnet speed and reset, RPC endpoints, theme."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -16,8 +20,15 @@ from PySide6.QtWidgets import (
 from swapdesk.gui.widgets.error_label import error_label
 from swapdesk.settings import ENGINES, THEMES, BadSetting, Settings
 
+RESET_WARNING = (
+    "Every devnet chain starts over from its world: the blocks, balances and transactions made on the devnet "
+    "are deleted. Your accounts and the list of transactions sent from this app are kept."
+)
+
 
 class SettingsDialog(QDialog):
+    reset_devnet = Signal()  # the user confirmed: start every devnet chain over
+
     def __init__(self, current: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
@@ -28,6 +39,13 @@ class SettingsDialog(QDialog):
         self.server_url.setAccessibleName("Server URL")
         self.rpc = QPlainTextEdit("\n".join(f"{flag} {url}" for flag, url in current.rpc.items()))
         self.rpc.setPlaceholderText("One chain a line: BSC https://…  (for real networks)")
+        self.speed = QDoubleSpinBox(minimum=1, maximum=1000, decimals=0, suffix=" ×")
+        self.speed.setValue(current.devnet_speed)
+        self.speed.setAccessibleName("Devnet speed")
+        self.speed.setToolTip("Devnet block times are divided by this: 1 × is the real networks' pace")
+        self.reset_button = QPushButton("Reset devnet chains…")
+        self.reset_button.setToolTip(RESET_WARNING)
+        self.reset_button.clicked.connect(self.confirm_reset)
         self.theme = QComboBox()
         self.theme.addItems([t.title() for t in THEMES])
         self.theme.setCurrentIndex(THEMES.index(current.theme))
@@ -38,6 +56,8 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow("Engine", self.engine)
         form.addRow("Server URL", self.server_url)
+        form.addRow("Devnet speed", self.speed)
+        form.addRow("", self.reset_button)
         form.addRow("RPC endpoints", self.rpc)
         form.addRow("Theme", self.theme)
         layout = QVBoxLayout(self)
@@ -60,7 +80,18 @@ class SettingsDialog(QDialog):
             server_url=self.server_url.text().strip(),
             theme=THEMES[self.theme.currentIndex()],
             rpc=rpc,
+            devnet_speed=self.speed.value(),
         ).checked()
+
+    def confirm_reset(self) -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Warning, "Reset devnet chains", RESET_WARNING, parent=self)
+        box.setInformativeText("This cannot be undone.")
+        reset = box.addButton("Reset every chain", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.buttonClicked.connect(lambda button: self.reset_devnet.emit() if button is reset else None)
+        box.open()
+        return box
 
     def accept(self) -> None:
         try:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget
 
 from swapdesk import settings as stored
 from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
-from swapdesk.chains import by_id
+from swapdesk.chains import CHAINS, by_id
 from swapdesk.gui import theme
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.tabs.history import HistoryTab
@@ -36,6 +37,8 @@ if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thre
 
 
 class MainWindow(QMainWindow):
+    devnet_reset = Signal(list)  # names of the chains that started over
+
     def __init__(
         self,
         service: SwapService | None = None,
@@ -93,6 +96,7 @@ class MainWindow(QMainWindow):
     def edit_settings(self) -> SettingsDialog:
         dialog = SettingsDialog(self.settings, self)
         dialog.accepted.connect(lambda: self.apply_settings(dialog.chosen))
+        dialog.reset_devnet.connect(lambda: self.engine_loader.run(self.reset_devnet()))
         dialog.open()
         return dialog
 
@@ -105,23 +109,40 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             theme.apply(app, chosen.theme)
-        engine_changed = (previous.engine, previous.server_url, previous.rpc) != (
-            chosen.engine, chosen.server_url, chosen.rpc
+        engine_changed = (previous.engine, previous.server_url, previous.rpc, previous.devnet_speed) != (
+            chosen.engine, chosen.server_url, chosen.rpc, chosen.devnet_speed
         )  # fmt: skip
         if engine_changed:
-            from swapdesk.gui.app import make_service
+            self.restart_engine()
 
-            service, name = make_service(chosen)
-            self.engine_loader.run(self.use_service(service, name))
+    def restart_engine(self) -> None:
+        """A new engine from the settings as they are (after a change, or a devnet reset)."""
+        from swapdesk.gui.app import make_service
+
+        service, name = make_service(self.settings)
+        self.engine_loader.run(self.use_service(service, name))
 
     async def use_service(self, service: SwapService, name: str) -> None:
         old, self.service, self.engine_name = self.service, service, name
+        self.engine_state.setText(f"Starting the {name}…" if old is None else f"Switching to the {name}…")
+        if old is not None:
+            await old.aclose()  # first: the old engine's devnet chains release their data for the new one
         self.quote_tab.service = self.history_tab.service = service
         self._attach_trader(service)
-        self.engine_state.setText(f"Starting the {name}…" if old is None else f"Switching to the {name}…")
         self.quote_tab.load_tokens()
-        if old is not None:
-            await old.aclose()
+
+    async def reset_devnet(self) -> list[str]:
+        """Start every devnet chain over from its world; the names of those that had data."""
+        from swapdesk.gui.app import devnet_of
+
+        devnet = devnet_of(self.service)
+        if devnet is None:
+            return []
+        self.engine_state.setText("Resetting the devnet…")
+        reset = [chain.name for chain in CHAINS if await devnet.reset(chain.id)]
+        self.devnet_reset.emit(reset)
+        self.restart_engine()  # a fresh engine, nothing of the old chains remembered; it replaces this task
+        return reset
 
     # -- accounts and swaps ------------------------------------------------------------
 

@@ -107,12 +107,15 @@ def wallet(tmp_path: Path) -> Wallet:
 def window(
     qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path
 ) -> Iterator[MainWindow]:
-    win = MainWindow(Engine(DevnetBackend(devnet)), wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
+    engine = Engine(DevnetBackend(devnet))
+    win = MainWindow(engine, wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
     qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
     yield win
     win.close()
+    if win.service is not None and win.service is not engine:  # one the test switched to: closed, as the app does
+        qloop.run_until_complete(win.service.aclose())
 
 
 def screenshot(widget: Any, name: str) -> str:

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import qasync
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from swapdesk import settings
+from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.gui import theme
 from swapdesk.gui.window import MainWindow
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.store import TxStore
+from swapdesk.wallet import Wallet
 
 from .conftest import Until, screenshot
 
@@ -75,3 +79,39 @@ def test_dark_theme_screenshots(window: MainWindow, until: Until, qloop: qasync.
     window.tabs.setCurrentWidget(window.history_tab)
     screenshot(window, "history-dark.png")
     theme.apply(qapp, "light")
+
+
+def test_reset_starts_the_devnet_over_after_a_warning(
+    qloop: qasync.QEventLoop, until: Until, qtbot: Any, tmp_path: Path, wallet: Wallet
+) -> None:
+    devnet = Devnet(ChainData(tmp_path / "chains"))
+    window = MainWindow(Engine(DevnetBackend(devnet)), wallet=wallet, store=TxStore(tmp_path / "tx.sqlite"))
+    qtbot.addWidget(window)
+    window.start()
+    until(window.quote_tab.tokens_loaded)
+    assert (tmp_path / "chains" / "1").exists()  # the Quote tab started Ethereum
+
+    dialog = window.edit_settings()
+    box = dialog.confirm_reset()
+    assert "deleted" in box.text() and "kept" in box.text()
+    box.button(QMessageBox.StandardButton.Cancel).click()
+    assert (tmp_path / "chains" / "1").exists()  # cancelled: nothing happened
+
+    box = dialog.confirm_reset()
+    reset = next(b for b in box.buttons() if box.buttonRole(b) == QMessageBox.ButtonRole.DestructiveRole)
+    reset.click()
+    (names,) = until(window.devnet_reset)
+    assert names == ["Ethereum"] and not (tmp_path / "chains" / "1").exists()
+    until(window.quote_tab.tokens_loaded)  # a fresh engine quotes again
+    dialog.reject()
+    window.close()
+
+
+def test_devnet_speed_is_a_setting(window: MainWindow) -> None:
+    dialog = window.edit_settings()
+    dialog.speed.setValue(20)
+    dialog.accept()
+    assert settings.load().devnet_speed == 20
+    dialog = window.edit_settings()
+    dialog.speed.setValue(1)
+    dialog.accept()
