@@ -17,142 +17,41 @@ leaves nothing behind (`ExecutionTimeout`).
 from __future__ import annotations
 
 import logging
-import math
-import struct
-import sys
-import threading
-import time
-import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Protocol, TypeVar, cast
 
-from eth import EVM_RECURSION_LIMIT
 from eth._utils.address import generate_contract_address
 from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI, StateAPI, VirtualMachineAPI
 from eth.chains.base import MiningChain
-from eth.consensus import ConsensusApplier, NoProofConsensus
 from eth.db.atomic import AtomicDB
 from eth.exceptions import HeaderNotFound, Revert, TransactionNotFound
-from eth.vm.forks import CancunVM
-from eth.vm.forks.cancun.computation import CancunComputation
-from eth.vm.forks.cancun.state import CancunState
 from eth.vm.spoof import SpoofTransaction
 from eth_typing import Address, BlockNumber, Hash32
 from eth_utils import ValidationError, keccak
 
 from swapdesk.devnet.clock import Ticker, WallClock
-from swapdesk.devnet.journal import Journal, JournaledDB
+from swapdesk.devnet.journal import Journal, JournaledDB, decode_store, encode_store
+from swapdesk.devnet.vm import (
+    CALL_TIME_CAP,
+    ChainError,
+    DevVM,
+    ExecutionReverted,
+    ExecutionTimeout,
+    chain_class,
+    time_cap,
+    vm_failure,
+)
+
+__all__ = ["CALL_GAS", "CALL_TIME_CAP", "Call", "ChainError", "DevChain", "ExecutionReverted", "ExecutionTimeout"]
 
 log = logging.getLogger(__name__)
 
-# py_ecc (imported by py-evm's precompiles) raises the recursion limit to 100,000, which
-# lets C-level recursion (json, repr) overflow a thread's stack and kill the process;
-# py-evm itself needs 12,288 frames for 1024 nested EVM calls.
-sys.setrecursionlimit(EVM_RECURSION_LIMIT)
-
 GAS_LIMIT = 30_000_000
 CALL_GAS = 50_000_000  # eth_call's gas when the caller names none (geth's RPC gas cap)
-CALL_TIME_CAP = 5.0  # seconds any one execution may hold the chain (geth's RPC EVM timeout)
 RECORD_PREFIX = b"swapdesk:"  # the devnet's own records in a chain's database, beside py-evm's keys
 T = TypeVar("T")
-
-
-class ChainError(Exception):
-    """A request the chain refuses (bad nonce, unknown block...)."""
-
-
-class ExecutionTimeout(ChainError):
-    def __init__(self, seconds: float) -> None:
-        super().__init__(f"execution aborted (timeout = {seconds:g}s)")
-
-
-_VM_FAILURES = {  # py-evm's VM errors in geth's words
-    "OutOfGas": "out of gas",
-    "InsufficientStack": "stack underflow",
-    "FullStack": "stack limit reached",
-    "InvalidJumpDestination": "invalid jump destination",
-    "InvalidInstruction": "invalid opcode",
-    "StackDepthLimit": "max call depth exceeded",
-    "WriteProtection": "write protection",
-    "InsufficientFunds": "insufficient balance for transfer",
-    "OutOfBoundsRead": "return data out of bounds",
-    "ContractCreationCollision": "contract address collision",
-}
-
-
-def _vm_failure(error: Exception) -> str:
-    return _VM_FAILURES.get(type(error).__name__, "execution failed")
-
-
-class ExecutionReverted(ChainError):
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        super().__init__(f"execution reverted{_reason_suffix(data)}")
-
-
-def _reason_suffix(data: bytes) -> str:
-    # Error(string) selector 0x08c379a0
-    if data[:4] == bytes.fromhex("08c379a0") and len(data) >= 68:
-        size = int.from_bytes(data[36:68], "big")
-        return ": " + data[68 : 68 + size].decode("utf-8", "replace")
-    return ""
-
-
-class _Deadline(threading.local):
-    """When the execution running on this thread must stop (monotonic seconds)."""
-
-    at = math.inf
-    ticks = 0
-
-
-_DEADLINE = _Deadline()
-
-
-@contextmanager
-def _time_cap() -> Iterator[None]:
-    """No execution under it runs past CALL_TIME_CAP from now; nested caps keep the earliest deadline."""
-    previous = _DEADLINE.at
-    _DEADLINE.at = min(previous, time.monotonic() + CALL_TIME_CAP)
-    try:
-        yield
-    finally:
-        _DEADLINE.at = previous
-
-
-class _CappedComputation(CancunComputation):
-    """Every opcode consumes gas: that is where a runaway execution is stopped."""
-
-    def consume_gas(self, amount: int, reason: str) -> None:
-        deadline = _DEADLINE
-        deadline.ticks += 1
-        if deadline.ticks & 1023 == 0 and time.monotonic() > deadline.at:
-            raise ExecutionTimeout(CALL_TIME_CAP)  # not a VMError: nothing catches it on the way out
-        super().consume_gas(amount, reason)
-
-
-class _DevVM(CancunVM):
-    _state_class = CancunState.configure(computation_class=_CappedComputation)
-
-    @classmethod
-    def validate_header(cls, header: BlockHeaderAPI, parent_header: BlockHeaderAPI) -> None:
-        # Several devnet blocks may share a second (timestamps are whole seconds and
-        # never run ahead of the wall clock); every other rule stands.
-        if parent_header is not None and header.timestamp == parent_header.timestamp:
-            parent_header = parent_header.copy(timestamp=parent_header.timestamp - 1)
-        super().validate_header(header, parent_header)
-
-
-@cache
-def _chain_class(chain_id: int) -> type[MiningChain]:
-    vm_configuration = ConsensusApplier(NoProofConsensus).amend_vm_configuration(((0, _DevVM),))
-    return MiningChain.configure(
-        __name__=f"DevChain{chain_id}",
-        vm_configuration=vm_configuration,
-        chain_id=chain_id,
-    )
 
 
 @dataclass(frozen=True)
@@ -204,20 +103,20 @@ class DevChain:
             address: {"balance": balance, "nonce": 0, "code": b"", "storage": {}}
             for address, balance in balances.items()
         }
-        chain = _chain_class(chain_id).from_genesis(AtomicDB(store), genesis_params, state)
+        chain = chain_class(chain_id).from_genesis(AtomicDB(store), genesis_params, state)
         return cls(chain_id, store, cast(MiningChain, chain), clock)
 
     @classmethod
     def restore(cls, chain_id: int, snapshot: bytes, journal: Journal | None = None) -> DevChain:
         """The chain of `snapshot`, then every block its journal holds (future blocks are journaled there)."""
-        kv = _decode_store(snapshot)
+        kv = decode_store(snapshot)
         if journal is not None:
             journal.replay(kv)
         store = JournaledDB(kv, None if journal is None or journal.read_only else journal)
-        return cls(chain_id, store, _chain_class(chain_id)(AtomicDB(store)))
+        return cls(chain_id, store, chain_class(chain_id)(AtomicDB(store)))
 
     def dump(self) -> bytes:
-        return _encode_store(self._store.kv_store)
+        return encode_store(self._store.kv_store)
 
     def close(self) -> None:
         self._store.flush()
@@ -266,13 +165,13 @@ class DevChain:
 
     def simulate(self, effect: Callable[[StateAPI], T]) -> T:
         """Run `effect` on a throwaway copy of the state the next block would start from."""
-        with self._costless_state(self._call_header(None)) as state, _time_cap():
+        with self._costless_state(self._call_header(None)) as state, time_cap():
             return effect(state)
 
     @property
     def vm_class(self) -> type[VirtualMachineAPI]:
         """The rules of this chain's blocks (py-evm's Cancun with the devnet's time cap and clock)."""
-        return _DevVM
+        return DevVM
 
     def _new_block(self, fill: Callable[[], T]) -> tuple[T, BlockHeaderAPI]:
         """A block stamped now, filled by `fill`, mined and journaled; on any failure, no block and no trace."""
@@ -280,7 +179,7 @@ class DevChain:
         at = self._stamp_pending(self.clock.stamp(self.head.timestamp))
         try:
             with self._store.all_or_nothing():
-                with _time_cap():
+                with time_cap():
                     result = fill()
                 block = self._mine(at)
         except BaseException:
@@ -382,17 +281,17 @@ class DevChain:
     # -- executing without a transaction ---------------------------------------
 
     def call(self, msg: Call, header: BlockHeaderAPI | None = None) -> bytes:
-        with self._costless_state(self._call_header(header)) as state, _time_cap():
+        with self._costless_state(self._call_header(header)) as state, time_cap():
             computation = state.costless_execute_transaction(self._spoof(msg, state))
         if computation.is_error:
             if isinstance(computation.error, Revert):
                 raise ExecutionReverted(bytes(computation.output))
-            raise ChainError(_vm_failure(computation.error))
+            raise ChainError(vm_failure(computation.error))
         return bytes(computation.output)
 
     def estimate_gas(self, msg: Call, header: BlockHeaderAPI | None = None) -> int:
         at = self._call_header(header)
-        with _time_cap():  # one cap for the probe and the search together
+        with time_cap():  # one cap for the probe and the search together
             self.call(msg, header)  # probe once so that a revert is reported with its reason
             return int(self._chain.estimate_gas(self._spoof(msg, self._chain.get_vm(at).state), at))
 
@@ -432,29 +331,3 @@ class DevChain:
 
 def contract_address(tx: SignedTransactionAPI) -> bytes | None:
     return generate_contract_address(tx.sender, tx.nonce) if not tx.to else None
-
-
-# -- snapshot encoding: zlib over length-prefixed key/value records -----------
-
-
-def _encode_store(store: dict[bytes, bytes]) -> bytes:
-    parts = []
-    for key, value in store.items():
-        parts.append(struct.pack(">II", len(key), len(value)))
-        parts.append(key)
-        parts.append(value)
-    return zlib.compress(b"".join(parts), 6)
-
-
-def _decode_store(blob: bytes) -> dict[bytes, bytes]:
-    raw = zlib.decompress(blob)
-    store: dict[bytes, bytes] = {}
-    offset = 0
-    while offset < len(raw):
-        key_len, value_len = struct.unpack_from(">II", raw, offset)
-        offset += 8
-        key = raw[offset : offset + key_len]
-        offset += key_len
-        store[key] = raw[offset : offset + value_len]
-        offset += value_len
-    return store

@@ -171,3 +171,29 @@ def _fsync_dir(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+# -- snapshots: the whole store as zlib over length-prefixed key/value records ---------------
+
+
+def encode_store(store: dict[bytes, bytes]) -> bytes:
+    parts = []
+    for key, value in store.items():
+        parts.append(struct.pack(">II", len(key), len(value)))
+        parts.append(key)
+        parts.append(value)
+    return zlib.compress(b"".join(parts), 6)
+
+
+def decode_store(blob: bytes) -> dict[bytes, bytes]:
+    raw = zlib.decompress(blob)
+    store: dict[bytes, bytes] = {}
+    offset = 0
+    while offset < len(raw):
+        key_len, value_len = struct.unpack_from(">II", raw, offset)
+        offset += 8
+        key = raw[offset : offset + key_len]
+        offset += key_len
+        store[key] = raw[offset : offset + value_len]
+        offset += value_len
+    return store

@@ -10,7 +10,7 @@ from eth_account import Account
 from web3.types import RPCEndpoint
 
 from swapdesk.api import AggSwapRequest, parse
-from swapdesk.devnet import evm, rpc
+from swapdesk.devnet import rpc, vm
 from swapdesk.devnet.accounts import ACCOUNT_0, demo_address, demo_key
 from swapdesk.devnet.evm import DevChain, contract_address
 from swapdesk.devnet.network import Devnet
@@ -30,7 +30,7 @@ TIMED_OUT = {"code": -32000, "message": f"execution aborted (timeout = {CAP:g}s)
 
 @pytest.fixture(autouse=True)
 def short_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(evm, "CALL_TIME_CAP", CAP)
+    monkeypatch.setattr(vm, "CALL_TIME_CAP", CAP)
 
 
 async def _deploy_loop(devnet: Devnet, chain_id: int) -> str:

@@ -1,0 +1,129 @@
+"""The devnet's EVM rules: py-evm's Cancun, with a time cap on every execution and whole-second clocks.
+
+- No execution holds a chain's thread longer than `CALL_TIME_CAP` seconds (geth's EVM timeout): every
+  opcode consumes gas, and that is where a runaway execution is stopped (`ExecutionTimeout`, which no
+  py-evm handler catches, so the call or transaction leaves nothing behind).
+- Several blocks may share a second: timestamps are whole seconds and never run ahead of the wall clock,
+  as on Arbitrum; every other header rule stands.
+- The chain's errors, in geth's words where a client reads them.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+
+from eth import EVM_RECURSION_LIMIT
+from eth.abc import BlockHeaderAPI
+from eth.chains.base import MiningChain
+from eth.consensus import ConsensusApplier, NoProofConsensus
+from eth.vm.forks import CancunVM
+from eth.vm.forks.cancun.computation import CancunComputation
+from eth.vm.forks.cancun.state import CancunState
+
+# py_ecc (imported by py-evm's precompiles) raises the recursion limit to 100,000, which
+# lets C-level recursion (json, repr) overflow a thread's stack and kill the process;
+# py-evm itself needs 12,288 frames for 1024 nested EVM calls.
+sys.setrecursionlimit(EVM_RECURSION_LIMIT)
+
+CALL_TIME_CAP = 5.0  # seconds any one execution may hold the chain (geth's RPC EVM timeout)
+
+
+class ChainError(Exception):
+    """A request the chain refuses (bad nonce, unknown block...)."""
+
+
+class ExecutionTimeout(ChainError):
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"execution aborted (timeout = {seconds:g}s)")
+
+
+_VM_FAILURES = {  # py-evm's VM errors in geth's words
+    "OutOfGas": "out of gas",
+    "InsufficientStack": "stack underflow",
+    "FullStack": "stack limit reached",
+    "InvalidJumpDestination": "invalid jump destination",
+    "InvalidInstruction": "invalid opcode",
+    "StackDepthLimit": "max call depth exceeded",
+    "WriteProtection": "write protection",
+    "InsufficientFunds": "insufficient balance for transfer",
+    "OutOfBoundsRead": "return data out of bounds",
+    "ContractCreationCollision": "contract address collision",
+}
+
+
+def vm_failure(error: Exception) -> str:
+    return _VM_FAILURES.get(type(error).__name__, "execution failed")
+
+
+class ExecutionReverted(ChainError):
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        super().__init__(f"execution reverted{_reason_suffix(data)}")
+
+
+def _reason_suffix(data: bytes) -> str:
+    # Error(string) selector 0x08c379a0
+    if data[:4] == bytes.fromhex("08c379a0") and len(data) >= 68:
+        size = int.from_bytes(data[36:68], "big")
+        return ": " + data[68 : 68 + size].decode("utf-8", "replace")
+    return ""
+
+
+class _Deadline(threading.local):
+    """When the execution running on this thread must stop (monotonic seconds)."""
+
+    at = math.inf
+    ticks = 0
+
+
+_DEADLINE = _Deadline()
+
+
+@contextmanager
+def time_cap() -> Iterator[None]:
+    """No execution under it runs past CALL_TIME_CAP from now; nested caps keep the earliest deadline."""
+    previous = _DEADLINE.at
+    _DEADLINE.at = min(previous, time.monotonic() + CALL_TIME_CAP)
+    try:
+        yield
+    finally:
+        _DEADLINE.at = previous
+
+
+class _CappedComputation(CancunComputation):
+    """Every opcode consumes gas: that is where a runaway execution is stopped."""
+
+    def consume_gas(self, amount: int, reason: str) -> None:
+        deadline = _DEADLINE
+        deadline.ticks += 1
+        if deadline.ticks & 1023 == 0 and time.monotonic() > deadline.at:
+            raise ExecutionTimeout(CALL_TIME_CAP)  # not a VMError: nothing catches it on the way out
+        super().consume_gas(amount, reason)
+
+
+class DevVM(CancunVM):
+    _state_class = CancunState.configure(computation_class=_CappedComputation)
+
+    @classmethod
+    def validate_header(cls, header: BlockHeaderAPI, parent_header: BlockHeaderAPI) -> None:
+        # Several devnet blocks may share a second (timestamps are whole seconds and
+        # never run ahead of the wall clock); every other rule stands.
+        if parent_header is not None and header.timestamp == parent_header.timestamp:
+            parent_header = parent_header.copy(timestamp=parent_header.timestamp - 1)
+        super().validate_header(header, parent_header)
+
+
+@cache
+def chain_class(chain_id: int) -> type[MiningChain]:
+    vm_configuration = ConsensusApplier(NoProofConsensus).amend_vm_configuration(((0, DevVM),))
+    return MiningChain.configure(
+        __name__=f"DevChain{chain_id}",
+        vm_configuration=vm_configuration,
+        chain_id=chain_id,
+    )
