@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
+from datetime import datetime
 from decimal import Decimal
 
 from swapdesk.api import AggSwapRequest, ApiError, ChainRequest, DetailsRequest, SwapService, TokenInfo, parse
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.devnet.accounts import ACCOUNT_0
-from swapdesk.units import BadAmount, to_human, to_units
+from swapdesk.units import BadAmount, percent_to_bps, to_human, to_units
 
 
 class Refused(Exception):
@@ -59,10 +61,14 @@ async def _quote(args: argparse.Namespace) -> int:
             amount = to_units(args.amount, sell.decimals)
         except BadAmount as exc:
             raise Refused(f"--amount: {exc}") from None
+        try:
+            slippage = percent_to_bps(args.slippage)
+        except BadAmount as exc:
+            raise Refused(f"--slippage: {exc}") from None
         to = args.to or ACCOUNT_0
         query = {
             "token0": sell.address, "token1": buy.address, "decimal0": str(sell.decimals),
-            "decimal1": str(buy.decimals), "impact": str(args.slippage), "part": str(args.part),
+            "decimal1": str(buy.decimals), "impact": str(slippage), "part": str(args.part),
             "amountIn": str(amount), "amountOutMin": "0", "to": to, "chain": chain.flag, "channel": args.channel,
         }  # fmt: skip
         if args.issuer:
@@ -80,7 +86,7 @@ async def _quote(args: argparse.Namespace) -> int:
     best = max((int(a.amountOut) for a in quote.amounts), default=0)
     gain = f"{(out - best) * 10_000 // best:+d} bps over the best single source" if best else "no single source can"
     print(f"{args.amount} {sell.symbol} -> {to_human(out, buy.decimals)} {buy.symbol} on {chain.name}")
-    print(f"  minimum   {to_human(minimum, buy.decimals)} {buy.symbol} (slippage {Decimal(args.slippage) / 100}%)")
+    print(f"  minimum   {to_human(minimum, buy.decimals)} {buy.symbol} (slippage {Decimal(slippage) / 100}%)")
     print(f"  rate      1 {sell.symbol} = {rate:.8g} {buy.symbol}")
     print(f"  impact    {Decimal(quote.impact) * 100:.3f}%")
     fee, normal = int(quote.fee), int(quote.normalFee)
@@ -98,26 +104,34 @@ async def _details(args: argparse.Namespace) -> int:
     service = _service(args.server)
     try:
         record = await service.details(parse(DetailsRequest, [("hash", args.hash), ("chain", chain.flag)]))
+        known = {t.address.lower(): t.symbol for t in await service.tokens(ChainRequest(chain))}
     finally:
         await service.aclose()
     if args.json:
         print(record.model_dump_json(indent=1))
         return 0
+
+    def token(address: str) -> str:
+        return known.get(address.lower(), address)
+
     amount_in = to_human(int(record.amountIn), record.fromDecimals)
     amount_out = to_human(int(record.amountOut), record.toDecimals)
-    print(f"{record.status} ({record.statusNotes}) on {chain.name}, channel {record.channel}")
-    print(f"  paid      {amount_in} of {record.fromToken} from {record.fromAddress}")
-    print(f"  received  {amount_out} of {record.toToken} by {record.toAddress}")
-    print(f"  minimum   {to_human(int(record.amountOutMin), record.toDecimals)}")
+    notes = f" ({record.statusNotes})" if record.statusNotes and record.statusNotes != record.status else ""
+    when = datetime.fromtimestamp(record.timestamp).astimezone()
+    print(f"{record.status}{notes}: a swap on {chain.name}, channel {record.channel}")
+    print(f"  sold      {amount_in} {token(record.fromToken)}")
+    print(f"  received  {amount_out} {token(record.toToken)}")
+    print(f"  minimum   {to_human(int(record.amountOutMin), record.toDecimals)} {token(record.toToken)}")
+    print(f"  from      {record.fromAddress}")
+    print(f"  to        {record.toAddress}")
     print(f"  sources   {', '.join(d.dex for d in record.dexs)}")
-    print(f"  time      {record.timestamp} (Unix seconds)")
-    link = chain.explorer_url("tx", record.sourceHash)
-    if link:
-        print(f"  explorer  {link}")
+    print(f"  time      {when:%Y-%m-%d %H:%M:%S %Z} (UTC{when:%z})")
+    print(f"  hash      {record.sourceHash}")
     return 0
 
 
 def run(handler: str, args: argparse.Namespace) -> int:
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request is noise in a terminal
     try:
         return asyncio.run(_quote(args) if handler == "quote" else _details(args))
     except (Refused, ApiError) as exc:
@@ -126,22 +140,26 @@ def run(handler: str, args: argparse.Namespace) -> int:
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    quote = commands.add_parser("quote", help="quote a same-chain swap")
+    quote = commands.add_parser("quote", help="quote a same-chain swap", description="Quote a same-chain swap.")
     quote.add_argument("--chain", required=True, help="chain flag or id (BSC, 56, polygon...)")
     quote.add_argument("--sell", required=True, help="symbol or address of the token to sell")
     quote.add_argument("--buy", required=True, help="symbol or address of the token to buy")
     quote.add_argument("--amount", required=True, help="amount to sell, in whole tokens (1000, 0.25)")
-    quote.add_argument("--slippage", type=int, default=50, help="slippage tolerance in basis points (default 50)")
+    quote.add_argument("--slippage", default="0.5", help="slippage tolerance in percent, like the window (default 0.5)")
     quote.add_argument("--part", type=int, default=10, help="split granularity, 1..100 (default 10)")
-    quote.add_argument("--channel", default="default")
+    quote.add_argument(
+        "--channel", default="default", help="default, web, android, ios or extension: sets the fee rate"
+    )
     quote.add_argument("--to", help="recipient (default: devnet demo account 0)")
     quote.add_argument("--issuer", help="sender, for its fee discount")
     quote.add_argument("--json", action="store_true", help="print the spec's quote record")
     quote.add_argument("--server", help="ask this server instead of the embedded engine")
     quote.set_defaults(run=lambda a: run("quote", a))
-    details = commands.add_parser("details", help="look up a swap transaction")
-    details.add_argument("hash")
-    details.add_argument("--chain", required=True)
+    details = commands.add_parser(
+        "details", help="look up a swap transaction", description="Look up what happened to a swap transaction."
+    )
+    details.add_argument("hash", help="the transaction's hash: 64 hex digits, with or without 0x")
+    details.add_argument("--chain", required=True, help="the chain it was sent on: flag or id (BSC, 56, polygon...)")
     details.add_argument("--json", action="store_true", help="print the spec's details record")
     details.add_argument("--server", help="ask this server instead of the embedded engine")
     details.set_defaults(run=lambda a: run("details", a))

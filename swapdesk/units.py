@@ -43,3 +43,15 @@ def to_human(units: int, decimals: int, places: int | None = None) -> str:
         value = value.quantize(Decimal(1).scaleb(-places), rounding="ROUND_DOWN", context=Context(prec=160))
     text = f"{value:f}"
     return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def percent_to_bps(text: str) -> int:
+    """'0.5' (percent) -> 50 basis points; whole basis points from 0 to 100 %, exact."""
+    cleaned = text.strip().removesuffix("%").strip()
+    if not _HUMAN.fullmatch(cleaned):
+        raise BadAmount(f"{text!r} is not a percentage: write it like 0.5")
+    with localcontext(_EXACT):
+        bps = Decimal(cleaned) * 100
+    if bps != bps.to_integral_value() or bps > 10_000:
+        raise BadAmount(f"{text!r}: a percentage from 0 to 100, in steps of 0.01")
+    return int(bps)

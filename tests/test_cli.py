@@ -31,7 +31,8 @@ def test_quote_and_details(server_url: str, capsys: pytest.CaptureFixture[str]) 
 
     assert main(["details", tx_hash, "--chain", "POLYGON", "--server", server_url]) == 0
     shown = capsys.readouterr().out
-    assert shown.startswith("Success (Success) on Polygon")
+    assert shown.startswith("Success: a swap on Polygon, channel default")
+    assert "sold      250 MATIC" in shown and "USDC" in shown and "(Success)" not in shown
     usdc = httpx.get(f"{server_url}/ext/v1/tokens", params={"chain": "137"}).json()["data"]
     decimals = next(t["decimals"] for t in usdc if t["symbol"] == "USDC")
     received = int(quote["totalAmountOut"]) / 10**decimals
@@ -50,6 +51,9 @@ def _quote(chain: str, sell: str, buy: str, amount: str, *more: str) -> list[str
         (_quote("BSC", "USDT", "USDT", "1"), "token1: must differ from token0"),
         (_quote("BSC", "USDT", "BNB", "-1"), "--amount: '-1' is not an amount"),
         (_quote("BSC", "USDT", "BNB", "1", "--part", "0"), "part: must be an integer from 1 to 100"),
+        (_quote("BSC", "USDT", "BNB", "1", "--slippage", "101"), "--slippage: '101': a percentage from 0 to 100"),
+        (_quote("BSC", "USDT", "BNB", "1", "--slippage", "half"), "--slippage: 'half' is not a percentage"),
+        (_quote("BSC", "USDT", "BNB", "1", "--slippage", "0.001"), "--slippage: '0.001': a percentage from 0 to 100"),
         (["details", "0x1234", "--chain", "BSC"], "hash: must be a transaction hash"),
     ],
 )

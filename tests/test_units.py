@@ -26,3 +26,12 @@ def test_excess_precision_is_refused_not_rounded() -> None:
 @given(st.integers(0, 2**256 - 1), st.integers(0, 36))
 def test_round_trip(units: int, decimals: int) -> None:
     assert to_units(to_human(units, decimals), decimals) == units
+
+
+def test_percent_to_basis_points_is_exact() -> None:
+    from swapdesk.units import percent_to_bps
+
+    assert [percent_to_bps(t) for t in ("0.5", "0.01", "1", "100", " 3 %", "0")] == [50, 1, 100, 10_000, 300, 0]
+    for bad in ("0.001", "100.01", "-1", "1e2", "half", ""):
+        with pytest.raises(BadAmount):
+            percent_to_bps(bad)
