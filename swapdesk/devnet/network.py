@@ -34,8 +34,9 @@ T = TypeVar("T")
 class _Host:
     chain_id: int
     executor: ThreadPoolExecutor
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while the chain opens or closes
     opened: OpenedChain | None = None
+    stopped: bool = False
 
 
 class Devnet:
@@ -55,6 +56,7 @@ class Devnet:
         self.share = share
         self.notices: list[str] = []  # things the user should hear: a chain started afresh, a read-only view
         self._hosts: dict[int, _Host] = {}
+        self._resetting: dict[int, asyncio.Event] = {}  # a request for a chain being reset waits for the reset
 
     @property
     def chain_ids(self) -> list[int]:
@@ -70,12 +72,24 @@ class Devnet:
 
     async def start(self, chain_id: int) -> Manifest:
         """Start the chain if it is not running; its world's manifest."""
-        host = self._host(chain_id)
-        async with host.lock:
-            if host.opened is None:
-                await asyncio.get_running_loop().run_in_executor(host.executor, self._open, host)
-        assert host.opened is not None
-        return host.opened.manifest
+        opened = (await self._started(chain_id)).opened
+        assert opened is not None
+        return opened.manifest
+
+    async def _started(self, chain_id: int) -> _Host:
+        """The chain's host, its chain open: after any reset of it in progress, whoever else starts or stops it."""
+        while True:
+            resetting = self._resetting.get(chain_id)
+            if resetting is not None:
+                await resetting.wait()
+                continue
+            host = self._host(chain_id)
+            async with host.lock:
+                if host.stopped:  # stopped while this waited for the lock: a new host takes over
+                    continue
+                if host.opened is None:
+                    await asyncio.get_running_loop().run_in_executor(host.executor, self._open, host)
+                return host
 
     def _open(self, host: _Host) -> None:
         """On the chain's thread; kept on the host there, so a cancelled start loses nothing."""
@@ -99,8 +113,7 @@ class Devnet:
 
     async def bridges(self, chain_id: int) -> BridgeDeployment | None:
         """Where the world's bridges are on a chain: for their providers and operators, not for swapdesk's engine."""
-        await self.start(chain_id)
-        opened = self._hosts[chain_id].opened
+        opened = (await self._started(chain_id)).opened
         assert opened is not None
         return opened.bridges
 
@@ -111,8 +124,7 @@ class Devnet:
 
     async def run(self, chain_id: int, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(chain, *args)` on the chain's own thread, its blocks up to date."""
-        await self.start(chain_id)
-        host = self._hosts[chain_id]
+        host = await self._started(chain_id)
         assert host.opened is not None
         return await asyncio.get_running_loop().run_in_executor(host.executor, _up_to_date, host.opened.chain, fn, args)
 
@@ -123,12 +135,18 @@ class Devnet:
             await _shut(host)
 
     async def reset(self, chain_id: int) -> bool:
-        """Start a chain over from its world (its data deleted); False when it had none."""
-        await self.stop(chain_id)
-        if self.data is None:
-            return False
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, self.data.reset, chain_id, by_id(chain_id).name)
+        """Start a chain over from its world (its data deleted); False when it had none.
+        Requests for the chain meanwhile wait, then meet the chain as it starts over."""
+        done = self._resetting[chain_id] = asyncio.Event()
+        try:
+            await self.stop(chain_id)
+            if self.data is None:
+                return False
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(None, self.data.reset, chain_id, by_id(chain_id).name)
+        finally:
+            del self._resetting[chain_id]
+            done.set()
 
     async def close(self) -> None:
         hosts, self._hosts = list(self._hosts.values()), {}
@@ -142,8 +160,9 @@ def _up_to_date(chain: DevChain, fn: Callable[..., T], args: tuple[Any, ...]) ->
 
 
 async def _shut(host: _Host) -> None:
-    opened = host.opened
-    if opened is not None:
-        host.opened = None
-        await asyncio.get_running_loop().run_in_executor(host.executor, opened.close)
+    async with host.lock:  # after an open in progress: what it opens is closed here, not leaked
+        host.stopped = True
+        opened, host.opened = host.opened, None
+        if opened is not None:
+            await asyncio.get_running_loop().run_in_executor(host.executor, opened.close)
     host.executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,314 @@
+"""METAPATH: SWFT's exchange desk, the operator of the Bridgers vaults.
+
+A deposit is a `Swap` (a token) or `SwapEth` (the native coin) into the source chain's vault, naming
+what it wants as a coin code (`toToken`, "USDT(BSC)": the coin and the chain it is paid on), who gets it
+(`destination`, in that chain's address format) and the least it accepts (`minReturnAmount`). The desk
+prices the exchange (`terms.metapath_quote`), then pays token1 out of the destination chain's vault,
+or pays the whole deposit back to its sender on the source chain, each at most once per order id.
+
+The spec's statusNotes, as the desk moves an order:
+
+    wait_deposit_send -> wait_exchange_push -> wait_exchange_return -> wait_exchange_return_success
+      -> wait_receive_send -> wait_receive_confirm -> receive_complete
+    refunds: -> wait_refund_send -> wait_refund_confirm -> refund_complete, from
+      wait_deposit_send (amount out of range, unknown coin, unreadable destination),
+      wait_exchange_return_error (minimum return not met, destination vault too short),
+      wait_receive_send (the payout would revert), wait_receive_confirm_error (it reverted)
+    wait_deposit_send -> timeout (a registered order whose deposit never came)
+    wait_deposit_send -> wait_deposit_send_error (the registered transaction failed or deposited nothing)
+    wait_refund_confirm_error -> ERROR, wait_refund_send -> ERROR (the refund itself cannot be made)
+
+An order's id is keccak256(abi.encodePacked(uint256 chainId, bytes32 txHash, uint256 n)), the n-th
+Bridgers deposit of the transaction (n = 0 for an order registered by its hash): the same id pays out
+(`payout`) and refunds (`refund`), so the vaults refuse a second payout of a deposit even if the desk
+forgot it. Deposits nobody registered are found by the desk's chain scanner, which lags (`timing`).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from eth_abi.packed import encode_packed
+from eth_utils import keccak
+
+from swapdesk.address import InvalidAddress, parse_address, to_checksum
+from swapdesk.blocking import off_loop
+from swapdesk.chains import by_id
+from swapdesk.contracts import artifact
+from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.bridges import timing
+from swapdesk.devnet.bridges.client import CallReverted, Log
+from swapdesk.devnet.bridges.context import ZERO
+from swapdesk.devnet.bridges.deployment import BridgeDeployment
+from swapdesk.devnet.bridges.events import BRIDGERS_SWAP, BRIDGERS_SWAP_ETH
+from swapdesk.devnet.bridges.operator_loop import Operator
+from swapdesk.devnet.bridges.operators import DESK_INDEX
+from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
+from swapdesk.devnet.bridges.store import Machine, Order
+from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, Coin, coins, metapath_quote
+
+BRIDGERS, ERC20 = artifact("Bridgers"), artifact("ERC20")
+DEPOSITS = (BRIDGERS_SWAP, BRIDGERS_SWAP_ETH)
+
+MACHINE = Machine(
+    first=("wait_deposit_send",),
+    moves={
+        "wait_deposit_send": ("wait_exchange_push", "wait_refund_send", "timeout", "wait_deposit_send_error"),
+        "wait_exchange_push": ("wait_exchange_return",),
+        "wait_exchange_return": ("wait_exchange_return_success", "wait_exchange_return_error"),
+        "wait_exchange_return_error": ("wait_refund_send",),
+        "wait_exchange_return_success": ("wait_receive_send",),
+        "wait_receive_send": ("wait_receive_confirm", "wait_refund_send"),
+        "wait_receive_confirm": ("receive_complete", "wait_receive_confirm_error"),
+        "wait_receive_confirm_error": ("wait_refund_send",),
+        "wait_refund_send": ("wait_refund_confirm", "ERROR"),
+        "wait_refund_confirm": ("refund_complete", "wait_refund_confirm_error"),
+        "wait_refund_confirm_error": ("ERROR",),
+    },
+)
+
+
+def order_id(chain_id: int, tx_hash: str, n: int = 0) -> str:
+    packed = encode_packed(["uint256", "bytes32", "uint256"], [chain_id, bytes.fromhex(tx_hash[2:]), n])
+    return "0x" + keccak(packed).hex()
+
+
+def parse_coin_code(code: str) -> tuple[str, int] | None:
+    """("USDT", 56) from "USDT(BSC)"; None when it is not a coin code of a chain the desk serves."""
+    symbol, _, rest = code.partition("(")
+    chain = BRIDGERS_CHAIN_IDS.get(rest.removesuffix(")")) if rest.endswith(")") else None
+    return (symbol, chain) if symbol and chain is not None else None
+
+
+def deposit_fields(log: Log) -> dict[str, Any]:
+    """What a Swap or SwapEth event says, as an order keeps it (amounts as integer strings)."""
+    fields = (BRIDGERS_SWAP if BRIDGERS_SWAP.matches(log) else BRIDGERS_SWAP_ETH).decode(log)
+    return {
+        "fromToken": fields.get("fromToken", ZERO),  # SwapEth: the native coin
+        "toToken": fields["toToken"],
+        "sender": fields["sender"],
+        "destination": fields["destination"],
+        "fromAmount": str(fields["fromAmount"]),
+        "minReturnAmount": str(fields["minReturnAmount"]),
+        "block": log.block,
+    }
+
+
+class Metapath(Operator):
+    name: ClassVar[str] = "metapath"
+    machine: ClassVar[Machine] = MACHINE
+    topics: ClassVar[tuple[bytes, ...]] = tuple(e.topic for e in DEPOSITS)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self._payers: dict[int, Payer] = {}
+
+    def payer(self, chain_id: int) -> Payer:
+        if chain_id not in self._payers:
+            self._payers[chain_id] = Payer(self.world.client(chain_id), demo_key(DESK_INDEX), self.store)
+        return self._payers[chain_id]
+
+    def watched(self, deployment: BridgeDeployment) -> list[str]:
+        return [deployment.metapath.contract]
+
+    def scan_lag(self, chain_id: int) -> int:
+        return timing.confirmations(chain_id) + timing.scan_lag(chain_id)
+
+    async def found(self, chain_id: int, logs: list[Log]) -> list[Order]:
+        orders, seen = [], dict[str, int]()
+        for log in sorted(logs, key=lambda item: (item.block, item.index)):
+            n = seen.get(log.tx, 0)
+            seen[log.tx] = n + 1
+            fields = deposit_fields(log)
+            coin = parse_coin_code(fields["toToken"])
+            dst = coin[1] if coin else None
+            new = Order(order_id(chain_id, log.tx, n), chain_id, log.tx, log.index, dst, "wait_deposit_send", fields)
+            orders.append(replace(new, wait_on=chain_id))
+        return orders
+
+    async def register(self, order: Order) -> tuple[Order, bool]:
+        """An order the API was told of by its deposit's hash (the order callback)."""
+        due = {"expires": time.time() + timing.scaled(timing.DEPOSIT_TIMEOUT, self.world.speed)}
+        registered = Order(order.id, order.src_chain, order.src_tx, None, order.dst_chain, "wait_deposit_send",
+                           {**order.data, **due}, wait_on=order.src_chain)  # fmt: skip
+        return await off_loop(self.store.register, registered)
+
+    # -- the life cycle -----------------------------------------------------------------------------
+
+    async def advance(self, order: Order, head: int) -> None:
+        step = getattr(self, "_" + order.state)
+        await step(order, head)
+
+    async def _wait_deposit_send(self, order: Order, head: int) -> None:
+        if order.log_index is None:
+            await self._find_deposit(order)
+            return
+        if head - int(order.data["block"]) + 1 < timing.confirmations(order.src_chain):
+            return
+        coin0, coin1, problem = await self._coins(order)
+        if problem is None and coin0 is not None and coin1 is not None:
+            quote = metapath_quote(coin0, coin1, order.amount("fromAmount"))
+            if order.amount("fromAmount") < quote.deposit_min:
+                problem = f"amount out of range: below the minimum deposit {quote.deposit_min}"
+            elif order.amount("fromAmount") > quote.deposit_max:
+                problem = f"amount out of range: above the maximum deposit {quote.deposit_max}"
+        if problem is not None:
+            await self._refund(order, problem)
+            return
+        assert coin1 is not None
+        await self._move(order, "wait_exchange_push", wait_on=coin1.chain_id)
+
+    async def _find_deposit(self, order: Order) -> None:
+        """A registered order: its transaction's receipt shows the deposit, or that there is none."""
+        receipt = await self.world.client(order.src_chain).receipt(order.src_tx)
+        if receipt is None:
+            if time.time() > float(order.data["expires"]):
+                await self._move(order, "timeout")
+            return
+        deployment = await self.world.deployment(order.src_chain)
+        vault = deployment.metapath.contract if deployment else ZERO
+        deposits = [log for log in receipt.logs if log.address == vault and any(e.matches(log) for e in DEPOSITS)]
+        if not receipt.ok or not deposits:
+            why = "the transaction failed" if not receipt.ok else "the transaction deposited nothing into Bridgers"
+            await self._move(order, "wait_deposit_send_error", data={"error": why})
+            return
+        log = deposits[0]
+        await self._move(order, order.state, data=deposit_fields(log), log_index=log.index)
+
+    async def _coins(self, order: Order) -> tuple[Coin | None, Coin | None, str | None]:
+        """The coins of an order, or why it cannot be exchanged."""
+        src = await self.world.deployment(order.src_chain)
+        token0 = order.data["fromToken"]
+        coin0 = next((c for c in coins(src) if c.contract_token == token0), None) if src else None
+        target = parse_coin_code(order.data["toToken"])
+        if coin0 is None:
+            return None, None, f"token {token0} is not one the desk takes"
+        if target is None:
+            return coin0, None, f"toToken {order.data['toToken']!r} is not a coin code the desk knows"
+        symbol, chain_id = target
+        dst = await self.world.deployment(chain_id)
+        coin1 = next((c for c in coins(dst) if c.symbol == symbol), None) if dst else None
+        if coin1 is None or chain_id == order.src_chain:
+            return coin0, None, f"toToken {order.data['toToken']!r} is not paid out by the desk"
+        try:
+            parse_address(order.data["destination"], by_id(chain_id).tron)
+        except InvalidAddress:
+            where = by_id(chain_id).name
+            return coin0, coin1, f"destination {order.data['destination']!r} is not an address on {where}"
+        return coin0, coin1, None
+
+    async def _wait_exchange_push(self, order: Order, head: int) -> None:
+        await self._move(order, "wait_exchange_return")
+
+    async def _wait_exchange_return(self, order: Order, head: int) -> None:
+        coin0, coin1, problem = await self._coins(order)
+        assert coin0 is not None and coin1 is not None and problem is None  # checked before the push
+        quote = metapath_quote(coin0, coin1, order.amount("fromAmount"))
+        deployment = await self.world.deployment(coin1.chain_id)
+        assert deployment is not None
+        held = await self.world.client(coin1.chain_id).call(
+            coin1.token, ERC20.encode("balanceOf", deployment.metapath.contract)
+        )
+        priced = {
+            "toTokenAddress": coin1.contract_token,
+            "toTokenAmount": str(quote.amount_out),
+            "fee": str(quote.fee),
+            "chainFee": str(quote.relayer_fee),
+        }
+        if quote.amount_out < order.amount("minReturnAmount"):
+            asked = order.data["minReturnAmount"]
+            why = f"minimum return not met: the desk pays {quote.amount_out}, the deposit asks {asked}"
+        elif ERC20.decode("balanceOf", held)[0] < quote.amount_out:
+            why = f"insufficient liquidity: the {by_id(coin1.chain_id).name} vault cannot pay {quote.amount_out}"
+        else:
+            await self._move(order, "wait_exchange_return_success", data=priced)
+            return
+        await self._move(order, "wait_exchange_return_error", data={**priced, "refundReason": why})
+
+    async def _wait_exchange_return_error(self, order: Order, head: int) -> None:
+        await self._move(order, "wait_refund_send", wait_on=order.src_chain)
+
+    async def _wait_exchange_return_success(self, order: Order, head: int) -> None:
+        await self._move(order, "wait_receive_send")
+
+    async def _wait_receive_send(self, order: Order, head: int) -> None:
+        try:
+            landed = await self._pay_out(order)
+        except CallReverted as exc:
+            await self._refund(order, f"the payout was refused: {exc.message}")
+            return
+        await self._move(order, "wait_receive_confirm", data={"toHash": landed.sent.hash}, tx=landed.sent.hash)
+
+    async def _pay_out(self, order: Order) -> Landed:
+        """The payout of token1 to the destination, from the destination chain's vault (sent once)."""
+        assert order.dst_chain is not None
+        deployment = await self.world.deployment(order.dst_chain)
+        assert deployment is not None
+        receiver = to_checksum(parse_address(order.data["destination"], by_id(order.dst_chain).tron))
+        token, amount = order.data["toTokenAddress"], order.amount("toTokenAmount")
+        call = BRIDGERS.encode("payout", bytes.fromhex(order.id[2:]), token, receiver, amount)
+        return await self.payer(order.dst_chain).submit(order.id, "payout", deployment.metapath.contract, call)
+
+    async def _wait_receive_confirm(self, order: Order, head: int) -> None:
+        try:
+            landed = await self._pay_out(order)  # the payout kept, sent again while it may still land
+        except CallReverted as exc:  # it never landed, and a new one would revert
+            await self._move(order, "wait_receive_confirm_error", data={"error": f"the payout failed: {exc.message}"})
+            return
+        receipt = landed.receipt
+        if landed.sent.hash != order.data["toHash"]:  # the one kept could no longer land: this one replaces it
+            await self._move(order, order.state, data={"toHash": landed.sent.hash})
+        elif receipt is None:
+            return
+        elif not receipt.ok:
+            await self._move(order, "wait_receive_confirm_error", data={"error": "the payout reverted"})
+        elif confirmations(receipt, head) >= timing.DESTINATION_CONFIRMATIONS:
+            await self._move(order, "receive_complete")
+
+    async def _wait_receive_confirm_error(self, order: Order, head: int) -> None:
+        await self._refund(order, "the payout reverted")
+
+    async def _wait_refund_send(self, order: Order, head: int) -> None:
+        try:
+            landed = await self._pay_back(order)
+        except CallReverted as exc:
+            await self._move(order, "ERROR", data={"error": f"the refund was refused: {exc.message}"})
+            return
+        await self._move(order, "wait_refund_confirm", data={"refundHash": landed.sent.hash}, tx=landed.sent.hash)
+
+    async def _pay_back(self, order: Order) -> Landed:
+        """The whole deposit back to its sender, from the source chain's vault (sent once)."""
+        deployment = await self.world.deployment(order.src_chain)
+        assert deployment is not None
+        order_key, amount = bytes.fromhex(order.id[2:]), order.amount("fromAmount")
+        call = BRIDGERS.encode("refund", order_key, order.data["fromToken"], order.data["sender"], amount)
+        return await self.payer(order.src_chain).submit(order.id, "refund", deployment.metapath.contract, call)
+
+    async def _wait_refund_confirm(self, order: Order, head: int) -> None:
+        try:
+            landed = await self._pay_back(order)  # the refund kept, sent again while it may still land
+        except CallReverted as exc:
+            await self._move(order, "wait_refund_confirm_error", data={"error": f"the refund failed: {exc.message}"})
+            return
+        receipt = landed.receipt
+        if landed.sent.hash != order.data["refundHash"]:  # the one kept could no longer land: this one replaces it
+            await self._move(order, order.state, data={"refundHash": landed.sent.hash})
+        elif receipt is None:
+            return
+        elif not receipt.ok:
+            await self._move(order, "wait_refund_confirm_error", data={"error": "the refund reverted"})
+        elif confirmations(receipt, head) >= timing.DESTINATION_CONFIRMATIONS:
+            await self._move(order, "refund_complete", data={"refundCoinAmt": order.data["fromAmount"]})
+
+    async def _wait_refund_confirm_error(self, order: Order, head: int) -> None:
+        await self._move(order, "ERROR")
+
+    # -- moving ---------------------------------------------------------------------------------------
+
+    async def _refund(self, order: Order, why: str) -> None:
+        await self._move(order, "wait_refund_send", wait_on=order.src_chain, data={"refundReason": why})
+
+    async def _move(self, order: Order, state: str, **changes: Any) -> None:
+        await off_loop(lambda: self.store.move(order, state, **changes))
