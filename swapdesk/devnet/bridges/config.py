@@ -119,6 +119,8 @@ def liquidity_usd(depth_usd: Decimal) -> Decimal:
 
 
 OPERATOR_NATIVE = 1_000  # whole native coins each operator gets for gas
+# a TRON payout burns about 7 TRX of energy and bandwidth: 1,000 would last ~145 payouts
+OPERATOR_NATIVE_ON = {95500: 1_000_000}
 
 
 def usd_units(usd: Decimal, price_usd: Decimal, decimals: int) -> int:

@@ -48,7 +48,8 @@ def deploy_bridges(me: Deployer, chain_id: int, manifest: Manifest, operators: O
     carried = [_bridged(manifest, asset.id, asset.symbols[chain_id]) for asset in config.ASSETS]
     coin = by_id(chain_id)
     for operator in operators.addresses():
-        me.send(operator, value=config.OPERATOR_NATIVE * 10**coin.native_decimals, gas=21_000)
+        whole = config.OPERATOR_NATIVE_ON.get(chain_id, config.OPERATOR_NATIVE)
+        me.send(operator, value=whole * 10**coin.native_decimals, gas=21_000)
     vault_tokens = list(carried)
     if not any(token.native for token in carried):  # the vault pays out the native coin too
         vault_tokens.append(_bridged(manifest, coin.native_symbol, world.wrapped.symbol))
