@@ -25,7 +25,7 @@ class Chain:
     native_symbol: str
     native_decimals: int
     wrapped_symbol: str
-    explorer: str | None  # URL pattern with {kind} (tx | address) and {value}
+    explorer: str | None  # URL pattern with {kind} (the explorer's word for tx | address) and {value}
     address_format: AddressFormat = AddressFormat.EVM
     cross_chain: bool = False  # listed in the spec's cross-chain table
 
@@ -42,11 +42,13 @@ class Chain:
         return f"chains/{self.flag.lower()}.svg"
 
     def explorer_url(self, kind: str, value: str) -> str | None:
-        """Link to a transaction (`kind="tx"`) or an address on the explorer."""
+        """Link to a transaction (`kind="tx"`) or an address on the explorer.
+
+        Tronscan names a transaction `#/transaction/<id>`, the id as TRON writes it (no 0x)."""
         if self.explorer is None:
             return None
         if self.tron and kind == "tx":
-            value = value.removeprefix("0x")
+            kind, value = "transaction", value.removeprefix("0x")
         return self.explorer.format(kind=kind, value=value)
 
 

@@ -44,5 +44,5 @@ def test_native_coins_and_explorers() -> None:
     assert by_id(95500).native_decimals == 6 and by_id(95500).tron
     assert by_id(56).wrapped_symbol == "WBNB"
     assert by_id(1).explorer_url("tx", "0xab") == "https://etherscan.io/tx/0xab"
-    assert by_id(95500).explorer_url("tx", "0xab") == "https://tronscan.org/#/tx/ab"
+    assert by_id(95500).explorer_url("tx", "0xab") == "https://tronscan.org/#/transaction/ab"
     assert by_id(70).explorer_url("tx", "0xab") is None

@@ -33,6 +33,7 @@ from swapdesk.chain.erc20 import MAX_DECIMALS, balances_of, metadata
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
 from swapdesk.engine.details import SameChainDetails
+from swapdesk.engine.tron import TronQuoter
 from swapdesk.icons import source_icon, token_icon
 
 
@@ -45,6 +46,7 @@ class Engine:
         self.backend: ChainBackend = backend or DevnetBackend()
         self.aggregator = Aggregator(self.backend)
         self.same_chain = SameChainDetails(self.backend)
+        self.tron = TronQuoter(self.aggregator, self.backend)
 
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
         chain = request.chain
@@ -134,7 +136,8 @@ class Engine:
             return await self.aggregator.quote(request)
 
     async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
-        raise _not_built("the TRON swap quote")
+        async with reaching(request.chain):
+            return await self.tron.quote(request)
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
         raise _not_built("the cross-chain token list")
@@ -151,4 +154,5 @@ class Engine:
             return await self.same_chain.details(request)
 
     async def aclose(self) -> None:
+        await self.tron.aclose()
         await self.backend.aclose()

@@ -2,8 +2,9 @@
 
 Keys go to the OS keyring. When this machine's keyring cannot keep secrets,
 the dialog says so and asks for a password to keep the key in an encrypted
-keystore file instead; it never falls back silently. Wallet work (keyring
-over D-Bus, scrypt) runs off the GUI thread.
+keystore file instead; it never falls back silently. One key is one account
+on every chain: each shows its address on TRON too (base58, the same bytes).
+Wallet work (keyring over D-Bus, scrypt) runs off the GUI thread.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ class AccountsDialog(QDialog):
             placeholderText="Private key (64 hex digits) to import", echoMode=QLineEdit.EchoMode.Password
         )
         self.key.setAccessibleName("Private key")
-        self.address = QLineEdit(placeholderText="Address to watch (0x…)")
+        self.address = QLineEdit(placeholderText="Address to watch (0x…, or T… on TRON)")
         self.address.setAccessibleName("Address to watch")
         self.use_file = QCheckBox("Keep the key in an encrypted keystore file")
         self.use_file.setChecked(problem is not None)
@@ -115,7 +116,7 @@ class AccountsDialog(QDialog):
         self.accounts: list[Account] = self.wallet.book.load()
         self.list.clear()
         for account in self.accounts:
-            self.list.addItem(account.title())
+            self.list.addItem(f"{account.title()}\n    on TRON: {account.tron_address}")
         if not self.accounts:
             self.list.addItem("No accounts yet. On the devnet, the demo accounts are always offered.")
 

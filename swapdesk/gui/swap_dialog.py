@@ -3,7 +3,9 @@
 The dialog says what it is doing at each moment and why it stopped, in plain
 words. It holds no key: the wallet hands one out (off the GUI thread, as the
 keyring may block) just before each signature, and the trader checks the
-call data before that signature is asked for.
+call data before that signature is asked for. On TRON the steps are the same
+(the trader signs with tronpy); the account shows its TRON address and the
+review adds the fee limit, the TRX the swap may burn for its energy.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swapdesk.api import TronQuote
 from swapdesk.blocking import off_loop
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.error_label import error_label
@@ -55,13 +58,16 @@ class SwapDialog(QDialog):
         self.setWindowTitle(f"Swap {sell} for {buy}")
 
         form = QFormLayout()
-        form.addRow("From", QLabel(account.title()))
+        form.addRow("From", QLabel(account.title(tron=self.chain.tron)))
         form.addRow("Chain", QLabel(self.chain.name + (" (devnet)" if self.devnet else "")))
         form.addRow("Sell", QLabel(f"{to_human(request.amountIn, request.decimal0)} {sell}"))
         out, minimum = int(quote.totalAmountOut), shown.min_out
         form.addRow("Receive", QLabel(f"{to_human(out, request.decimal1, 8)} {buy} (quoted)"))
         form.addRow("At least", QLabel(f"{to_human(minimum, request.decimal1, 8)} {buy}, or nothing is swapped"))
         form.addRow("Receiver", QLabel(request.to))
+        if isinstance(quote, TronQuote):
+            limit = to_human(quote.data.options.feeLimit, self.chain.native_decimals)
+            form.addRow("Fee limit", QLabel(f"up to {limit} TRX of energy, burnt only as used"))
 
         self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password, placeholderText="Keystore password")
         self.password.setAccessibleName("Keystore password")

@@ -8,6 +8,11 @@ network listed; `pending()` is what to pick up again on the next start. The
 raw signed transaction is kept to re-send it: it is public once sent and
 holds no key.
 
+A hash is the chain's own: 0x and 64 hex digits for an Ethereum transaction, with its nonce; 64 hex
+digits without 0x for a TRON transaction id, which has no nonce (its expiration plays that part: `raw`
+holds the signed transaction's JSON). The schema's version is SQLite's `user_version`; `migrate` brings
+a database made by an older swapdesk up to date, every row kept, in one transaction.
+
 SQLite calls block: async code calls them through `blocking.off_loop`.
 One connection, shared by threads under a lock.
 """
@@ -28,13 +33,17 @@ STATUSES = ("signed", "sent", "confirmed", "failed", "dropped")
 KINDS = ("approval", "swap")
 OPEN = ("signed", "sent")  # may still land
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS transactions (
-    hash TEXT PRIMARY KEY CHECK (hash GLOB '0x*' AND length(hash) = 66),
+VERSION = 1  # 0: Ethereum hashes only; 1: TRON transaction ids too, which have no nonce
+TABLE = """
+CREATE TABLE {name} (
+    hash TEXT PRIMARY KEY CHECK (
+        (hash GLOB '0x*' AND length(hash) = 66 AND nonce IS NOT NULL AND nonce >= 0)
+        OR (length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*' AND nonce IS NULL)
+    ),
     chain_id INTEGER NOT NULL,
     kind TEXT NOT NULL CHECK (kind IN ('approval', 'swap')),
     sender TEXT NOT NULL,
-    nonce INTEGER NOT NULL CHECK (nonce >= 0),
+    nonce INTEGER,
     raw TEXT NOT NULL,
     status TEXT NOT NULL CHECK (status IN ('signed', 'sent', 'confirmed', 'failed', 'dropped')),
     summary TEXT NOT NULL,
@@ -42,9 +51,10 @@ CREATE TABLE IF NOT EXISTS transactions (
     updated_ms INTEGER NOT NULL,
     block INTEGER,
     error TEXT
-);
-CREATE INDEX IF NOT EXISTS by_time ON transactions (created_ms DESC);
+)
 """
+INDEX = "CREATE INDEX IF NOT EXISTS by_time ON transactions (created_ms DESC)"
+COLUMNS = "hash, chain_id, kind, sender, nonce, raw, status, summary, created_ms, updated_ms, block, error"
 
 
 @dataclass(frozen=True)
@@ -53,7 +63,7 @@ class StoredTx:
     chain_id: int
     kind: str
     sender: str
-    nonce: int
+    nonce: int | None  # None for a TRON transaction
     raw: str
     status: str
     summary: dict[str, Any] = field(default_factory=dict)  # what the user saw: tokens, amounts (integer strings)
@@ -75,7 +85,35 @@ class TxStore:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")  # a commit survives power loss, not only a crash
-        self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Create the table, or bring one made by an older schema up to VERSION without losing a row.
+
+        SQLite cannot change a CHECK in place: the rows move to a table of the new schema, which then
+        takes the old one's name, all in one transaction (a crash leaves the old table as it was)."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                version = self._db.execute("PRAGMA user_version").fetchone()[0]
+                exists = self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'transactions'").fetchone()
+                if not exists:
+                    self._db.execute(TABLE.format(name="transactions"))
+                elif version < VERSION:
+                    self._db.execute(TABLE.format(name="transactions_new"))
+                    self._db.execute(
+                        f"INSERT INTO transactions_new ({COLUMNS}) SELECT {COLUMNS} FROM transactions ORDER BY rowid"
+                    )
+                    self._db.execute("DROP TABLE transactions")
+                    self._db.execute("ALTER TABLE transactions_new RENAME TO transactions")
+                elif version > VERSION:
+                    raise RuntimeError(f"{self.path} was written by a newer swapdesk (schema {version})")
+                self._db.execute(INDEX)
+                self._db.execute(f"PRAGMA user_version = {VERSION}")
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def record(self, tx: StoredTx) -> None:
         """Keep a signed transaction before it is sent."""
@@ -123,8 +161,7 @@ class TxStore:
     def _select(self, tail: str, args: tuple[Any, ...]) -> list[StoredTx]:
         with self._lock:
             rows = self._db.execute(
-                "SELECT hash, chain_id, kind, sender, nonce, raw, status, summary, created_ms, updated_ms, block, error"
-                f" FROM transactions {tail}",
+                f"SELECT {COLUMNS} FROM transactions {tail}",
                 args,
             ).fetchall()
         return [StoredTx(*row[:7], json.loads(row[7]), *row[8:]) for row in rows]  # type: ignore[call-arg]

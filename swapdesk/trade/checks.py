@@ -1,10 +1,12 @@
-"""Checks on a quote's call data before anything is signed.
+"""Checks on a quote's call before anything is signed.
 
-The call data comes from the engine, which may be a remote server: it is
-decoded here and held against what the user was shown. The router must be
-swapdesk's own router for the chain (from the local catalogue, never from the
-quote), and the tokens, amount, receiver, minimum and deadline must be the
-ones on screen. Each failure says, in plain words, what does not hold.
+The call comes from the engine, which may be a remote server: call data on
+EVM chains, a trigger description on TRON (`engine.tron_call`). It is decoded
+here and held against what the user was shown. The router must be swapdesk's
+own router for the chain (from the local catalogue, never from the quote), and
+the tokens, amount, receiver, minimum and deadline must be the ones on
+screen; on TRON also the function, the TRX sent with the call and the signer.
+Each failure says, in plain words, what does not hold.
 """
 
 from __future__ import annotations
@@ -12,10 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from swapdesk.address import ZERO, parse_address, to_checksum
-from swapdesk.api import AggQuote, AggSwapRequest
+from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, parse_tron, to_checksum
+from swapdesk.api import AggQuote, TronQuote
+from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.contracts import artifact
-from swapdesk.trade.errors import CheckFailed
+from swapdesk.engine.tron_call import NotTheSwap, SwapArguments, arguments
+from swapdesk.trade.errors import CheckFailed, TradeError
+from swapdesk.trade.results import Funds
+from swapdesk.units import to_human
 
 ROUTER = artifact("AggregationRouter")
 MAX_DEADLINE_SECONDS = 60 * 60  # a deadline further out protects nothing
@@ -23,10 +29,10 @@ MAX_DEADLINE_SECONDS = 60 * 60  # a deadline further out protects nothing
 
 @dataclass(frozen=True)
 class Shown:
-    """A quote as the user saw it, with the request that produced it."""
+    """A quote as the user saw it, with the request that produced it (the TRON variant's on TRON)."""
 
-    request: AggSwapRequest
-    quote: AggQuote
+    request: SwapQuoteRequest
+    quote: AggQuote | TronQuote
     symbols: tuple[str, str] = ("", "")  # of token0 and token1, for messages
 
     @property
@@ -40,6 +46,10 @@ class Shown:
     def address(self, text: str) -> str:
         """An address of the request (base58 on TRON) as EIP-55 hex."""
         return to_checksum(parse_address(text, self.request.chain.tron))
+
+    def show(self, address: str) -> str:
+        """An EIP-55 address as the chain writes it (base58 on TRON)."""
+        return format_address(parse_address(address, False), self.request.chain.tron)
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,10 @@ def decode_swap(data: str) -> SwapCall:
         (params,) = ROUTER.decode_input("swap", bytes.fromhex(data.removeprefix("0x")))
     except Exception:
         raise CheckFailed("the call data is not a swap through the router") from None
+    return _swap_call(params)
+
+
+def _swap_call(params: SwapArguments) -> SwapCall:
     src, dst, amount, min_return, receiver, channel, deadline, routes = params
     return SwapCall(
         to_checksum(bytes.fromhex(src[2:])),
@@ -72,6 +86,17 @@ def decode_swap(data: str) -> SwapCall:
     )
 
 
+def check_balance(funds: Funds, shown: Shown) -> None:
+    """TradeError when the account holds less of the token sold than the swap needs."""
+    needed = shown.request.amountIn
+    if funds.balance < needed:
+        decimals, symbol = shown.request.decimal0, shown.symbols[0]
+        raise TradeError(
+            f"insufficient balance: you have {to_human(funds.balance, decimals)} {symbol},"
+            f" the swap needs {to_human(needed, decimals)} {symbol}"
+        )
+
+
 def verify(quote: AggQuote, shown: Shown, known_router: str, now: int) -> SwapCall:
     """The decoded call when every check holds; CheckFailed naming the first that does not.
 
@@ -81,7 +106,36 @@ def verify(quote: AggQuote, shown: Shown, known_router: str, now: int) -> SwapCa
     router = shown.address(quote.aggregator)
     if router != to_checksum(parse_address(known_router, False)):
         raise CheckFailed(f"the quote sends the swap to {router}, which is not swapdesk's router on {chain.name}")
-    call = decode_swap(quote.data)
+    return _as_shown(decode_swap(quote.data), shown, now)
+
+
+def verify_tron(quote: TronQuote, shown: Shown, known_router: str, now: int, signer: str) -> SwapCall:
+    """`verify` for the TRON variant: its trigger description, field by field, before tronpy builds it.
+
+    `known_router` and `signer` (whose key will sign) are TRON addresses (base58)."""
+    described = quote.data
+    try:
+        contract = to_checksum(parse_tron(described.contract))
+    except InvalidAddress:
+        raise CheckFailed(f"the description calls {described.contract!r}, which is not a TRON address") from None
+    if contract != to_checksum(parse_tron(known_router)):
+        raise CheckFailed(f"the description calls {described.contract}, which is not swapdesk's router on TRON")
+    try:
+        call = _as_shown(_swap_call(arguments(described.fun, described.parameter)), shown, now)
+    except NotTheSwap as exc:
+        raise CheckFailed(f"the description is not a swap through the router: {exc}") from None
+    sent = shown.request.amountIn if shown.sells_native else 0
+    if described.options.callValue != str(sent):
+        raise CheckFailed(f"the description sends {described.options.callValue} sun of TRX with the call, not {sent}")
+    if described.issuer != signer:
+        raise CheckFailed(f"the description is to be sent by {described.issuer}, not by your account {signer}")
+    if described.options.feeLimit <= 0:
+        raise CheckFailed("the description's fee limit leaves no energy for the swap")
+    return call
+
+
+def _as_shown(call: SwapCall, shown: Shown, now: int) -> SwapCall:
+    """`call` when it is what the user was shown, with a deadline ahead and within the hour."""
     expected = {
         "token sold": (call.src_token, shown.address(shown.request.token0)),
         "token bought": (call.dst_token, shown.address(shown.request.token1)),
@@ -91,9 +145,11 @@ def verify(quote: AggQuote, shown: Shown, known_router: str, now: int) -> SwapCa
     }
     for what, (found, wanted) in expected.items():
         if found != wanted:
-            raise CheckFailed(f"the call data's {what} is {found}, not the {wanted} you were shown")
+            if isinstance(found, str):  # an address: as the chain writes it
+                found, wanted = shown.show(found), shown.show(str(wanted))
+            raise CheckFailed(f"the call's {what} is {found}, not the {wanted} you were shown")
     if call.deadline <= now:
-        raise CheckFailed("the call data's deadline has already passed")
+        raise CheckFailed("the call's deadline has already passed")
     if call.deadline > now + MAX_DEADLINE_SECONDS:
-        raise CheckFailed("the call data's deadline is more than an hour away")
+        raise CheckFailed("the call's deadline is more than an hour away")
     return call

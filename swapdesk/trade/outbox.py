@@ -4,7 +4,8 @@ Every transaction is signed, then recorded in the store, then sent; the
 store is updated when the node accepts it and again when its receipt
 arrives. After a crash, `resume` picks up whatever was recorded but never
 settled: it finds the receipt, re-sends the recorded raw transaction, or
-marks it dropped when its nonce was used by another.
+marks it dropped when its nonce was used by another. TRON transactions are
+sent by the TronOutbox, which settles its own (`tron`, set by the trader).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 from eth_typing import ChecksumAddress, HexAddress, HexStr
@@ -23,11 +24,16 @@ from web3.exceptions import TimeExhausted, TransactionNotFound, Web3Exception
 
 from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import revert_reason
+from swapdesk.chains import resolve
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.errors import SendFailed
 from swapdesk.wallet import PrivateKey
 
+if TYPE_CHECKING:
+    from swapdesk.trade.tron_outbox import TronOutbox
+
 log = logging.getLogger(__name__)
+TRON = resolve("TRON").id
 RECEIPT_TIMEOUT = 180  # seconds to wait for a receipt before telling the user it is still pending
 UNREACHABLE = (OSError, TimeoutError, aiohttp.ClientError)
 GAS_MARGIN_PERCENT = 25  # estimates are for the current state; prices move before the block
@@ -42,6 +48,7 @@ class Sent:
 class Outbox:
     def __init__(self, store: TxStore) -> None:
         self.store = store
+        self.tron: TronOutbox | None = None  # settles the TRON transactions `resume` finds
 
     async def send(
         self, w3: AsyncWeb3, key: PrivateKey, kind: str, to: str, data: bytes, value: int, summary: dict[str, Any]
@@ -107,8 +114,12 @@ class Outbox:
         for tx in await off_loop(self.store.pending):
             looked.append(tx.hash)
             try:
-                w3 = await web3_for(tx.chain_id)
-                await self._settle(w3, tx)
+                if tx.chain_id == TRON:
+                    if self.tron is None:
+                        raise RuntimeError("no TRON node to settle it with")
+                    await self.tron.settle(tx)
+                else:
+                    await self._settle(await web3_for(tx.chain_id), tx)
             except Exception as exc:  # one chain down must not stop the others
                 log.warning("could not settle %s yet: %s", tx.hash, exc)
         return looked
@@ -117,7 +128,8 @@ class Outbox:
         try:
             await w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
         except TransactionNotFound:
-            if await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(tx.sender))), "latest") > tx.nonce:
+            sent_since = await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(tx.sender))), "latest")
+            if tx.nonce is not None and sent_since > tx.nonce:
                 await off_loop(self.store.mark, tx.hash, "dropped", error="another transaction used its nonce")
                 return
             try:

@@ -10,50 +10,34 @@
    receipt, whose Swapped event gives the amount really received.
 
 The router's address always comes from the local catalogue of the chain,
-never from the quote. Every failure is a TradeError in plain words.
+never from the quote. Every failure is a TradeError in plain words. On TRON
+the same steps are taken by TRON's means (`tron_swap.TronTrader`), and the
+Trader hands them over; `funds`, `Funds` and `SwapResult` are the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from eth_typing import ChecksumAddress, HexAddress, HexStr
 from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, Web3Exception
 
-from swapdesk.api import ApiError, SwapService
+from swapdesk.api import AggSwapRequest, ApiError, SwapService
 from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import swapped_event
 from swapdesk.contracts import artifact
 from swapdesk.engine.backends import ChainBackend
-from swapdesk.trade.checks import ROUTER, Shown, verify
+from swapdesk.trade.checks import ROUTER, Shown, check_balance, verify
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
 from swapdesk.trade.outbox import UNREACHABLE, Outbox, Sent
+from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
+from swapdesk.trade.tron_swap import TronTrader
 from swapdesk.units import to_human
 from swapdesk.wallet import PrivateKey
 
 ERC20 = artifact("ERC20")
-UNLIMITED = 2**256 - 1
-
-
-@dataclass(frozen=True)
-class Funds:
-    balance: int
-    allowance: int | None  # None when selling the native coin: nothing to approve
-
-    def approval_needed(self, amount: int) -> bool:
-        return self.allowance is not None and self.allowance < amount
-
-
-@dataclass(frozen=True)
-class SwapResult:
-    hash: str
-    amount_out: int  # what the receiver really received (the Swapped event)
-    quoted_out: int  # the final quote's totalAmountOut
-    simulated_out: int
-    fee: int
-    block: int
 
 
 def _checksum(address: str) -> ChecksumAddress:
@@ -65,9 +49,14 @@ class Trader:
         self.service = service
         self.chains = chains
         self.outbox = outbox
+        self.tron = TronTrader(service, chains, outbox.store)
+        outbox.tron = self.tron.outbox  # what the outbox finds open on TRON, the TRON outbox settles
 
     async def funds(self, owner: str, shown: Shown) -> Funds:
+        """`owner` is the account's EIP-55 address (its TRON address is the same 20 bytes)."""
         chain = shown.request.chain
+        if chain.tron:
+            return await self.tron.funds(owner, shown)
         w3 = await self.chains.web3(chain)
         router = (await self.chains.catalog(chain)).router
         token = shown.address(shown.request.token0)
@@ -86,16 +75,12 @@ class Trader:
         return int.from_bytes(bytes(out)[:32], "big")
 
     def check_balance(self, funds: Funds, shown: Shown) -> None:
-        needed = shown.request.amountIn
-        if funds.balance < needed:
-            decimals, symbol = shown.request.decimal0, shown.symbols[0]
-            raise TradeError(
-                f"insufficient balance: you have {to_human(funds.balance, decimals)} {symbol},"
-                f" the swap needs {to_human(needed, decimals)} {symbol}"
-            )
+        check_balance(funds, shown)
 
     async def approve(self, key: PrivateKey, shown: Shown, unlimited: bool = False) -> Sent:
         """Let the chain's known router take the amount sold (or any amount, if asked)."""
+        if shown.request.chain.tron:
+            return await self.tron.approve(key, shown, unlimited)
         if shown.sells_native:
             raise TradeError("the native coin needs no approval")
         chain = shown.request.chain
@@ -116,6 +101,8 @@ class Trader:
         """`step` hears what is happening, in words, as it happens."""
         request = shown.request
         chain = request.chain
+        if chain.tron:
+            return await self.tron.swap(key, shown, step)
         w3 = await self.chains.web3(chain)
         router = (await self.chains.catalog(chain)).router
         try:
@@ -127,7 +114,9 @@ class Trader:
                 raise TradeError(f"approve {shown.symbols[0] or 'the token'} first: the router may not take it yet")
             step("Getting the final quote…")
             try:
-                quote = await self.service.agg_swap(replace(request, amountOutMin=shown.min_out, issuer=key.address))
+                final = replace(request, amountOutMin=shown.min_out, issuer=key.address)
+                assert isinstance(final, AggSwapRequest), "an EVM quote comes from an aggregation request"
+                quote = await self.service.agg_swap(final)
             except ApiError as exc:
                 raise TradeError(f"the final quote failed: {exc.message}") from None
             step("Checking the call data against what you were shown…")

@@ -10,6 +10,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from swapdesk.address import format_address, parse_evm
 from swapdesk.files import write_atomically
 
 KINDS = ("keyring", "keystore", "watch", "demo")
@@ -17,7 +18,7 @@ KINDS = ("keyring", "keystore", "watch", "demo")
 
 @dataclass(frozen=True)
 class Account:
-    address: str  # EIP-55
+    address: str  # EIP-55; the same 20 bytes are the account's TRON address
     label: str
     kind: str  # one of KINDS; "demo" accounts are never saved
 
@@ -29,8 +30,19 @@ class Account:
     def devnet_only(self) -> bool:
         return self.kind == "demo"
 
-    def title(self) -> str:
-        short = f"{self.address[:6]}…{self.address[-4:]}"
+    @property
+    def tron_address(self) -> str:
+        """The account on TRON: the same key, so the same 20 bytes, in base58check."""
+        return self.address_on(tron=True)
+
+    def address_on(self, tron: bool) -> str:
+        """The address as a chain writes it: EIP-55, or base58check on TRON."""
+        return format_address(parse_evm(self.address), tron)
+
+    def title(self, tron: bool = False) -> str:
+        """'Main (0x2c75…5c23) · keystore file', with the address as the chain writes it."""
+        address = self.address_on(tron)
+        short = f"{address[:6]}…{address[-4:]}"
         note = {"watch": " · watch-only", "demo": " · devnet only", "keystore": " · keystore file"}.get(self.kind, "")
         return f"{self.label} ({short}){note}"
 

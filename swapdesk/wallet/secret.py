@@ -14,6 +14,8 @@ from typing import Any
 from eth_account import Account
 from eth_account.signers.local import LocalAccount
 
+from swapdesk.address import to_tron
+
 _HEX_KEY = re.compile(r"(0x)?[0-9a-fA-F]{64}")
 # secp256k1's group order: a key must be in 1..N-1
 _N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
@@ -50,9 +52,22 @@ class PrivateKey:
     def address(self) -> str:
         return str(self._account.address)
 
+    @property
+    def tron_address(self) -> str:
+        """The same key's address on TRON (base58check of the same 20 bytes)."""
+        return to_tron(bytes.fromhex(self.address[2:]))
+
     def sign(self, tx: dict[str, Any]) -> bytes:
         """The signed, raw transaction."""
         return bytes(self._account.sign_transaction(tx).raw_transaction)
+
+    def sign_tron(self, transaction: Any) -> None:
+        """Sign a tronpy transaction (its id, as TRON signs) with tronpy, which appends the signature.
+
+        tronpy's key object prints its secret, so it lives only for this call."""
+        from tronpy.keys import PrivateKey as TronKey  # tronpy loads when TRON is first signed for
+
+        transaction.sign(TronKey(bytes(self._account.key)))
 
     def reveal(self) -> bytes:
         """The key's bytes, for the vault that keeps it; nothing else calls this."""

@@ -4,7 +4,8 @@ Keys go to the OS keyring when it is safe; when it is not, the wallet says
 why (`keyring_problem`) and a key can only be kept in an encrypted keystore
 file, with a password the user chooses. Watch-only addresses quote but never
 sign. The devnet's demo accounts (public keys of the test mnemonic) are
-offered only on the devnet and refused anywhere else. All of this is
+offered only on the devnet and refused anywhere else. One key is one account
+on every chain, TRON included: the same 20 bytes, written in base58 there. All of this is
 blocking (keyring over D-Bus, scrypt): the window calls it off its thread.
 """
 
@@ -78,8 +79,10 @@ class Wallet:
         return self._add(Account(key.address, label, "keyring"))
 
     def watch(self, address: str, label: str) -> Account:
+        """Watch an address, written for EVM chains (0x…) or for TRON (T…): the same account on both."""
+        text = address.strip()
         try:
-            checksummed = to_checksum(parse_address(address.strip(), tron=False))
+            checksummed = to_checksum(parse_address(text, tron=text.startswith("T")))
         except InvalidAddress as exc:
             raise WalletError(f"address: {exc}") from None
         return self._add(Account(checksummed, label.strip() or "Watched", "watch"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,79 @@ def test_csv_export(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(store.export_csv())))
     assert [r["hash"] for r in rows] == [tx(2).hash, tx(1).hash]
     assert rows[1]["kind"] == "swap" and str(10**30 + 1) in rows[1]["summary"]  # amounts stay exact integers
+
+
+# the schema as swapdesk wrote it before TRON (user_version 0): Ethereum hashes only, a nonce always
+SCHEMA_0 = """
+CREATE TABLE IF NOT EXISTS transactions (
+    hash TEXT PRIMARY KEY CHECK (hash GLOB '0x*' AND length(hash) = 66),
+    chain_id INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('approval', 'swap')),
+    sender TEXT NOT NULL,
+    nonce INTEGER NOT NULL CHECK (nonce >= 0),
+    raw TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('signed', 'sent', 'confirmed', 'failed', 'dropped')),
+    summary TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    block INTEGER,
+    error TEXT
+);
+CREATE INDEX IF NOT EXISTS by_time ON transactions (created_ms DESC);
+"""
+TRON_ID = "5e" * 32
+
+
+def tron_tx(txid: str = TRON_ID) -> StoredTx:
+    return StoredTx(txid, 95500, "swap", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", None, '{"txID": "5e"}', "signed")
+
+
+def test_a_database_of_the_first_schema_is_migrated_without_losing_a_row(tmp_path: Path) -> None:
+    path = tmp_path / "h.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA_0)
+    rows = [
+        (f"0x{n:064x}", 56, "swap" if n % 2 else "approval", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", n,
+         "0x02", status, f'{{"amountIn": "{10**30 + n}"}}', 1_000 + n, 2_000 + n, n if n % 3 else None,
+         "reverted: Router: expired" if status == "failed" else None)
+        for n, status in enumerate(("signed", "sent", "confirmed", "failed", "dropped", "confirmed"))
+    ]  # fmt: skip
+    old.executemany("INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    old.commit()
+    with pytest.raises(sqlite3.IntegrityError):  # what the first schema refuses: a TRON transaction id
+        old.execute("INSERT INTO transactions VALUES (?, 95500, 'swap', 's', 0, 'r', 'signed', '{}', 1, 1, NULL, NULL)",
+                    (TRON_ID,))  # fmt: skip
+    old.close()
+
+    store = TxStore(path)
+    kept = store._db.execute("SELECT * FROM transactions ORDER BY created_ms").fetchall()
+    assert kept == rows and store.integrity() == "ok"
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert [t.hash for t in store.pending()] == [rows[0][0], rows[1][0]]  # still settled on the next start
+    store.record(tron_tx())
+    store.mark(TRON_ID, "sent")
+    assert (store.get(TRON_ID).nonce, store.get(TRON_ID).status) == (None, "sent")  # type: ignore[union-attr]
+    store.close()
+    again = TxStore(path)  # opening a migrated database changes nothing
+    assert len(again.all()) == len(rows) + 1 and again.get(TRON_ID).status == "sent"  # type: ignore[union-attr]
+    indexes = again._db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").fetchall()
+    assert indexes == [("by_time",)]
+    again.close()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        tron_tx("5E" * 32),  # TRON writes ids in lower case
+        tron_tx("5e" * 31),  # short
+        replace(tron_tx(), nonce=3),  # a TRON transaction has no nonce
+        StoredTx("0x" + "5e" * 32, 56, "swap", "0x", None, "0x02", "signed"),  # an Ethereum one has one
+    ],
+    ids=["upper-case", "short", "tron-with-nonce", "ethereum-without-nonce"],
+)
+def test_tron_ids_are_64_lower_case_hex_digits_without_a_nonce(tmp_path: Path, bad: StoredTx) -> None:
+    store = TxStore(tmp_path / "h.sqlite")
+    store.record(tron_tx())
+    with pytest.raises(sqlite3.IntegrityError):
+        store.record(bad)
+    assert [t.hash for t in store.all()] == [TRON_ID] and store.get(TRON_ID).nonce is None  # type: ignore[union-attr]

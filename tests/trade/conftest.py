@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from swapdesk.api import AggSwapRequest, ChainRequest, SwapService, parse
+from swapdesk.api import AggSwapRequest, ChainRequest, SwapService, TronSwapRequest, parse
 from swapdesk.chains import resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
@@ -42,7 +42,7 @@ def trader(engine: Engine, backend: DevnetBackend, store: TxStore) -> Trader:
 
 
 async def shown_quote(service: SwapService, **given: str) -> Shown:
-    """What the window shows after a quote: the request and its answer."""
+    """What the window shows after a quote: the request and its answer (the TRON variant's on TRON)."""
     query = {"chain": "BSC", "token0": "USDT", "token1": "WBNB", "amountIn": "250", "impact": "50", "part": "10",
              "amountOutMin": "0"} | given  # fmt: skip
     chain = resolve(query["chain"])
@@ -56,5 +56,8 @@ async def shown_quote(service: SwapService, **given: str) -> Shown:
         "decimal1": str(buy.decimals),
         "amountIn": str(int(query["amountIn"]) * 10**sell.decimals),
     }
+    if chain.tron:
+        tron = parse(TronSwapRequest, raw.items())
+        return Shown(tron, await service.tron_swap(tron), (sell.symbol, buy.symbol))
     request = parse(AggSwapRequest, raw.items())
     return Shown(request, await service.agg_swap(request), (sell.symbol, buy.symbol))

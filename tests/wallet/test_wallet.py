@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
 from keyring.backends import fail, null
+from tronpy import keys as tronpy_keys
+from tronpy.tron import Transaction
 
 from swapdesk.devnet.accounts import ACCOUNT_0, demo_key
 from swapdesk.wallet import BadKey, Password, PrivateKey, Wallet, WalletError, WrongPassword
@@ -127,3 +130,41 @@ def test_secrets_never_show_themselves() -> None:
         import pickle
 
         pickle.dumps(key)
+
+
+KEY_TRON = "TE2H9hWjzYdwzDFRJfx9BFhr4MmjH1CHaz"  # KEY_ADDRESS's 20 bytes, as TRON writes them
+
+
+def test_the_same_key_is_an_account_on_tron(wallet: Wallet) -> None:
+    account = wallet.import_key(PrivateKey.parse(KEY), "Main")
+    key = wallet.key(KEY_ADDRESS, devnet=False)
+    assert key.tron_address == account.tron_address == KEY_TRON
+    assert tronpy_keys.PrivateKey(bytes.fromhex(KEY[2:])).public_key.to_base58check_address() == KEY_TRON
+    assert KEY_TRON[:6] in account.title(tron=True) and KEY_ADDRESS[:6] in account.title()
+    assert account.address_on(tron=False) == KEY_ADDRESS
+
+
+def test_a_tron_address_can_be_watched_and_is_the_same_account(wallet: Wallet) -> None:
+    account = wallet.watch(f" {KEY_TRON} ", "Cold")
+    assert (account.address, account.tron_address) == (KEY_ADDRESS, KEY_TRON)
+    with pytest.raises(WalletError, match="already"):
+        wallet.watch(KEY_ADDRESS, "Again")
+    with pytest.raises(WalletError, match="base58check"):
+        wallet.watch(KEY_TRON[:-1] + "X", "Bad checksum")
+
+
+def test_tron_transactions_are_signed_with_tronpy_by_the_keyring_key(wallet: Wallet, memory: MemoryKeyring) -> None:
+    wallet.import_key(PrivateKey.parse(KEY), "Main")
+    txid = hashlib.sha256(b"a TRON transaction's raw data").hexdigest()
+    transaction = Transaction({"expiration": 2**62}, txid=txid, permission=None)
+    wallet.key(KEY_ADDRESS, devnet=False).sign_tron(transaction)
+    (signature,) = transaction.to_json()["signature"]
+    signer = tronpy_keys.Signature(bytes.fromhex(signature)).recover_public_key_from_msg_hash(bytes.fromhex(txid))
+    assert signer.to_base58check_address() == KEY_TRON
+    assert list(memory.entries) == [(SERVICE, KEY_ADDRESS)]  # one key, kept once, for every chain
+
+
+def test_demo_accounts_sign_on_tron_too(wallet: Wallet) -> None:
+    demo = wallet.accounts(devnet=True)[0]
+    assert demo.tron_address == "TYBNgWfhGuNzdLtjKtxXTfskAhTbMcqbaG"  # account 0 of the test mnemonic on TRON
+    assert wallet.key(demo.address, devnet=True).tron_address == demo.tron_address

@@ -15,6 +15,10 @@
         holdings of the discount tokens reach (tiers highest first). Route i
         then swaps used * parts_i / sum(parts); the last route takes the
         remainder, so every unit is routed.
+        Two entry points run the same swap: `swap(SwapParams)` for clients
+        that encode tuples (web3, ethers), and `swapFlat` with one parameter
+        per field for TRON's clients: a TRON contract ABI has no tuple
+        components, so tronpy and TronWeb cannot encode `SwapParams`.
 """
 
 from ethereum.ercs import IERC20
@@ -44,6 +48,9 @@ MAX_TIERS: constant(uint256) = 8
 MAX_DISCOUNT_TOKENS: constant(uint256) = 4
 STABLE_COINS: constant(uint256) = 3
 BPS: constant(uint256) = 10000
+# abi_encode(DynArray[Route, MAX_ROUTES]) at its largest: the outer offset and length, then per route
+# its offset, parts, the hops' offset and length, and two hops of two words each
+ROUTES_BYTES: constant(uint256) = 64 + MAX_ROUTES * (4 * 32 + MAX_HOPS * 64)
 
 struct Hop:
     pool: address
@@ -222,6 +229,45 @@ def _stable_hop(pool: address, token_in: address, token_out: address, amount_in:
 @payable
 @nonreentrant
 def swap(p: SwapParams) -> uint256:
+    return self._swap(p, msg.value)
+
+
+@external
+@payable
+@nonreentrant
+def swapFlat(
+    srcToken: address,
+    dstToken: address,
+    amount: uint256,
+    minReturn: uint256,
+    receiver: address,
+    channel: String[16],
+    deadline: uint256,
+    routes: Bytes[ROUTES_BYTES],
+) -> uint256:
+    """
+    @notice `swap` with SwapParams' fields as parameters, for TRON's clients
+    @param routes The routes ABI-encoded as `(uint256,(address,address)[])[]`
+           (parts, then hops of pool and tokenOut), as `abi_encode` writes them
+    """
+    return self._swap(
+        SwapParams(
+            srcToken=srcToken,
+            dstToken=dstToken,
+            amount=amount,
+            minReturn=minReturn,
+            receiver=receiver,
+            channel=channel,
+            deadline=deadline,
+            routes=abi_decode(routes, DynArray[Route, MAX_ROUTES]),
+        ),
+        msg.value,
+    )
+
+
+@internal
+def _swap(p: SwapParams, paid: uint256) -> uint256:
+    # `paid` is msg.value, handed over: Vyper lets only payable (external) functions read it
     assert block.timestamp <= p.deadline, "Router: expired"
     assert p.amount > 0 and len(p.routes) > 0, "Router: nothing to swap"
     assert p.srcToken != p.dstToken, "Router: same token"
@@ -230,11 +276,11 @@ def swap(p: SwapParams) -> uint256:
     fee_share: uint256 = self._fee_share(msg.sender)
     src: address = p.srcToken
     if src == empty(address):
-        assert msg.value == p.amount, "Router: value must equal amount"
-        extcall IWETH(wrapped).deposit(value=msg.value)
+        assert paid == p.amount, "Router: value must equal amount"
+        extcall IWETH(wrapped).deposit(value=paid)
         src = wrapped
     else:
-        assert msg.value == 0, "Router: value sent with a token swap"
+        assert paid == 0, "Router: value sent with a token swap"
         assert extcall IERC20(src).transferFrom(msg.sender, self, p.amount, default_return_value=True)
     dst: address = p.dstToken
     if dst == empty(address):

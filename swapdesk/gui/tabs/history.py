@@ -2,7 +2,8 @@
 
 For support staff: the details record as a readable card, with tokens by
 symbol, human amounts, addresses with copy buttons and explorer links, local
-time, channel and the sources used. "Detect" tries the chains in turn.
+time, channel and the sources used. "Detect" tries the chains in turn, TRON
+first for an id written as TRON writes it (64 hex digits, no 0x).
 Below it, the transactions sent from this app (the local store), newest
 first, with their status, and an export to CSV.
 """
@@ -43,6 +44,12 @@ DETECT = 0
 STATUS_COLOURS = {"Success": "#15803d", "Failure": "#dc2626", "Receiving": "#ca8a04"}
 
 
+def detection_order(text: str) -> list[Chain]:
+    """The chains to try for a pasted hash: TRON first for an id without 0x, as TRON writes its ids."""
+    tron_first = not text.lower().startswith("0x")
+    return sorted(CHAINS, key=lambda chain: chain.tron != tron_first)
+
+
 class HistoryTab(QWidget):
     details_shown = Signal(object)  # TxDetails
     lookup_failed = Signal(str)
@@ -56,7 +63,7 @@ class HistoryTab(QWidget):
         self._listing = Latest(self._unexpected)
         self._symbols: dict[int, dict[str, TokenInfo]] = {}
 
-        self.hash = QLineEdit(placeholderText="Paste a transaction hash (0x…)")
+        self.hash = QLineEdit(placeholderText="Paste a transaction hash (0x…, or a TRON transaction id)")
         self.hash.setAccessibleName("Transaction hash")
         self.chain_box = QComboBox()
         self.chain_box.addItem("Detect chain", DETECT)
@@ -132,7 +139,7 @@ class HistoryTab(QWidget):
         self._lookup.run(self._look_up(self.hash.text().strip(), self.chain_box.currentData()))
 
     async def _look_up(self, text: str, chain_id: int) -> None:
-        chains = [by_id(chain_id)] if chain_id != DETECT else list(CHAINS)
+        chains = [by_id(chain_id)] if chain_id != DETECT else detection_order(text)
         last: ApiError | None = None
         for chain in chains:
             try:

@@ -4,6 +4,8 @@ Every input is checked as it changes, with the shared validation layer, and
 an error is shown next to the field that caused it. A valid form is quoted
 after a short pause (debounce); a newer quote cancels the older one, so a
 stale quote never lands. Quotes refresh on their own while the form is valid.
+On TRON the form asks the TRON variant (`tron_swap`, the account as issuer),
+and addresses are shown and typed in base58.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swapdesk.address import InvalidAddress, format_address, parse_address
 from swapdesk.api import (
     AggQuote,
     AggSwapRequest,
@@ -40,9 +43,12 @@ from swapdesk.api import (
     SwapService,
     TokenInfo,
     TokenRequest,
+    TronQuote,
+    TronSwapRequest,
     parse,
     rules,
 )
+from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.devnet.accounts import ACCOUNT_0
@@ -60,6 +66,7 @@ if TYPE_CHECKING:  # eth-account loads with the engine, after the window shows
 DEBOUNCE_MS = 300
 REFRESH_MS = 10_000
 SLIPPAGE_PRESETS = ("0.1", "0.5", "1")
+TRON_FEE_RESERVE = 100 * 10**6  # sun Max keeps on TRON: energy is burnt in TRX, tens of TRX for a swap
 # the wallets' usual thresholds: warn at 1 %, 3 %, 5 %; confirm above 10 %
 IMPACT_LEVELS = (
     (Decimal("0.10"), "#b91c1c", "very high: confirm before swapping"),
@@ -90,7 +97,7 @@ def slippage_bps(text: str) -> int:
 
 
 class QuoteTab(QWidget):
-    quote_shown = Signal(object)  # AggQuote, once on screen
+    quote_shown = Signal(object)  # AggQuote (TronQuote on TRON), once on screen
     quote_failed = Signal(str)
     tokens_loaded = Signal(int)  # chain id
     chain_failed = Signal(str)
@@ -105,14 +112,14 @@ class QuoteTab(QWidget):
         self.tokens: list[TokenInfo] = []
         self.balances: dict[str, int] = {}  # token address (lower case) -> the account's balance
         self.pasted: dict[str, TokenInfo | None] = {}  # pasted addresses read from the chain (None: not a token)
-        self.quote: AggQuote | None = None
+        self.quote: AggQuote | TronQuote | None = None
         self.quoted_at = 0.0
         self._quoting, self._loading = Latest(self._unexpected), Latest(self._unexpected)
         self._pasting = Latest(self._unexpected)
         self._balancing = Latest(self._unexpected)  # its own: a balance refresh must not cancel a token load
         self._balances_of: tuple[int, str] | None = None  # (chain id, address) the balances shown belong to
-        self._request: AggSwapRequest | None = None
-        self._quoted_request: AggSwapRequest | None = None  # the form the quote on screen answers
+        self._request: SwapQuoteRequest | None = None
+        self._quoted_request: SwapQuoteRequest | None = None  # the form the quote on screen answers
         self.accounts: list[Account] = []
         self.can_sign_here = False  # the engine can send from this window (embedded, not a remote server)
 
@@ -123,8 +130,8 @@ class QuoteTab(QWidget):
         self.accounts_button.setToolTip("Import, create or watch accounts")
         self.chain_box = QComboBox()
         for chain in CHAINS:
-            if not chain.tron:  # TRON quotes come with the TRON variant
-                self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
+            self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
+        self._shown_chain = self.chain
         self.sell_box, self.buy_box = self._token_box("Token to sell"), self._token_box("Token to buy")
         self.amount = QLineEdit(placeholderText="Amount to sell, e.g. 1000")
         self.amount.setAccessibleName("Amount")
@@ -202,7 +209,7 @@ class QuoteTab(QWidget):
         header.setStretchLastSection(True)
         self.sources.verticalHeader().hide()
         self.router = CopyableField("Router address")
-        self.call_data = CopyableField("Call data")
+        self.call_data = CopyableField("Call data (on TRON: the trigger description)")
         self.swap_button = QPushButton("Swap…")
         self.swap_button.setToolTip("Review, approve if needed, and sign this swap")
         self.swap_button.setEnabled(False)
@@ -285,7 +292,20 @@ class QuoteTab(QWidget):
 
     def _chain_changed(self) -> None:
         self._clear_result()
+        self._rewrite_addresses()
         self.load_tokens()
+
+    def _rewrite_addresses(self) -> None:
+        """The recipient and the accounts as the new chain writes them (the same 20 bytes)."""
+        before, self._shown_chain = self._shown_chain, self.chain
+        try:
+            raw = parse_address(self.recipient.text().strip(), before.tron)
+        except InvalidAddress:
+            pass  # not an address: the form says so
+        else:
+            self.recipient.setText(format_address(raw, self.chain.tron))
+        for index, account in enumerate(self.accounts):
+            self.account_box.setItemText(index, account.title(tron=self.chain.tron))
 
     async def _load_tokens(self, chain: Chain) -> None:
         try:
@@ -345,7 +365,7 @@ class QuoteTab(QWidget):
         """Whose balances to show: the account's, or the recipient's when there is none."""
         account = self.account
         if account is not None:
-            return account.address
+            return account.address_on(chain.tron)
         return rules.address_on("to", self.recipient.text().strip(), chain)
 
     # -- accounts ----------------------------------------------------------------
@@ -362,7 +382,7 @@ class QuoteTab(QWidget):
         self.account_box.blockSignals(True)
         self.account_box.clear()
         for account in accounts:
-            self.account_box.addItem(account.title(), account.address)
+            self.account_box.addItem(account.title(tron=self.chain.tron), account.address)
         if not accounts:
             self.account_box.addItem("No account yet: quotes for the recipient", None)
         addresses = [a.address for a in accounts]
@@ -380,7 +400,7 @@ class QuoteTab(QWidget):
     def _account_changed(self) -> None:
         account = self.account
         if account is not None:
-            self.recipient.setText(account.address)  # swaps pay the account itself, unless told otherwise
+            self.recipient.setText(account.address_on(self.chain.tron))  # it pays itself, unless told otherwise
         self.load_balances(only_if_other=True)
         self.changed()
 
@@ -428,8 +448,9 @@ class QuoteTab(QWidget):
         """The whole balance, less a little of the native coin for gas."""
         sell = self._token(self.sell_box, "token0")
         held = self.balances.get(sell.address.lower(), 0)
-        if int(sell.address, 16) == 0:
-            held = max(0, held - 10 ** max(0, sell.decimals - 2))  # keep 0.01 for gas
+        if parse_address(sell.address, self.chain.tron) == bytes(20):
+            reserve = TRON_FEE_RESERVE if self.chain.tron else 10 ** max(0, sell.decimals - 2)  # 0.01 for gas
+            held = max(0, held - reserve)
         self.amount.setText(to_human(held, sell.decimals))
 
     def _token(self, box: QComboBox, name: str) -> TokenInfo:
@@ -440,7 +461,7 @@ class QuoteTab(QWidget):
         for token in self.tokens:
             if text.lower() in (token.symbol.lower(), token.address.lower()):
                 return token
-        if text.startswith("0x") and len(text) == 42:
+        if _looks_like_address(text, self.chain):
             key = text.lower()
             if key not in self.pasted:
                 self._pasting.run(self._read_token(text))
@@ -470,8 +491,8 @@ class QuoteTab(QWidget):
 
     # -- the form ----------------------------------------------------------------
 
-    def request(self) -> AggSwapRequest:
-        """The form as a validated request; InvalidParameter names the bad field."""
+    def request(self) -> SwapQuoteRequest:
+        """The form as a validated request (the TRON variant's on TRON); InvalidParameter names the bad field."""
         sell, buy = self._token(self.sell_box, "token0"), self._token(self.buy_box, "token1")
         try:
             amount = to_units(self.amount.text().strip(), sell.decimals)
@@ -487,8 +508,12 @@ class QuoteTab(QWidget):
             "amountIn": str(amount), "amountOutMin": "0", "to": self.recipient.text().strip(),
             "chain": self.chain.flag, "channel": self.channel.currentText(),
         }  # fmt: skip
-        if self.account is not None and self.account.address != query["to"]:
-            query["issuer"] = self.account.address  # the signer: its discount tier sets the fee (else `to`'s)
+        signer = self.account.address_on(self.chain.tron) if self.account is not None else None
+        if signer is not None and signer != query["to"]:
+            query["issuer"] = signer  # the signer: its discount tier sets the fee (else `to`'s)
+        if self.chain.tron:
+            query.setdefault("issuer", query["to"])  # the TRON variant requires one
+            return parse(TronSwapRequest, query.items())
         return parse(AggSwapRequest, query.items())
 
     def changed(self) -> None:
@@ -561,9 +586,13 @@ class QuoteTab(QWidget):
         if self._request is not None:
             self._quoting.run(self._quote(self._request))
 
-    async def _quote(self, request: AggSwapRequest) -> None:
+    async def _quote(self, request: SwapQuoteRequest) -> None:
         try:
-            quote = await self.service.agg_swap(request)
+            if isinstance(request, TronSwapRequest):
+                quote: AggQuote | TronQuote = await self.service.tron_swap(request)
+            else:
+                assert isinstance(request, AggSwapRequest)
+                quote = await self.service.agg_swap(request)
         except ApiError as error:
             if request == self._request:  # a stale refusal must not land either
                 self._show_error(error.parameter or "quote", error.message.removeprefix(f"{error.parameter}: "))
@@ -576,14 +605,16 @@ class QuoteTab(QWidget):
         self._refresh.start()
         self.quote_shown.emit(quote)
 
-    def _show(self, quote: AggQuote) -> None:
+    def _show(self, quote: AggQuote | TronQuote) -> None:
         self.quote, self.quoted_at = quote, time.monotonic()
         sell, buy = self._token(self.sell_box, "token0"), self._token(self.buy_box, "token1")
         out, minimum = int(quote.totalAmountOut), int(quote.totalAmountOutMin)
         self.out_label.setText(f"{to_human(out, buy.decimals, 8)} {buy.symbol}")
         amount_in = Decimal(int(quote.amountIn)).scaleb(-sell.decimals)
         rate = Decimal(out).scaleb(-buy.decimals) / amount_in if amount_in else Decimal(0)
-        fee, normal = int(quote.fee), int(quote.normalFee)
+        fee = int(quote.fee)
+        # the TRON record has no normalFee: it is the rate's share of the amount, as the router computes it
+        normal = int(quote.normalFee) if isinstance(quote, AggQuote) else int(quote.amountIn) * quote.feeRate // 10_000
         fee_text = f"{to_human(fee, sell.decimals, 8)} {sell.symbol} ({quote.feeRate} bps)"
         if fee < normal:
             fee_text += f", discounted from {to_human(normal, sell.decimals, 8)} for holding SWAP"
@@ -605,13 +636,14 @@ class QuoteTab(QWidget):
             self.sources.setItem(row, 1, QTableWidgetItem(f"{to_human(value, buy.decimals, 8)} {buy.symbol}"))
             self.sources.setItem(row, 2, QTableWidgetItem(gain))
         self.router.set(quote.aggregator, self.chain.explorer_url("address", quote.aggregator))
-        self.call_data.set(quote.data)
+        self.call_data.set(quote.data if isinstance(quote, AggQuote) else quote.data.model_dump_json(indent=1))
         self._show_age()
         self._show_swap_state()
 
     def _show_age(self) -> None:
         if self.quote is not None:
-            block = f" at block {self.quote.blockNumber}" if self.quote.blockNumber is not None else ""
+            number = self.quote.blockNumber if isinstance(self.quote, AggQuote) else None
+            block = f" at block {number}" if number is not None else ""
             self.age_label.setText(f"Quoted {int(time.monotonic() - self.quoted_at)} s ago{block}")
 
     def _clear_result(self) -> None:
@@ -632,6 +664,11 @@ class QuoteTab(QWidget):
         self._pasting.close()
         for timer in (self._debounce, self._refresh, self._clock):
             timer.stop()
+
+
+def _looks_like_address(text: str, chain: Chain) -> bool:
+    """A pasted token address of the chain's form (checked for real when it is read)."""
+    return text.startswith("T") and len(text) == 34 if chain.tron else text.startswith("0x") and len(text) == 42
 
 
 def _default_sell(tokens: list[TokenInfo]) -> int:

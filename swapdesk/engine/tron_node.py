@@ -1,0 +1,156 @@
+"""How swapdesk reaches a TRON full node: java-tron's HTTP API (`wallet/*`), through tronpy's `AsyncTron`.
+
+The engine asks it what a TRON client asks before it sends (the energy a call needs, the energy price)
+and what a block explorer asks after (a transaction and its info); the trader builds, signs and broadcasts
+with it. What they both read in its answers is here too: a fee limit from measured energy, why a
+transaction failed, and a transaction's id computed from its raw data (never taken on the node's word:
+the id is what gets signed).
+
+On the embedded devnet the node is in process: `DevnetTransport` hands tronpy's HTTP requests to the
+devnet's TRON node on the chain's thread, as `DevnetProvider` hands web3's JSON-RPC to the chain, so
+tronpy runs unchanged and only the transport differs. A chain reached through JSON-RPC has no TRON node
+here yet: `tron_client` says so with CHAIN_UNAVAILABLE.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import httpx
+from eth_abi import decode
+from tronpy import AsyncTron
+from tronpy.providers import AsyncHTTPProvider
+
+from swapdesk.api import ErrorCode, Unavailable
+from swapdesk.chain.receipts import SWAPPED_DATA, SWAPPED_NAMES, SWAPPED_TOPIC
+from swapdesk.chains import Chain, resolve
+from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.tron import node
+from swapdesk.devnet.tron.transactions import raw_from_json, transaction_id
+from swapdesk.engine.backends import ChainBackend, DevnetBackend, RoutedBackend
+
+TRON = resolve("TRON")
+DEVNET_URL = "http://devnet.invalid/tron/"  # never resolved: the transport answers in process
+TIMEOUT = 60.0  # seconds: the first request may wait for the chain's world to load
+ENERGY_MARGIN_PERCENT = 25  # an estimate is for the state now; the pools move before the block
+_ERROR_STRING = bytes.fromhex("08c379a0")  # Error(string), a revert's reason
+
+
+class DevnetTransport(httpx.AsyncBaseTransport):
+    """`POST /tron/wallet/<method>` (and `walletsolidity/`), answered by the devnet's TRON node."""
+
+    def __init__(self, devnet: Devnet) -> None:
+        self.devnet = devnet
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        api, method = request.url.path.rstrip("/").split("/")[-2:]
+        endpoint = node.ENDPOINTS.get(method)
+        if endpoint is None or api not in ("wallet", "walletsolidity") or (api != "wallet" and not endpoint.solidity):
+            return httpx.Response(404, json={"Error": f"no such method: /{api}/{method}"})
+        body = await request.aread()
+        params = json.loads(body) if body.strip() else dict(request.url.params)
+        if not isinstance(params, dict):
+            return httpx.Response(200, json={"Error": "the body must be a JSON object"})
+        visible = params.get("visible") is True or str(params.get("visible", "")).lower() == "true"
+        answer = await self.devnet.run(TRON.id, node.answer, method, node.Request(params, visible))
+        return httpx.Response(200, json=answer)
+
+
+def tron_client(backend: ChainBackend) -> AsyncTron:
+    """A tronpy client of the TRON node behind `backend`; CHAIN_UNAVAILABLE where there is none."""
+    if isinstance(backend, RoutedBackend) and TRON.id not in backend.rpc.endpoints:
+        backend = backend.devnet
+    if not isinstance(backend, DevnetBackend):
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, "no TRON node is configured: TRON runs on the devnet only")
+    client = httpx.AsyncClient(transport=DevnetTransport(backend.devnet), timeout=TIMEOUT)
+    return AsyncTron(AsyncHTTPProvider(DEVNET_URL, client=client))
+
+
+class NodeRefused(Exception):
+    """The node answered, and said no: its code or error, in its words."""
+
+
+async def ask(tron: AsyncTron, method: str, params: dict[str, Any]) -> dict[str, Any]:
+    """`wallet/<method>` with `visible` (base58 addresses); NodeRefused for `{"Error": ...}` or a failed `result`."""
+    answer: dict[str, Any] = await tron.provider.make_request(f"wallet/{method}", {**params, "visible": True})
+    if "Error" in answer:
+        raise NodeRefused(str(answer["Error"]))
+    result = answer.get("result", {})
+    if isinstance(result, dict) and result.get("code") and not result.get("result"):
+        raise NodeRefused(f"{result['code']}: {message(result)}")
+    return answer
+
+
+def message(answer: dict[str, Any]) -> str:
+    """A `Return`'s message: java-tron writes it as hex of its text, or as the text itself with `visible`."""
+    text = str(answer.get("message", ""))
+    try:
+        return bytes.fromhex(text).decode()
+    except ValueError:
+        return text
+
+
+async def chain_parameters(tron: AsyncTron, *keys: str) -> dict[str, int]:
+    """Some of `getchainparameters` (0 where the node leaves one out, as protobuf's JSON leaves out a zero)."""
+    found = {p["key"]: int(p.get("value", 0)) for p in await tron.get_chain_parameters()}
+    return {key: found.get(key, 0) for key in keys}
+
+
+async def measured_fee_limit(tron: AsyncTron, trigger: dict[str, Any]) -> int:
+    """Sun to allow for a trigger (`owner_address`, `contract_address`, `function_selector`, `parameter`,
+    `call_value`): its energy measured by the node (`estimateenergy`) and the margin, at the node's price,
+    at most the node's maximum. NodeRefused when the node cannot measure it: the call would fail now."""
+    energy = int((await ask(tron, "estimateenergy", trigger))["energy_required"])
+    return await fee_limit_for(tron, -(-energy * (100 + ENERGY_MARGIN_PERCENT) // 100))
+
+
+async def fee_limit_for(tron: AsyncTron, energy: int) -> int:
+    """Sun for `energy` at the node's energy price (`getEnergyFee`), at most its `getMaxFeeLimit`."""
+    prices = await chain_parameters(tron, "getEnergyFee", "getMaxFeeLimit")
+    sun = energy * prices["getEnergyFee"]
+    return min(sun, prices["getMaxFeeLimit"]) if prices["getMaxFeeLimit"] else sun
+
+
+def failure(info: dict[str, Any]) -> str:
+    """Why a transaction failed, from its TransactionInfo: the revert's reason, or TRON's result (OUT_OF_ENERGY...)."""
+    result = info.get("receipt", {}).get("result", "")
+    if result == "REVERT":
+        reason = revert_reason(bytes.fromhex((info.get("contractResult") or [""])[0]))
+        return f"reverted: {reason}" if reason else "reverted"
+    return str(result or info.get("resMessage") or "failed")
+
+
+def revert_reason(output: bytes) -> str:
+    """The text of a revert's `Error(string)`; empty when it has none."""
+    if output[:4] != _ERROR_STRING:
+        return ""
+    try:
+        return str(decode(["string"], output[4:])[0])
+    except Exception:
+        return ""
+
+
+def swapped_event(info: dict[str, Any], router: str) -> dict[str, Any] | None:
+    """The router's Swapped event in a TransactionInfo asked for with `visible` (log addresses in base58),
+    decoded as `chain.receipts.swapped_event` decodes an Ethereum one; None when there is none."""
+    for log in info.get("log", []):
+        if log.get("address") == router and log.get("topics") and log["topics"][0] == bytes(SWAPPED_TOPIC).hex():
+            return dict(zip(SWAPPED_NAMES, decode(SWAPPED_DATA, bytes.fromhex(log["data"])), strict=True))
+    return None
+
+
+def local_txid(raw_data: dict[str, Any]) -> str:
+    """The id of a transaction's raw data as a client writes it (hex addresses): SHA-256 of its protobuf."""
+    return transaction_id(raw_from_json(raw_data, visible=False)).hex()
+
+
+@asynccontextmanager
+async def reaching_tron(chain: Chain) -> AsyncIterator[None]:
+    """A TRON node that cannot be reached is CHAIN_UNAVAILABLE, not a 500."""
+    try:
+        yield
+    except (httpx.HTTPError, OSError, TimeoutError) as exc:
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach the {chain.flag} node: {exc}") from exc

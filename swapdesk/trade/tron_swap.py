@@ -1,0 +1,225 @@
+"""A swap on TRON from the user's account, with the same steps as on EVM chains (`swap.py`), by TRON's means.
+
+1. `funds`: TRX on the account, or the TRC-20's balance and the router's allowance (constant triggers);
+2. `approve`: a TRC-20 `approve` of the exact amount (unlimited only when asked) to the router of
+   swapdesk's own catalogue, as a TRON transaction, its fee limit from the node's energy estimate;
+3. `swap`: the final TRON quote with `amountOutMin` set to the minimum shown (the spec's second query),
+   its description checked (`checks.verify_tron`), built with tronpy on the router's ABI from the local
+   artifact (never the node's), the built transaction checked against the description, dry-run with a
+   constant trigger (its output at least the minimum, its energy within the fee limit), and only then
+   signed, recorded, broadcast and followed; the router's Swapped event says what was received.
+
+Addresses on TRON are base58; the account's key is the same as on EVM chains (`PrivateKey.tron_address`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from tronpy import AsyncTron
+from tronpy.async_contract import AsyncContract
+from tronpy.async_tron import AsyncTransaction
+from tronpy.exceptions import AddressNotFound
+
+from swapdesk.address import format_address, parse_address
+from swapdesk.api import ApiError, SwapService, TronQuote, TronSwapRequest
+from swapdesk.blocking import off_loop
+from swapdesk.contracts import artifact
+from swapdesk.engine.backends import ChainBackend
+from swapdesk.engine.tron_call import FUNCTION, call_data, tronpy_values
+from swapdesk.engine.tron_node import (
+    NodeRefused,
+    ask,
+    chain_parameters,
+    measured_fee_limit,
+    message,
+    revert_reason,
+    swapped_event,
+    tron_client,
+)
+from swapdesk.store import TxStore
+from swapdesk.trade.checks import MAX_DEADLINE_SECONDS, Shown, SwapCall, check_balance, verify_tron
+from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
+from swapdesk.trade.outbox import Sent
+from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
+from swapdesk.trade.tron_outbox import UNREACHABLE, TronOutbox
+from swapdesk.units import to_human
+from swapdesk.wallet import PrivateKey
+
+ERC20, ROUTER = artifact("ERC20"), artifact("AggregationRouter")
+
+
+def _tron(address: str) -> str:
+    """An EIP-55 (or base58) address in base58."""
+    return format_address(parse_address(address, address.startswith("T")), True)
+
+
+class TronTrader:
+    def __init__(self, service: SwapService, chains: ChainBackend, store: TxStore) -> None:
+        self.service = service
+        self.chains = chains
+        self._tron: AsyncTron | None = None
+        self.outbox = TronOutbox(store, lambda: self.tron)
+
+    @property
+    def tron(self) -> AsyncTron:
+        if self._tron is None:
+            self._tron = tron_client(self.chains)
+        return self._tron
+
+    async def router(self, shown: Shown) -> str:
+        """The router of swapdesk's own catalogue for the chain, in base58: never the quote's word."""
+        return _tron((await self.chains.catalog(shown.request.chain)).router)
+
+    def _contract(self, address: str, abi: list[dict[str, Any]]) -> AsyncContract:
+        """A contract on the ABI swapdesk compiled, not the one the node hands out."""
+        return AsyncContract(addr=_tron(address), abi=abi, client=self.tron)
+
+    async def funds(self, owner: str, shown: Shown) -> Funds:
+        me = _tron(owner)
+        try:
+            if shown.sells_native:
+                try:
+                    return Funds(int((await self.tron.get_account(me))["balance"]), None)
+                except AddressNotFound:  # TRON knows no account until something is sent to it
+                    return Funds(0, None)
+            token = self._contract(shown.request.token0, ERC20.abi)
+            balance = await token.functions.balanceOf(me)
+            allowance = await token.functions.allowance(me, await self.router(shown))
+        except UNREACHABLE as exc:
+            raise TradeError(f"cannot reach the TRON node: {exc}") from None
+        return Funds(int(balance), int(allowance))
+
+    async def approve(self, key: PrivateKey, shown: Shown, unlimited: bool = False) -> Sent:
+        if shown.sells_native:
+            raise TradeError("TRX needs no approval")
+        router = await self.router(shown)
+        amount = UNLIMITED if unlimited else shown.request.amountIn
+        me, token = key.tron_address, shown.request.token0
+        summary = {"chain": "TRON", "token": token, "symbol": shown.symbols[0], "spender": router,
+                   "amount": str(amount), "decimals": shown.request.decimal0}  # fmt: skip
+        try:
+            approve = self._contract(token, ERC20.abi).functions.approve.with_owner(me)
+            parameter = ERC20.encode("approve", _evm(router), amount)[4:].hex()
+            trigger = {"owner_address": me, "contract_address": token,
+                       "function_selector": approve.function_signature, "parameter": parameter}  # fmt: skip
+            fee_limit = await measured_fee_limit(self.tron, trigger)
+            transaction = await (await approve(router, amount)).fee_limit(fee_limit).build()
+            return await self.outbox.send(key, "approval", transaction, summary)
+        except NodeRefused as exc:
+            raise SendFailed(f"the approval did not go through: the node refused to prepare it: {exc}") from None
+        except SendFailed as exc:
+            raise SendFailed(f"the approval did not go through: {exc}", exc.tx_hash) from None
+        except UNREACHABLE as exc:
+            raise SendFailed(f"the approval did not go through: cannot reach the TRON node: {exc}") from None
+
+    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[str], None] = lambda _: None) -> SwapResult:
+        request = shown.request
+        me = key.tron_address
+        try:
+            router = await self.router(shown)
+            funds = await self.funds(key.address, shown)
+            check_balance(funds, shown)
+            if funds.approval_needed(request.amountIn):
+                raise TradeError(f"approve {shown.symbols[0] or 'the token'} first: the router may not take it yet")
+            step("Getting the final quote…")
+            final = replace(request, amountOutMin=shown.min_out, issuer=me)
+            assert isinstance(final, TronSwapRequest), "a TRON quote comes from a TRON request"
+            try:
+                quote = await self.service.tron_swap(final)
+            except ApiError as exc:
+                raise TradeError(f"the final quote failed: {exc.message}") from None
+            step("Checking the transaction description against what you were shown…")
+            now = int((await self.tron.get_latest_block())["block_header"]["raw_data"]["timestamp"]) // 1000
+            call = verify_tron(quote, shown, router, now, me)
+            transaction = await self._build(quote, call, now)
+            step("Dry run of the swap…")
+            simulated = await self._dry_run(transaction, quote, call, shown)
+        except UNREACHABLE as exc:
+            raise TradeError(f"cannot reach the TRON node: {exc}") from None
+        summary = {
+            "chain": "TRON",
+            "tokenIn": request.token0,
+            "tokenOut": request.token1,
+            "symbolIn": shown.symbols[0],
+            "symbolOut": shown.symbols[1],
+            "decimalsIn": request.decimal0,
+            "decimalsOut": request.decimal1,
+            "amountIn": str(call.amount),
+            "quotedOut": quote.totalAmountOut,
+            "minOut": str(call.min_return),
+            "receiver": request.to,
+            "feeLimit": quote.data.options.feeLimit,
+        }
+        step("Signing and sending; waiting for the receipt…")
+        sent = await self.outbox.send(key, "swap", transaction, summary)
+        event = swapped_event(sent.receipt, router)
+        if event is None:
+            raise TradeError("the swap was mined without the router's Swapped event", sent.hash)
+        await off_loop(self.outbox.store.mark, sent.hash, "confirmed", amountOut=str(event["amountOut"]))
+        block = int(sent.receipt["blockNumber"])
+        return SwapResult(sent.hash, event["amountOut"], int(quote.totalAmountOut), simulated, event["fee"], block)
+
+    async def _build(self, quote: TronQuote, call: SwapCall, now: int) -> AsyncTransaction:
+        """tronpy's transaction for the description, on the local ABI; CheckFailed unless it is exactly that call,
+        expiring after the latest block (`now`, seconds) and within the hour."""
+        described = quote.data
+        method = self._contract(described.contract, ROUTER.abi).functions[FUNCTION]
+        method.with_owner(described.issuer).with_transfer(int(described.options.callValue))
+        builder = await method(*tronpy_values(described.parameter))
+        transaction = await builder.fee_limit(described.options.feeLimit).build()
+        raw = transaction.to_json()["raw_data"]
+        value = raw["contract"][0]["parameter"]["value"]
+        expected = {
+            "sender": (value.get("owner_address"), _hex(described.issuer)),
+            "contract": (value.get("contract_address"), _hex(described.contract)),
+            "call data": (value.get("data"), call_data(_arguments(call)).hex()),
+            "TRX sent": (value.get("call_value", 0), int(described.options.callValue)),
+            "fee limit": (raw.get("fee_limit"), described.options.feeLimit),
+        }
+        for what, (found, wanted) in expected.items():
+            if found != wanted:
+                raise CheckFailed(f"the transaction built for the swap has another {what} than its description")
+        if not now * 1000 < raw["expiration"] <= (now + MAX_DEADLINE_SECONDS) * 1000:
+            raise CheckFailed("the transaction built for the swap has expired, or expires more than an hour away")
+        return transaction
+
+    async def _dry_run(self, transaction: AsyncTransaction, quote: TronQuote, call: SwapCall, shown: Shown) -> int:
+        """The built call run as a constant trigger on the latest state: what it would deliver."""
+        value = transaction.to_json()["raw_data"]["contract"][0]["parameter"]["value"]
+        trigger = {"owner_address": quote.data.issuer, "contract_address": quote.data.contract,
+                   "data": value["data"], "call_value": value.get("call_value", 0)}  # fmt: skip
+        try:
+            ran = await ask(self.tron, "triggerconstantcontract", trigger)
+        except NodeRefused as exc:
+            raise CheckFailed(f"a dry run of the swap failed: {exc}") from None
+        output = bytes.fromhex((ran.get("constant_result") or [""])[0])
+        if "message" in ran.get("result", {}):
+            raise CheckFailed(f"a dry run of the swap reverts: {revert_reason(output) or message(ran['result'])}")
+        (simulated,) = ROUTER.decode("swapFlat", output)
+        decimals, symbol = shown.request.decimal1, shown.symbols[1]
+        if simulated < call.min_return:
+            raise CheckFailed(
+                f"a dry run gives {to_human(simulated, decimals)} {symbol},"
+                f" below the minimum of {to_human(call.min_return, decimals)}"
+            )
+        price = (await chain_parameters(self.tron, "getEnergyFee"))["getEnergyFee"]
+        if int(ran.get("energy_used", 0)) * price > quote.data.options.feeLimit:
+            raise CheckFailed("the description's fee limit is below the energy the swap needs: it would fail")
+        return int(simulated)
+
+
+def _arguments(call: SwapCall) -> tuple[Any, ...]:
+    return (call.src_token, call.dst_token, call.amount, call.min_return, call.receiver, call.channel,
+            call.deadline, call.routes)  # fmt: skip
+
+
+def _evm(address: str) -> str:
+    return format_address(parse_address(address, True), False)
+
+
+def _hex(address: str) -> str:
+    """A TRON address as tronpy writes it in raw data: 41 and 20 bytes, in hex."""
+    return "41" + parse_address(address, True).hex()
