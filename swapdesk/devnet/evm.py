@@ -19,11 +19,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar, cast
 
 from eth._utils.address import generate_contract_address
-from eth.abc import BlockAPI, BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI, StateAPI, VirtualMachineAPI
+from eth.abc import (
+    BlockAPI,
+    BlockHeaderAPI,
+    ComputationAPI,
+    ReceiptAPI,
+    SignedTransactionAPI,
+    StateAPI,
+    VirtualMachineAPI,
+)
 from eth.chains.base import MiningChain
 from eth.db.atomic import AtomicDB
 from eth.exceptions import HeaderNotFound, Revert, TransactionNotFound
@@ -49,6 +57,7 @@ __all__ = ["CALL_GAS", "CALL_TIME_CAP", "Call", "ChainError", "DevChain", "Execu
 log = logging.getLogger(__name__)
 
 GAS_LIMIT = 30_000_000
+STIPEND = 2_300  # gas a value transfer hands its receiver: geth adds it to the optimistic estimate
 CALL_GAS = 50_000_000  # eth_call's gas when the caller names none (geth's RPC gas cap)
 RECORD_PREFIX = b"swapdesk:"  # the devnet's own records in a chain's database, beside py-evm's keys
 T = TypeVar("T")
@@ -281,19 +290,50 @@ class DevChain:
     # -- executing without a transaction ---------------------------------------
 
     def call(self, msg: Call, header: BlockHeaderAPI | None = None) -> bytes:
-        with self._costless_state(self._call_header(header)) as state, time_cap():
-            computation = state.costless_execute_transaction(self._spoof(msg, state))
-        if computation.is_error:
-            if isinstance(computation.error, Revert):
-                raise ExecutionReverted(bytes(computation.output))
-            raise ChainError(vm_failure(computation.error))
-        return bytes(computation.output)
+        return self.measure(msg, header)[0]
+
+    def measure(self, msg: Call, header: BlockHeaderAPI | None = None) -> tuple[bytes, int]:
+        """The call's output and the gas a transaction doing it would use (refunds deducted), from one run;
+        ExecutionReverted or ChainError when it fails."""
+        at = self._call_header(header)
+        with time_cap():
+            tx, computation = self._execute(msg, at)
+        _raise_failure(computation)
+        return bytes(computation.output), int(DevVM.finalize_gas_used(tx, computation))
 
     def estimate_gas(self, msg: Call, header: BlockHeaderAPI | None = None) -> int:
+        """The least gas (within 1.5 %) with which the call succeeds, as geth finds it: one run at the cap,
+        one at what that run consumed (often enough, exact), one at that plus what nested calls keep back
+        (all but 1/64th is forwarded), then a short search in between. A failure at the cap is raised."""
         at = self._call_header(header)
-        with time_cap():  # one cap for the probe and the search together
-            self.call(msg, header)  # probe once so that a revert is reported with its reason
-            return int(self._chain.estimate_gas(self._spoof(msg, self._chain.get_vm(at).state), at))
+        cap = min(msg.gas, at.gas_limit)
+        with time_cap():  # one cap for every run of the search
+            tx, computation = self._execute(replace(msg, gas=cap), at)
+            _raise_failure(computation)
+            consumed = tx.gas - computation.get_gas_remaining()  # before refunds: what must be there up front
+            if consumed == cap or self._succeeds(replace(msg, gas=consumed), at):
+                return consumed  # exact: a transfer is 21000, as geth says
+            low, high = consumed, cap
+            optimistic = min(high, (consumed + STIPEND) * 64 // 63)
+            if self._succeeds(replace(msg, gas=optimistic), at):
+                high = optimistic
+            else:
+                low = optimistic
+            while high - low > 1 and (high - low) * 1000 > high * 15:
+                middle = min((low + high) // 2, 2 * low)  # geth: most calls need little more than they used
+                if self._succeeds(replace(msg, gas=middle), at):
+                    high = middle
+                else:
+                    low = middle
+        return high
+
+    def _succeeds(self, msg: Call, at: BlockHeaderAPI) -> bool:
+        return not self._execute(msg, at)[1].is_error
+
+    def _execute(self, msg: Call, at: BlockHeaderAPI) -> tuple[SignedTransactionAPI, ComputationAPI]:
+        with self._costless_state(at) as state:
+            tx = self._spoof(msg, state)
+            return tx, state.costless_execute_transaction(tx)
 
     def _call_header(self, header: BlockHeaderAPI | None) -> BlockHeaderAPI:
         """The block a call runs in: a past block as it was (as geth does), or else the next block, now."""
@@ -327,6 +367,13 @@ class DevChain:
         )
         # a spoofed sender quacks like a signed transaction, as py-evm intends
         return cast(SignedTransactionAPI, SpoofTransaction(unsigned, from_=Address(msg.sender)))
+
+
+def _raise_failure(computation: ComputationAPI) -> None:
+    if computation.is_error:
+        if isinstance(computation.error, Revert):
+            raise ExecutionReverted(bytes(computation.output))
+        raise ChainError(vm_failure(computation.error))
 
 
 def contract_address(tx: SignedTransactionAPI) -> bytes | None:

@@ -294,8 +294,9 @@ def _constant(chain: DevChain, value: Msg, tx: Msg, visible: bool) -> Msg:
     call = _call(value)
     ext: Msg = {"result": {"result": True}, "txid": transaction_id(tx["raw_data"])}
     try:
-        ext["constant_result"] = [chain.call(call)]
-        ext["energy_used"] = chain.estimate_gas(call)
+        output, energy = chain.measure(call)  # one run, as java-tron's callConstantContract reports it
+        ext["constant_result"] = [output]
+        ext["energy_used"] = energy
         ret = {"contractRet": _SUCCESS}
     except ExecutionReverted as exc:
         ext["constant_result"] = [exc.data]
