@@ -43,6 +43,7 @@ from swapdesk.devnet.clock import Ticker, WallClock
 from swapdesk.devnet.journal import Journal, JournaledDB, decode_store, encode_store
 from swapdesk.devnet.vm import (
     CALL_TIME_CAP,
+    GAS_LIMIT,
     ChainError,
     DevVM,
     ExecutionReverted,
@@ -56,7 +57,6 @@ __all__ = ["CALL_GAS", "CALL_TIME_CAP", "Call", "ChainError", "DevChain", "Execu
 
 log = logging.getLogger(__name__)
 
-GAS_LIMIT = 30_000_000
 STIPEND = 2_300  # gas a value transfer hands its receiver: geth adds it to the optimistic estimate
 CALL_GAS = 50_000_000  # eth_call's gas when the caller names none (geth's RPC gas cap)
 RECORD_PREFIX = b"swapdesk:"  # the devnet's own records in a chain's database, beside py-evm's keys

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 _HERE = Path(__file__).parent
 # modules whose change changes the world (network, provider and rpc do not)
 _INPUTS = (
-    [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "clock", "accounts", "sender", "manifest")]
+    [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "vm", "clock", "accounts", "sender", "manifest")]
     + [_HERE / "bridges" / f"{m}.py" for m in ("config", "deploy", "deployment", "operators")]
     + [_HERE / "tron" / "contracts.py"]
 )

@@ -17,8 +17,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from typing import Any
 
 from eth import EVM_RECURSION_LIMIT
+from eth._utils.headers import compute_gas_limit_bounds
 from eth.abc import BlockHeaderAPI
 from eth.chains.base import MiningChain
 from eth.consensus import ConsensusApplier, NoProofConsensus
@@ -32,6 +34,7 @@ from eth.vm.forks.cancun.state import CancunState
 sys.setrecursionlimit(EVM_RECURSION_LIMIT)
 
 CALL_TIME_CAP = 5.0  # seconds any one execution may hold the chain (geth's RPC EVM timeout)
+GAS_LIMIT = 30_000_000  # every block's gas limit, as validators voting for Ethereum's 30M keep it
 
 
 class ChainError(Exception):
@@ -109,6 +112,16 @@ class _CappedComputation(CancunComputation):
 
 class DevVM(CancunVM):
     _state_class = CancunState.configure(computation_class=_CappedComputation)
+
+    @classmethod
+    def create_header_from_parent(cls, parent_header: BlockHeaderAPI, **header_params: Any) -> Any:
+        # py-evm's default lets the gas limit decay by 1/1024 a block when blocks are empty: a devnet that mines
+        # empty blocks as time passes would soon fit no transaction. Steer it to GAS_LIMIT instead, within the
+        # step a block may take.
+        if parent_header is not None and "gas_limit" not in header_params:
+            low, high = compute_gas_limit_bounds(parent_header.gas_limit)
+            header_params["gas_limit"] = min(max(GAS_LIMIT, low), high)
+        return super().create_header_from_parent(parent_header, **header_params)
 
     @classmethod
     def validate_header(cls, header: BlockHeaderAPI, parent_header: BlockHeaderAPI) -> None:

@@ -91,3 +91,17 @@ async def test_timestamps_never_run_ahead_of_the_wall_clock() -> None:
             assert int(json.loads(answer)["result"]["timestamp"], 16) <= time.time()
     finally:
         await net.close()
+
+
+def test_thousands_of_empty_blocks_leave_the_gas_limit_where_it_was() -> None:
+    """py-evm lets an empty block's gas limit decay by 1/1024: a devnet that mines empty blocks as time
+    passes keeps it at 30M instead, so a day of idle blocks never shrinks what a transaction may use."""
+    from swapdesk.devnet.vm import GAS_LIMIT
+
+    chain = fresh_chain(56)
+    clock = ManualClock(chain.head.timestamp + 0.0)
+    chain.clock = clock
+    for _ in range(40):  # 40 catch-ups of 64 blocks: 2,560 empty blocks
+        clock.at += 3 * 64
+        chain.catch_up()
+    assert chain.head.gas_limit == GAS_LIMIT
