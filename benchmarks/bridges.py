@@ -1,13 +1,17 @@
-"""Figures of the bridge providers' operators, on the embedded devnet.
+"""Figures of the bridge providers' operators and of the engine's cross-chain part, on the embedded devnet.
 
-    python benchmarks/bridges.py [--fast 50] [--orders 30] [--no-default]
+    python benchmarks/bridges.py [--fast 50] [--orders 30] [--no-default] [--quotes 50]
 
 - deposit-to-completion per bridge (USDT, BSC -> Polygon, a demo account depositing straight to the
   contract) at the default speed (1: real block times; one run each) and in fast mode (`--fast`);
 - METAPATH's first stage with and without the order callback: deposit to wait_exchange_push;
 - orders per minute each operator settles in fast mode: `--orders` per bridge deposited while the
   operators are down, then settled by all three at once, on this machine (the devnet's chains and the
-  three operators share its cores).
+  three operators share its cores);
+- the engine (in fast mode, its providers in process): `/v3/cross/swap` p50/p95 per bridge and
+  `/ext/v1/cross/routes` p50/p95 (500 USDT, BSC -> Polygon, `--quotes` each, after one warm-up), and the
+  order callback's effect as a client sees it: deposits from the quote's call data, registered with the
+  engine's `/v3/cross/order` or not, timed to wait_exchange_push in the details' timeline.
 
 Times are the providers' own: from the deposit's receipt to the order's final step in its timeline.
 """
@@ -19,10 +23,12 @@ import asyncio
 import os
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from eth_account import Account
 
+from swapdesk.api import CrossOrderRequest, CrossRoutesRequest, CrossSwapRequest, DetailsRequest, parse
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.bridges.celer import send_transfer_id
@@ -33,6 +39,9 @@ from swapdesk.devnet.bridges.store import Order
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.sender import signed_transaction
+from swapdesk.engine import DevnetBackend
+from swapdesk.engine.bridges import BridgeEndpoints
+from swapdesk.engine.cross import CrossChain
 
 BSC, POLYGON = 56, 137
 ERC20, ROUTER, CB, BRIDGERS = (artifact(n) for n in ("ERC20", "AnyswapV6Router", "CBridge", "Bridgers"))
@@ -151,11 +160,79 @@ async def throughput(speed: float, orders: int, folder: Path) -> None:
         await devnet.close()
 
 
-async def main(fast: float, orders: int, default: bool) -> None:
+def percentiles(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    return f"p50 {ordered[len(ordered) // 2] * 1000:7.1f} ms   p95 {ordered[int(len(ordered) * 0.95)] * 1000:7.1f} ms"
+
+
+async def timed(times: int, call: Callable[[], Awaitable[object]]) -> list[float]:
+    await call()  # warm: token lists and configurations are fetched once
+    spent = []
+    for _ in range(times):
+        started = time.perf_counter()
+        await call()
+        spent.append(time.perf_counter() - started)
+    return spent
+
+
+async def engine_figures(speed: float, quotes: int, folder: Path) -> None:
+    """The engine as a client of the providers: quote and routes latency, and what the callback buys."""
+    devnet, providers = await running(speed, folder)
+    cross = CrossChain(DevnetBackend(devnet), BridgeEndpoints.in_process(providers.apps()))
+    me = Depositor(providers, 5)
+    here = await providers.world.deployment(BSC)
+    assert here is not None
+    usdt = next(t for t in here.cbridge.tokens if t.asset == "USDT").address
+    ask = {"fromChainID": str(BSC), "toChainID": str(POLYGON), "token0": usdt, "amountIn": str(500 * 10**18),
+           "to": me.receiver}  # fmt: skip
+    try:
+        print(f"\nspeed {speed:g}: the engine, 500 USDT BSC -> Polygon, {quotes} calls each")
+        for bridge in ("ANYSWAP", "METAPATH", "CBRIDGE"):
+            request = parse(CrossSwapRequest, (ask | {"bridge": bridge}).items())
+            spent = await timed(quotes, lambda r=request: cross.cross_swap(r))
+            print(f"  /v3/cross/swap {bridge:<9} {percentiles(spent)}")
+        routes = parse(CrossRoutesRequest, ask.items())
+        print(f"  /ext/v1/cross/routes     {percentiles(await timed(quotes, lambda: cross.cross_routes(routes)))}")
+        pushed: dict[bool, list[int]] = {True: [], False: []}
+        for register in (True, False, True, False, True, False):
+            quote = await cross.cross_swap(parse(CrossSwapRequest, (ask | {"bridge": "METAPATH"}).items()))
+            await me.send(usdt, ERC20.encode("approve", quote.router, 500 * 10**18))
+            started = time.time_ns() // 1_000_000
+            tx = await me.send(quote.router, bytes.fromhex(quote.data[2:]))
+            if register:
+                order = {"bridge": "METAPATH", **ask, "token1": quote.token1, "channel": "default", "hash": tx,
+                         "amountOutMin": quote.amountOut}  # fmt: skip
+                await cross.cross_order(parse(CrossOrderRequest, order.items()))
+            at = await stage_time(cross, tx, "wait_exchange_push", 600 / speed + 60)
+            pushed[register].append(at - started)
+        with_, without = (sorted(pushed[flag])[1] / 1000 for flag in (True, False))
+        print(f"  deposit to wait_exchange_push (median of 3): {with_:.2f} s with /v3/cross/order, "
+              f"{without:.2f} s without")  # fmt: skip
+    finally:
+        await cross.aclose()
+        await providers.stop()
+        await devnet.close()
+
+
+async def stage_time(cross: CrossChain, tx: str, stage: str, bound: float) -> int:
+    """When (ms) the transfer of `tx` reached `stage`, as the engine's details tell it, within `bound` s."""
+    request = parse(DetailsRequest, [("hash", tx), ("chain", str(BSC))])
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        record = await cross.details(request)
+        found = next((s.timeMs for s in (record.timeline or []) if s.statusNotes == stage), None) if record else None
+        if found is not None:
+            return found
+        await asyncio.sleep(0.02)
+    raise TimeoutError(f"{tx} did not reach {stage} within {bound:g} s")
+
+
+async def main(fast: float, orders: int, default: bool, quotes: int) -> None:
     root = Path(tempfile.mkdtemp(prefix="swapdesk-bench-bridges-"))
     if default:
         await completion(1.0, root / "default")
     await completion(fast, root / "fast")
+    await engine_figures(fast, quotes, root / "engine")
     await throughput(fast, orders, root / "throughput")
 
 
@@ -164,5 +241,6 @@ if __name__ == "__main__":
     parser.add_argument("--fast", type=float, default=50.0, help="the fast mode's devnet speed (default 50)")
     parser.add_argument("--orders", type=int, default=30, help="orders per bridge for the throughput (default 30)")
     parser.add_argument("--no-default", action="store_true", help="skip the runs at speed 1 (a few minutes)")
+    parser.add_argument("--quotes", type=int, default=50, help="engine calls per figure (default 50)")
     args = parser.parse_args()
-    asyncio.run(main(args.fast, args.orders, not args.no_default))
+    asyncio.run(main(args.fast, args.orders, not args.no_default, args.quotes))

@@ -22,16 +22,20 @@ from swapdesk.chains import CHAINS, Chain, UnknownChain, resolve
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from swapdesk.devnet.bridges.service import BridgeProviders
     from swapdesk.devnet.chaindata import ChainData
     from swapdesk.devnet.network import Devnet
     from swapdesk.engine import DevnetBackend, Engine
+    from swapdesk.engine.bridges import BridgeEndpoints
     from swapdesk.server import create_app
     from swapdesk.server.run import config
 
     if not _is_loopback(args.host):
         print(f"warning: serving on {args.host}, reachable from other machines", file=sys.stderr)
     devnet = Devnet(ChainData(), speed=args.speed)
-    app = create_app(Engine(DevnetBackend(devnet)), devnet=devnet)
+    providers = BridgeProviders(devnet)  # the world's bridges: their operators run with the server
+    engine = Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
+    app = create_app(engine, devnet=devnet, providers=providers)
     uvicorn.Server(config(app, host=args.host, port=args.port)).run()
     return 0
 

@@ -1,7 +1,10 @@
-"""`swapdesk quote` and `swapdesk details`: the engine from a terminal.
+"""`swapdesk quote`, `swapdesk cross` and `swapdesk details`: the engine from a terminal.
 
-Both go through the same validation as HTTP (`api.requests.parse`) and run
-on the embedded devnet, or against a server with `--server URL`.
+All go through the same validation as HTTP (`api.requests.parse`) and run
+on the embedded devnet, or against a server with `--server URL`. On the
+devnet the bridge providers' APIs answer in process from their stores; the
+command line never starts their operators (the window or `swapdesk serve`
+runs them), so a transfer made here moves while one of those runs.
 """
 
 from __future__ import annotations
@@ -13,8 +16,24 @@ import sys
 from datetime import datetime
 from decimal import Decimal
 
-from swapdesk.api import AggSwapRequest, ApiError, ChainRequest, DetailsRequest, SwapService, TokenInfo, parse
-from swapdesk.chains import Chain, UnknownChain, resolve
+from pydantic import BaseModel
+
+from swapdesk.address import format_address, parse_address
+from swapdesk.api import (
+    AggSwapRequest,
+    ApiError,
+    ChainRequest,
+    CrossListRequest,
+    CrossRoutesRequest,
+    CrossSwapRequest,
+    DetailsRequest,
+    SwapService,
+    TokenInfo,
+    TxDetails,
+    parse,
+)
+from swapdesk.api.records import CrossQuote, CrossRoutes, CrossTokenEntry
+from swapdesk.chains import Chain, UnknownChain, by_id, resolve
 from swapdesk.devnet.accounts import ACCOUNT_0
 from swapdesk.units import BadAmount, percent_to_bps, to_human, to_units
 
@@ -28,12 +47,16 @@ def _service(server: str | None) -> SwapService:
         from swapdesk.remote import RemoteService
 
         return RemoteService(server)
+    from swapdesk.devnet.bridges.service import BridgeProviders
     from swapdesk.devnet.chaindata import ChainData
     from swapdesk.devnet.network import Devnet
     from swapdesk.engine import DevnetBackend, Engine
+    from swapdesk.engine.bridges import BridgeEndpoints
 
     # the user's devnet; a chain the window or a server runs is read as it is now, not refused
-    return Engine(DevnetBackend(Devnet(ChainData(), share=True)))
+    devnet = Devnet(ChainData(), share=True)
+    providers = BridgeProviders(devnet)  # their APIs only: the command line starts no operator
+    return Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
 
 
 def _chain(text: str) -> Chain:
@@ -99,41 +122,133 @@ async def _quote(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cross_token(tokens: list[CrossTokenEntry], chain: Chain, text: str, option: str) -> CrossTokenEntry:
+    here = [t for t in tokens if t.chainId == chain.id]
+    for token in here:
+        if text.lower() in (token.symbol.lower(), token.address.lower()):
+            return token
+    symbols = ", ".join(dict.fromkeys(t.symbol for t in here)) or "none"
+    raise Refused(f"{option}: {text!r} is not a bridged token of {chain.name}; try one of {symbols}")
+
+
+async def _cross(args: argparse.Namespace) -> int:
+    src, dst = _chain(args.from_chain), _chain(args.to_chain)
+    service = _service(args.server)
+    try:
+        listed = await service.cross_list(CrossListRequest())
+        bridge = args.bridge.upper() if args.bridge else None
+        if bridge is not None and bridge not in listed.bridgers:
+            raise Refused(f"--bridge: {args.bridge!r} is not offered; use one of {', '.join(listed.bridgers)}")
+        tokens = [t for name in ([bridge] if bridge else listed.bridgers) for t in listed.tokens[name]]
+        sell = _cross_token(tokens, src, args.sell, "--sell")
+        buy = _cross_token(tokens, dst, args.buy, "--buy") if args.buy else None
+        try:
+            amount = to_units(args.amount, sell.decimals)
+        except BadAmount as exc:
+            raise Refused(f"--amount: {exc}") from None
+        to = args.recipient or format_address(parse_address(ACCOUNT_0, False), dst.tron)
+        query = {"fromChainID": str(src.id), "toChainID": str(dst.id), "token0": sell.address,
+                 "amountIn": str(amount), "to": to, "channel": args.channel}  # fmt: skip
+        query |= ({"token1": buy.address} if buy else {}) | ({"issuer": args.issuer} if args.issuer else {})
+        if bridge is not None:
+            record: BaseModel = await service.cross_swap(parse(CrossSwapRequest, (query | {"bridge": bridge}).items()))
+        else:
+            record = await service.cross_routes(parse(CrossRoutesRequest, query.items()))
+    finally:
+        await service.aclose()
+    if args.json:
+        print(record.model_dump_json(indent=1, exclude_none=True))
+    elif isinstance(record, CrossQuote):
+        _print_quote(record, f"{args.amount} {sell.symbol}", tokens)
+    else:
+        assert isinstance(record, CrossRoutes)
+        _print_routes(record, f"{args.amount} {sell.symbol}", tokens)
+    return 0
+
+
+def _amount(tokens: list[CrossTokenEntry], chain_id: str | int, address: str, units: str) -> str:
+    """Smallest units of a listed token in whole tokens with its symbol (unlisted: raw units, address)."""
+    found = next((t for t in tokens if t.chainId == int(chain_id) and t.address.lower() == address.lower()), None)
+    return f"{to_human(int(units), found.decimals)} {found.symbol}" if found else f"{units} units of {address}"
+
+
+def _print_quote(quote: CrossQuote, sent: str, tokens: list[CrossTokenEntry]) -> None:
+    src, dst = by_id(int(quote.chainID)), by_id(int(quote.destChainID))
+    relayer = f", relayer {_amount(tokens, dst.id, quote.token1, quote.relayerFee)}" if quote.relayerFee else ""
+    print(f"{sent} on {src.name} -> {_amount(tokens, dst.id, quote.token1, quote.amountOut)} on {dst.name}, "
+          f"through {quote.exchange}")  # fmt: skip
+    print(f"  price     {quote.price:.10g} (what arrives per unit sent, fees included)")
+    print(f"  fee       {_amount(tokens, src.id, quote.token0, quote.fee)} ({quote.feeRate} bps){relayer}")
+    print(f"  router    {quote.router} (approve exactly {sent} to it, then send the call data)")
+    print(f"  pool      {quote.crossPool}")
+    print(f"  to        {quote.to}")
+
+
+def _print_routes(routes: CrossRoutes, sent: str, tokens: list[CrossTokenEntry]) -> None:
+    print(f"{sent}: every bridge, the most output first")
+    for route in routes.routes:
+        got = _amount(tokens, route.quote.destChainID, route.quote.token1, route.amountOut)
+        fees = ", ".join(f"{f.kind} {to_human(int(f.amount), f.decimals)} {f.symbol}" for f in route.fees)
+        print(f"  {route.bridge:<9} {got:<26} ~{route.etaSeconds} s   fees: {fees}")
+    for refusal in routes.unavailable:
+        print(f"  {refusal.bridge:<9} not available: {refusal.message}")
+
+
 async def _details(args: argparse.Namespace) -> int:
     chain = _chain(args.chain)
     service = _service(args.server)
     try:
         record = await service.details(parse(DetailsRequest, [("hash", args.hash), ("chain", chain.flag)]))
-        known = {t.address.lower(): t.symbol for t in await service.tokens(ChainRequest(chain))}
+        chains = {resolve(record.fromChain), resolve(record.toChain)}
+        known = {(c.id, t.address.lower()): t.symbol for c in chains for t in await service.tokens(ChainRequest(c))}
     finally:
         await service.aclose()
     if args.json:
-        print(record.model_dump_json(indent=1))
+        print(record.model_dump_json(indent=1, exclude_none=True))
         return 0
+    src, dst = resolve(record.fromChain), resolve(record.toChain)
 
-    def token(address: str) -> str:
-        return known.get(address.lower(), address)
+    def token(on: Chain, address: str) -> str:
+        return known.get((on.id, address.lower()), address)
 
     amount_in = to_human(int(record.amountIn), record.fromDecimals)
     amount_out = to_human(int(record.amountOut), record.toDecimals)
     notes = f" ({record.statusNotes})" if record.statusNotes and record.statusNotes != record.status else ""
     when = datetime.fromtimestamp(record.timestamp).astimezone()
-    print(f"{record.status}{notes}: a swap on {chain.name}, channel {record.channel}")
-    print(f"  sold      {amount_in} {token(record.fromToken)}")
-    print(f"  received  {amount_out} {token(record.toToken)}")
-    print(f"  minimum   {to_human(int(record.amountOutMin), record.toDecimals)} {token(record.toToken)}")
+    where = f"on {chain.name}" if src == dst else f"from {src.name} to {dst.name}"
+    print(f"{record.status}{notes}: a {'swap' if src == dst else 'cross-chain swap'} {where}, channel {record.channel}")
+    print(f"  sold      {amount_in} {token(src, record.fromToken)}")
+    print(f"  received  {amount_out} {token(dst, record.toToken)}")
+    print(f"  minimum   {to_human(int(record.amountOutMin), record.toDecimals)} {token(dst, record.toToken)}")
     print(f"  from      {record.fromAddress}")
     print(f"  to        {record.toAddress}")
-    print(f"  sources   {', '.join(d.dex for d in record.dexs)}")
+    print(f"  {'sources' if src == dst else 'bridge '}   {', '.join(d.dex for d in record.dexs)}")
     print(f"  time      {when:%Y-%m-%d %H:%M:%S %Z} (UTC{when:%z})")
     print(f"  hash      {record.sourceHash}")
+    _progress(record)
     return 0
+
+
+def _progress(record: TxDetails) -> None:
+    """A cross-chain transfer's target, normalised status and every stage it reached, with local times."""
+    if record.targetHash:
+        print(f"  target    {record.targetHash}")
+    if record.normalizedStatus is not None:
+        state = record.normalizedStatus
+        why = f": {state.substatusMessage}" if state.substatusMessage else ""
+        print(f"  progress  {state.status} / {state.substatus}{why}")
+    for n, stage in enumerate(record.timeline or []):
+        at = datetime.fromtimestamp(stage.timeMs / 1000).astimezone()
+        where = f"{stage.chain} {stage.hash}" if stage.hash else ""
+        label = "timeline" if n == 0 else ""
+        print(f"  {label:<9} {at:%H:%M:%S}.{stage.timeMs % 1000:03d}  {stage.statusNotes:<30} {where}".rstrip())
 
 
 def run(handler: str, args: argparse.Namespace) -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request is noise in a terminal
     try:
-        return asyncio.run(_quote(args) if handler == "quote" else _details(args))
+        command = {"quote": _quote, "cross": _cross, "details": _details}[handler]
+        return asyncio.run(command(args))
     except (Refused, ApiError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -155,8 +270,27 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     quote.add_argument("--json", action="store_true", help="print the spec's quote record")
     quote.add_argument("--server", help="ask this server instead of the embedded engine")
     quote.set_defaults(run=lambda a: run("quote", a))
+    cross = commands.add_parser(
+        "cross",
+        help="quote a cross-chain swap",
+        description="Quote a cross-chain swap: through one bridge (the spec's quote), or every bridge compared.",
+    )
+    cross.add_argument("--from", dest="from_chain", required=True, help="source chain: flag or id (BSC, 95500...)")
+    cross.add_argument("--to", dest="to_chain", required=True, help="destination chain: flag or id")
+    cross.add_argument("--sell", required=True, help="symbol or address of the token to send")
+    cross.add_argument("--buy", help="symbol or address of the token to receive (default: the same asset)")
+    cross.add_argument("--amount", required=True, help="amount to send, in whole tokens (100, 0.25)")
+    cross.add_argument("--bridge", help="ANYSWAP, METAPATH or CBRIDGE (default: every bridge, compared)")
+    cross.add_argument("--recipient", help="receiver on the destination (default: devnet demo account 0)")
+    cross.add_argument("--issuer", help="sender on the source chain, to measure the gas from it")
+    cross.add_argument("--channel", default="default", help="default, web, android, ios or extension")
+    cross.add_argument("--json", action="store_true", help="print the spec's quote record, or the routes")
+    cross.add_argument("--server", help="ask this server instead of the embedded engine")
+    cross.set_defaults(run=lambda a: run("cross", a))
     details = commands.add_parser(
-        "details", help="look up a swap transaction", description="Look up what happened to a swap transaction."
+        "details",
+        help="look up a swap or cross-chain transaction",
+        description="Look up what happened to a swap or a cross-chain transfer (a source, target or refund hash).",
     )
     details.add_argument("hash", help="the transaction's hash: 64 hex digits, with or without 0x")
     details.add_argument("--chain", required=True, help="the chain it was sent on: flag or id (BSC, 56, polygon...)")

@@ -22,6 +22,8 @@ from swapdesk.api import (
     CrossListRequest,
     CrossOrderRequest,
     CrossQuote,
+    CrossRoutes,
+    CrossRoutesRequest,
     CrossSwapRequest,
     CrossTokenList,
     DetailsRequest,
@@ -73,6 +75,9 @@ class RemoteService:
 
     async def cross_order(self, request: CrossOrderRequest) -> str:
         return await self._call("cross_order", request)
+
+    async def cross_routes(self, request: CrossRoutesRequest) -> CrossRoutes:
+        return await self._call("cross_routes", request)
 
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
         return await self._call("agg_swap", request)

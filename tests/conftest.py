@@ -19,9 +19,11 @@ import httpx
 import pytest
 
 from swapdesk.chains import CHAINS
+from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.remote import RemoteService
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
@@ -42,13 +44,15 @@ async def engine(devnet: Devnet) -> Engine:
 
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
-    """A real HTTP server on loopback with its own devnet and engine, every chain started.
+    """A real HTTP server on loopback with its own devnet, its bridge providers and an engine, every chain started.
 
     Starting the chains first (building their worlds on a fresh machine) keeps
     that one-off cost out of the tests' requests and their timeouts.
     """
     devnet = Devnet(ChainData(Path(tempfile.mkdtemp(prefix="swapdesk-served-chains-"))))
-    with BackgroundServer(create_app(Engine(DevnetBackend(devnet)), devnet=devnet)) as server:
+    providers = BridgeProviders(devnet)
+    engine = Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
+    with BackgroundServer(create_app(engine, devnet=devnet, providers=providers)) as server:
         with httpx.Client(timeout=None) as client:
             for chain in CHAINS:
                 ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []}

@@ -48,9 +48,12 @@ async def test_sources(service: SwapService) -> None:
     assert all(s.icon.startswith("/static/icons/sources/") for s in sources)
 
 
-async def test_parts_not_built_are_absent(service: SwapService) -> None:
+async def test_cross_chain_needs_bridge_providers(engine: Engine, remote: RemoteService) -> None:
+    """The served engine has the world's bridges; an engine told of none says so rather than invent them."""
+    listed = await remote.cross_list(CrossListRequest())
+    assert sorted(listed.bridgers) == ["ANYSWAP", "CBRIDGE", "METAPATH"]
     with pytest.raises(ApiError) as info:
-        await service.cross_list(CrossListRequest())
+        await engine.cross_list(CrossListRequest())
     assert info.value.status == 404 and info.value.code.value == "NOT_AVAILABLE"
 
 

@@ -21,6 +21,14 @@ class SourceAmount(BaseModel):
     amountOut: str
 
 
+class QuotedRoute(BaseModel):
+    """Extension: one route of a quote's split, as a route diagram draws it."""
+
+    source: str
+    percent: int = Field(description="the route's share of the amount, whole percents")
+    path: list[str] = Field(description="the tokens from token0 to token1, as the chain writes addresses")
+
+
 class AggQuote(BaseModel):
     srcToken: str
     dstToken: str
@@ -41,6 +49,9 @@ class AggQuote(BaseModel):
     data: str
     blockNumber: int | SkipJsonSchema[None] = Field(
         None, description="Extension (not in the spec): the block whose state the quote was computed from"
+    )
+    routes: list[QuotedRoute] | SkipJsonSchema[None] = Field(
+        default=None, description="Extension (not in the spec): each route of the split with its share and token path"
     )
 
 
@@ -87,6 +98,9 @@ class TronQuote(BaseModel):
     feeRate: int = Field(json_schema_extra=_NUMBER)
     fee: str
     usedAmountIn: str
+    routes: list[QuotedRoute] | SkipJsonSchema[None] = Field(
+        default=None, description="Extension (not in the spec): each route of the split with its share and token path"
+    )
 
 
 class CrossQuote(BaseModel):
@@ -95,18 +109,28 @@ class CrossQuote(BaseModel):
     chainID: str
     destChainID: str
     amountIn: str
-    to: str
-    price: float = Field(description="token1 per token0, for display only")
-    fee: str
+    to: str = Field(description="the recipient; empty when the request named none (then `data` is empty too)")
+    price: float = Field(
+        description="token1 received per token0 sent, fees included, rounded to 10 significant digits: display only"
+    )
+    fee: str = Field(description="what the bridge keeps, in token0's smallest units")
     relayerFee: str | SkipJsonSchema[None] = Field(
         None, description="METAPATH only: the relayer's fee, an amount of token1; absent for other bridges"
     )
-    feeRate: str
-    amountOut: str
-    crossPool: str
-    router: str
+    feeRate: str = Field(description="the bridge's fee rate in basis points")
+    amountOut: str = Field(description="what the recipient receives, token1's smallest units")
+    crossPool: str = Field(description="the bridge's pool or vault on the source chain that receives the funds")
+    router: str = Field(description="the contract to send `data` to on the source chain (approve token0 to it)")
     exchange: str
-    data: str
+    data: str = Field(
+        description="call data for `router` (0x-hex; on TRON the TriggerSmartContract data); empty without `to` "
+        "or `amountIn`"
+    )
+    value: str | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension: the native coin to send with `data` (the amount when token0 is the native coin, "
+        "else 0), smallest units; present with `data`",
+    )
 
 
 class CrossChainEntry(BaseModel):
@@ -118,7 +142,7 @@ class CrossChainEntry(BaseModel):
 
 class CrossTokenEntry(BaseModel):
     chainId: int
-    address: str
+    address: str = Field(description="in the chain's own format; the all-zero address is the native coin")
     symbol: str
     decimals: int
     name: str
@@ -129,6 +153,28 @@ class CrossTokenList(BaseModel):
     bridgers: list[str]
     chains: dict[str, list[CrossChainEntry]]
     tokens: dict[str, list[CrossTokenEntry]]
+
+
+class TransferStatus(BaseModel):
+    """Extension: a cross-chain transfer's status in LI.FI's words, beside the bridge's own statusNotes."""
+
+    status: str = Field(description="PENDING, DONE or FAILED")
+    substatus: str = Field(
+        description="PENDING: WAIT_SOURCE_CONFIRMATIONS, WAIT_DESTINATION_TRANSACTION or REFUND_IN_PROGRESS; "
+        "DONE: COMPLETED, PARTIAL or REFUNDED; FAILED: EXPIRED or UNKNOWN_FAILED_ERROR"
+    )
+    substatusMessage: str
+
+
+class Stage(BaseModel):
+    """Extension: one stage a cross-chain transfer reached."""
+
+    statusNotes: str = Field(description="the bridge's own status at this stage")
+    status: str = Field(description="normalised: PENDING, DONE or FAILED")
+    substatus: str
+    chain: str = Field(description="flag of the chain of this stage's transaction; empty without one")
+    hash: str = Field(description="this stage's transaction (deposit, payout, refund), as its chain writes it")
+    timeMs: int = Field(description="when the stage was reached, Unix milliseconds")
 
 
 class TxDetails(BaseModel):
@@ -151,6 +197,64 @@ class TxDetails(BaseModel):
     timestamp: int
     channel: str
     dexs: list[DexRef]
+    normalizedStatus: TransferStatus | SkipJsonSchema[None] = Field(
+        default=None, description="Extension, cross-chain only: the normalised status (LI.FI's)"
+    )
+    timeline: list[Stage] | SkipJsonSchema[None] = Field(
+        default=None, description="Extension, cross-chain only: every stage reached, in order"
+    )
+    orderId: str | SkipJsonSchema[None] = Field(
+        default=None, description="Extension, cross-chain only: the order as the bridge's provider names it"
+    )
+
+
+class RouteFee(BaseModel):
+    """Extension: one fee of a route, in the token it is charged in."""
+
+    kind: str = Field(description="bridge (the provider's fee), relayer (paying out) or gas (the source call)")
+    chainId: int
+    token: str = Field(description="in that chain's format; the all-zero address is the native coin")
+    symbol: str
+    decimals: int
+    amount: str = Field(description="smallest units")
+    included: bool = Field(description="already taken from amountOut (bridge, relayer); gas is paid on top")
+
+
+class RouteLimits(BaseModel):
+    """Extension: the amounts of token0 the bridge accepts for this pair, smallest units."""
+
+    minAmountIn: str
+    maxAmountIn: str
+    slowAbove: str | SkipJsonSchema[None] = Field(
+        default=None, description="above this amount the bridge holds the transfer for a while (big-value wait, delay)"
+    )
+
+
+class CrossRoute(BaseModel):
+    """Extension: one bridge's answer to a routes request."""
+
+    bridge: str
+    amountIn: str
+    amountOut: str
+    fees: list[RouteFee]
+    etaSeconds: int = Field(description="estimated seconds from the deposit to the payout, at the chains' pace")
+    limits: RouteLimits
+    quote: CrossQuote = Field(description="the spec's quote record for this bridge: router, call data")
+
+
+class RouteRefusal(BaseModel):
+    """Extension: a bridge that cannot carry the transfer, and why (the code /v3/cross/swap would answer)."""
+
+    bridge: str
+    code: str
+    message: str
+
+
+class CrossRoutes(BaseModel):
+    """Extension (`GET /ext/v1/cross/routes`): every bridge's route, the most output first."""
+
+    routes: list[CrossRoute]
+    unavailable: list[RouteRefusal]
 
 
 class TokenInfo(BaseModel):
@@ -181,3 +285,30 @@ class Balance(BaseModel):
     symbol: str
     decimals: int
     balance: str
+
+
+class TxInfo(BaseModel):
+    """Extension (`GET /ext/v1/transaction`): any transaction in plain terms, a swap or not.
+
+    What `/v3/core/details` cannot describe (it answers only swaps through the router): an approval,
+    a token or coin transfer, another contract call."""
+
+    hash: str = Field(description="as the chain writes it (TRON: 64 hex digits, no 0x)")
+    chain: str = Field(description="the chain's flag")
+    kind: str = Field(description="swap, approval, transfer (a token's), payment (the native coin), call or deployment")
+    status: str = Field(description="Success, Failure or Pending (not in a block yet)")
+    statusNotes: str = Field(description="why it failed (the revert reason), when it did")
+    fromAddress: str
+    toAddress: str = Field(description="the contract called, or the account paid; empty for a deployment")
+    value: str = Field(description="native coin sent with it, smallest units")
+    token: str = Field(description="approval, transfer: the token's address; else empty")
+    symbol: str
+    decimals: int
+    amount: str = Field(description="approval: the allowance given; transfer: the amount sent; smallest units")
+    spender: str = Field(description="approval: who may spend the token; else empty")
+    spenderName: str = Field(description="approval: 'swapdesk's router' when the spender is the chain's router")
+    recipient: str = Field(description="transfer: who received the token; else empty")
+    networkFee: str = Field(description="what the sender paid the network, native coin's smallest units")
+    gasUsed: int = Field(description="gas used (on TRON: energy used); 0 while pending")
+    block: int = Field(description="0 while pending")
+    timestamp: int = Field(description="Unix seconds of its block; 0 while pending")

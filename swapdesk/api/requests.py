@@ -66,11 +66,17 @@ class Request:
             value = getattr(self, f.name)
             if value is None:
                 continue
-            query[f.name] = value.flag if isinstance(value, Chain) else str(value)
+            if isinstance(value, Chain):
+                query[f.name] = value.flag if f.name not in _CHAIN_IDS else str(value.id)
+            elif isinstance(value, tuple):
+                query[f.name] = ",".join(value)
+            else:
+                query[f.name] = str(value)
         return query
 
 
 R = TypeVar("R", bound=Request)
+_CHAIN_IDS = ("fromChainID", "toChainID")  # cross-chain parameters take numeric chain ids, never flags
 
 
 def parse(request_type: type[R], items: Iterable[tuple[str, str]]) -> R:
@@ -324,6 +330,63 @@ class CrossOrderRequest(Request):
 
 
 @dataclass(frozen=True)
+class CrossRoutesRequest(Request):
+    """Extension: one transfer, answered by every bridge that can carry it (LI.FI's routes)."""
+
+    fromChainID: Chain
+    toChainID: Chain
+    token0: str
+    token1: str | None
+    amountIn: int
+    to: str | None
+    issuer: str | None
+    include: tuple[str, ...] | None
+    exclude: tuple[str, ...] | None
+    channel: str
+
+    PARAMS = (
+        Param("fromChainID", rules.cross_chain_id(), doc=f"source {_CROSS_DOC}", example="56"),
+        Param("toChainID", rules.cross_chain_id(), doc=f"destination {_CROSS_DOC}", example="1"),
+        Param("token0", rules.any_address, doc=f"token {_ON_SOURCE}", example=BSC_USDT),
+        Param(
+            "token1",
+            rules.any_address,
+            required=False,
+            doc=f"token {_ON_DESTINATION} (default: the same asset)",
+            example=ETH_USDT,
+        ),
+        Param(
+            "amountIn",
+            rules.amount(positive=True),
+            doc="amount of token0, in its smallest unit",
+            example="100" + "0" * 18,
+        ),
+        Param("to", rules.any_address, required=False, doc=f"recipient {_ON_DESTINATION}", example=DEMO),
+        Param("issuer", rules.any_address, required=False, doc=f"sender {_ON_SOURCE}", example=DEMO),
+        Param(
+            "include",
+            rules.bridge_list,
+            required=False,
+            doc="only these bridges, separated by commas (default: every bridge)",
+            example="ANYSWAP,CBRIDGE",
+        ),
+        Param(
+            "exclude",
+            rules.bridge_list,
+            required=False,
+            doc="not these bridges, separated by commas",
+            example="METAPATH",
+        ),
+        _CHANNEL,
+    )
+    CHECKS = (
+        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, "a cross-chain swap needs two chains"),
+        addresses_on("fromChainID", "token0", "issuer"),
+        addresses_on("toChainID", "token1", "to"),
+    )
+
+
+@dataclass(frozen=True)
 class DetailsRequest(Request):
     hash: str
     chain: Chain
@@ -370,3 +433,13 @@ class AddressRequest(Request):
 # the two extension paths that take an address, named for what they ask
 BalancesRequest = AddressRequest
 TokenRequest = AddressRequest
+
+
+@dataclass(frozen=True)
+class TransactionRequest(Request):
+    """Extension: any transaction on one chain, described whatever it does (`/ext/v1/transaction`)."""
+
+    hash: str
+    chain: Chain
+
+    PARAMS = DetailsRequest.PARAMS

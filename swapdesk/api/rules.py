@@ -198,6 +198,27 @@ channel = choice(CHANNELS, ErrorCode.UNKNOWN_CHANNEL)
 bridge = choice(BRIDGES, ErrorCode.UNKNOWN_BRIDGE)
 
 
+def _bridge_list(name: str, raw: str) -> tuple[str, ...]:
+    by_key = {b.lower(): b for b in BRIDGES}
+    named: list[str] = []
+    for part in raw.split(","):
+        found = by_key.get(part.lower()) if part.isascii() else None
+        if found is None:
+            raise InvalidParameter(
+                name,
+                ErrorCode.UNKNOWN_BRIDGE,
+                f"must be bridges separated by commas, each one of {', '.join(BRIDGES)} (got {shown(raw)})",
+            )
+        if found not in named:
+            named.append(found)
+    return tuple(named)
+
+
+_ONE_BRIDGE = "(?:" + "|".join(map(_any_case, BRIDGES)) + ")"
+# bridges separated by commas, each in any case (`ANYSWAP,cbridge`): a tuple of the names as listed
+bridge_list = Rule({"type": "string", "pattern": _anchored(f"{_ONE_BRIDGE}(?:,{_ONE_BRIDGE})*")}, _bridge_list)
+
+
 def _tx_hash(name: str, raw: str) -> str:
     if not re.fullmatch(_HASH, raw):
         raise InvalidParameter(

@@ -13,19 +13,21 @@ import asyncio
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from swapdesk.api.envelope import failure, success
-from swapdesk.api.errors import ApiError, ErrorCode, InternalError, Unavailable
+from swapdesk.api.errors import ApiError, ErrorCode, InternalError, NotFound, Unavailable
 from swapdesk.api.records import (
     AggQuote,
     Balance,
     CrossQuote,
+    CrossRoutes,
     CrossTokenList,
     SourceInfo,
     TokenInfo,
     TronQuote,
     TxDetails,
+    TxInfo,
 )
 from swapdesk.api.requests import (
     AggSwapRequest,
@@ -33,10 +35,12 @@ from swapdesk.api.requests import (
     ChainRequest,
     CrossListRequest,
     CrossOrderRequest,
+    CrossRoutesRequest,
     CrossSwapRequest,
     DetailsRequest,
     Request,
     TokenRequest,
+    TransactionRequest,
     TronSwapRequest,
     parse,
 )
@@ -47,6 +51,9 @@ ANSWER_TIMEOUT = 60.0  # seconds a call may take, a chain's first world build in
 
 
 class SwapService(Protocol):
+    """The spec's endpoints and the extensions every service offers. `cross_routes` (the routes extension) is
+    answered where a service has it (the engine with bridge providers, `RemoteService`), else NOT_AVAILABLE."""
+
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList: ...
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote: ...
     async def cross_order(self, request: CrossOrderRequest) -> str: ...
@@ -58,6 +65,15 @@ class SwapService(Protocol):
     async def balances(self, request: BalancesRequest) -> list[Balance]: ...
     async def token(self, request: TokenRequest) -> TokenInfo: ...
     async def aclose(self) -> None: ...
+
+
+@runtime_checkable
+class TransactionService(Protocol):
+    """Extension: a service that describes any transaction, a swap or not (`/ext/v1/transaction`).
+
+    Apart from SwapService until the engine and the remote client both offer it; then one of its methods."""
+
+    async def transaction(self, request: TransactionRequest) -> TxInfo: ...
 
 
 @dataclass(frozen=True)
@@ -85,6 +101,22 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "/ext/v1/balances", "balances", BalancesRequest, list[Balance], "An address's token balances (extension)", True
     ),
+    Endpoint(
+        "/ext/v1/cross/routes",
+        "cross_routes",
+        CrossRoutesRequest,
+        CrossRoutes,
+        "Every bridge's route for one cross-chain transfer, the most output first (extension)",
+        True,
+    ),
+    Endpoint(
+        "/ext/v1/transaction",
+        "transaction",
+        TransactionRequest,
+        TxInfo,
+        "Any transaction described: approval, transfer, swap or call (extension)",
+        True,
+    ),
 )
 
 BY_PATH = {e.path: e for e in ENDPOINTS}
@@ -96,8 +128,11 @@ async def dispatch(
     """(HTTP status, envelope) for one call; never raises, never waits longer than ANSWER_TIMEOUT."""
     try:
         request = parse(endpoint.request, items)
+        answer = getattr(service, endpoint.method, None)
+        if answer is None:  # a service that does not offer this part (yet) says so, as the engine does
+            raise NotFound(ErrorCode.NOT_AVAILABLE, f"{endpoint.path} is not available from this service")
         async with asyncio.timeout(ANSWER_TIMEOUT):
-            data = await getattr(service, endpoint.method)(request)
+            data = await answer(request)
         return 200, success(data)
     except ApiError as error:
         return error.status, failure(error)

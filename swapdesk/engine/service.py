@@ -1,7 +1,8 @@
 """The in-process engine: `SwapService` over a `ChainBackend`.
 
-Each method answers one endpoint of the spec. Parts that are not built yet
-answer NOT_AVAILABLE (404) rather than inventing data.
+Each method answers one endpoint of the spec. Cross-chain needs the bridge
+providers' endpoints: without them it answers NOT_AVAILABLE (404) rather
+than inventing data.
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from swapdesk.api import (
     CrossListRequest,
     CrossOrderRequest,
     CrossQuote,
+    CrossRoutes,
+    CrossRoutesRequest,
     CrossSwapRequest,
     CrossTokenList,
     DetailsRequest,
     ErrorCode,
     InvalidParameter,
-    NotFound,
     SourceInfo,
     TokenInfo,
     TokenRequest,
@@ -32,21 +34,21 @@ from swapdesk.api import (
 from swapdesk.chain.erc20 import MAX_DECIMALS, balances_of, metadata
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
+from swapdesk.engine.bridges import BridgeEndpoints
+from swapdesk.engine.cross import CrossChain
 from swapdesk.engine.details import SameChainDetails
 from swapdesk.engine.tron import TronQuoter
 from swapdesk.icons import source_icon, token_icon
 
 
-def _not_built(what: str) -> NotFound:
-    return NotFound(ErrorCode.NOT_AVAILABLE, f"{what} is not available in this engine yet")
-
-
 class Engine:
-    def __init__(self, backend: ChainBackend | None = None) -> None:
+    def __init__(self, backend: ChainBackend | None = None, bridges: BridgeEndpoints | None = None) -> None:
+        """`bridges`: where the bridge providers' APIs are (none: cross-chain is not available)."""
         self.backend: ChainBackend = backend or DevnetBackend()
         self.aggregator = Aggregator(self.backend)
         self.same_chain = SameChainDetails(self.backend)
         self.tron = TronQuoter(self.aggregator, self.backend)
+        self.cross = CrossChain(self.backend, bridges)
 
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
         chain = request.chain
@@ -140,19 +142,23 @@ class Engine:
             return await self.tron.quote(request)
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
-        raise _not_built("the cross-chain token list")
+        return await self.cross.cross_list(request)
 
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
-        raise _not_built("the cross-chain swap quote")
+        return await self.cross.cross_swap(request)
 
     async def cross_order(self, request: CrossOrderRequest) -> str:
-        raise _not_built("the cross-chain order callback")
+        return await self.cross.cross_order(request)
+
+    async def cross_routes(self, request: CrossRoutesRequest) -> CrossRoutes:
+        return await self.cross.cross_routes(request)
 
     async def details(self, request: DetailsRequest) -> TxDetails:
-        # cross-chain orders are looked up first once bridges exist; today every swap is same-chain
+        """A cross-chain order by its source or target hash first, else a same-chain swap."""
         async with reaching(request.chain):
-            return await self.same_chain.details(request)
+            return await self.cross.details(request) or await self.same_chain.details(request)
 
     async def aclose(self) -> None:
+        await self.cross.aclose()
         await self.tron.aclose()
         await self.backend.aclose()

@@ -37,6 +37,7 @@ from swapdesk.api import (
     failure,
 )
 from swapdesk.api.errors import ApiError, MethodNotAllowed
+from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.network import Devnet
 from swapdesk.resources import RESOURCES
 from swapdesk.server import openapi
@@ -57,7 +58,8 @@ Addresses have the formats `evm-address` (0x and 40 hex digits, EIP-55 when
 mixed case), `tron-address` (base58check, T...) or either, by the chain.
 Paths under `/ext/v1/` are swapdesk extensions, not part of the spec.
 `POST /rpc/{chainID}` is the devnet chain's standard Ethereum JSON-RPC; `/tron/wallet/*`
-is the devnet TRON chain's java-tron HTTP API (tronpy's), not listed here.
+is the devnet TRON chain's java-tron HTTP API (tronpy's), and `/providers/<name>/` each
+bridge provider's own API (docs/providers.md): not listed here.
 """
 
 
@@ -80,14 +82,20 @@ def _not_found(path: str) -> ApiError:
     return NotFound(ErrorCode.UNKNOWN_PATH, f"no such path: {path}{hint}")
 
 
-def create_app(service: SwapService, devnet: Devnet | None = None) -> FastAPI:
+def create_app(service: SwapService, devnet: Devnet | None = None, providers: BridgeProviders | None = None) -> FastAPI:
+    """The spec's paths over `service`; with a `devnet`, its chains' /rpc and the TRON node's /tron; with the
+    world's bridge `providers`, their operators run with the app and their APIs answer at /providers/<name>."""
     examples: dict[str, dict[str, str]] = {}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if providers is not None:
+            await providers.start()
         examples.update(await openapi.served_examples(service))
         app.openapi_schema = None  # built again, with the served examples
         yield
+        if providers is not None:
+            await providers.stop()  # before the devnet closes with the service
         await service.aclose()
 
     app = FastAPIOffline(
@@ -112,6 +120,8 @@ def create_app(service: SwapService, devnet: Devnet | None = None) -> FastAPI:
 
     add_rpc_route(app, devnet)
     add_tron_routes(app, devnet)
+    for name, provider in (providers.apps() if providers is not None else {}).items():
+        app.mount(f"/providers/{name}", provider, name=f"provider-{name}")  # its own API, outside the document
 
     app.mount("/static", StaticFiles(directory=RESOURCES, check_dir=False), name="static")
     app.add_middleware(UrlLimit)

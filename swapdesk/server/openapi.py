@@ -92,7 +92,9 @@ def complete(document: dict[str, Any], examples: dict[str, dict[str, str]]) -> d
 
 
 async def served_examples(service: SwapService) -> dict[str, dict[str, str]]:
-    """Examples that succeed on this server: USDT and the native coin as its BSC, Ethereum and TRON list them.
+    """Examples that succeed on this server: USDT and the native coin as its BSC, Ethereum and TRON list them;
+    the cross-chain paths move 100 USDT from BSC to Ethereum (the order callback's hash stays a placeholder:
+    a deposit must exist first).
 
     Each chain is asked at once and for at most EXAMPLES_TIMEOUT; a chain that
     cannot say (no endpoint configured, too slow) keeps its paths' mainnet examples.
@@ -105,10 +107,11 @@ async def served_examples(service: SwapService) -> dict[str, dict[str, str]]:
         examples["/ext/v1/token"] = {"address": sell.address}
     if tron_sell is not None:
         examples["/v3/core/swap"] = _pair(tron_sell, tron[0])
-    if sell is not None and far is not None:
+    if sell is not None and far is not None:  # every bridge carries the chains' own USDT, BSC -> Ethereum
         examples["/v3/cross/swap"] = _pair(sell, far)
-        order = {k: v for k, v in _pair(sell, far).items() if not k.startswith("decimal")}
-        examples["/v3/cross/order"] = order | {"amountOutMin": str(99 * 10**far.decimals)}
+        transfer = {k: v for k, v in _pair(sell, far).items() if not k.startswith("decimal")}
+        examples["/v3/cross/order"] = transfer | {"amountOutMin": str(99 * 10**far.decimals)}
+        examples["/ext/v1/cross/routes"] = transfer
     return examples
 
 

@@ -27,12 +27,14 @@ AGG, TRON, CROSS, ORDER, DETAILS = (
     "/v3/cross/order",
     "/v3/core/details",
 )
-LIST, TOKENS, SOURCES, TOKEN, BALANCES = (
+LIST, TOKENS, SOURCES, TOKEN, BALANCES, ROUTES, TRANSACTION = (
     "/v3/cross/common/list",
     "/ext/v1/tokens",
     "/ext/v1/sources",
     "/ext/v1/token",
     "/ext/v1/balances",
+    "/ext/v1/cross/routes",
+    "/ext/v1/transaction",
 )
 VALID: dict[str, dict[str, str]] = {
     "/v2/agg/swap/new": {
@@ -87,6 +89,16 @@ VALID: dict[str, dict[str, str]] = {
     "/ext/v1/sources": {"chain": "BSC"},
     "/ext/v1/balances": {"chain": "TRON", "address": DEMO_TRON},
     "/ext/v1/token": {"chain": "BSC", "address": BSC_USDT},
+    "/ext/v1/transaction": {"hash": HASH, "chain": "BSC"},
+    "/ext/v1/cross/routes": {
+        "fromChainID": "56",
+        "toChainID": "95500",
+        "token0": BSC_USDT,
+        "amountIn": "1000000000000000000",
+        "to": DEMO_TRON,
+        "issuer": DEMO,
+        "include": "ANYSWAP,metapath",
+    },
 }
 
 DROP = object()
@@ -201,6 +213,12 @@ TABLE = [
     Bad(CROSS, {"channel": "Web "}, "channel", "UNKNOWN_CHANNEL"),
     Bad(CROSS, {"issuer": DEMO_TRON}, "issuer", "ADDRESS_CHAIN_MISMATCH", 422),
     Bad(CROSS, {"isuer": DEMO}, "isuer", "UNKNOWN_PARAMETER"),
+    Bad(CROSS, {"amountIn": "0"}, "amountIn", "OUT_OF_RANGE"),
+    Bad(CROSS, {"amountIn": "-1"}, "amountIn", "NOT_AN_AMOUNT"),
+    Bad(CROSS, {"to": DEMO_TRON}, "to", "ADDRESS_CHAIN_MISMATCH", 422),
+    Bad(CROSS, {"toChainID": "95500", "token1": DROP, "to": DEMO}, "to", "ADDRESS_CHAIN_MISMATCH", 422),
+    Bad(CROSS, {"fromChainID": "95500"}, "token0", "ADDRESS_CHAIN_MISMATCH", 422),
+    Bad(CROSS, {"bridge": "METAPATH,CBRIDGE"}, "bridge", "UNKNOWN_BRIDGE"),
     # the order callback: every parameter is a required string
     Bad(ORDER, {"bridge": DROP}, "bridge", "MISSING_PARAMETER"),
     Bad(ORDER, {"fromChainID": "056"}, "fromChainID", "UNKNOWN_CHAIN"),  # a string enum: "056" is not "56"
@@ -217,6 +235,32 @@ TABLE = [
     Bad(ORDER, {"amountOutMin": DROP}, "amountOutMin", "MISSING_PARAMETER"),
     Bad(ORDER, {"amountOutMin": "9" * 78}, "amountOutMin", "OUT_OF_RANGE"),
     Bad(ORDER, {"orderId": "1"}, "orderId", "UNKNOWN_PARAMETER"),
+    Bad(ORDER, {"bridge": "SWFT"}, "bridge", "UNKNOWN_BRIDGE"),
+    Bad(ORDER, {"fromChainID": "10"}, "fromChainID", "UNSUPPORTED_CHAIN"),
+    Bad(ORDER, {"to": DEMO_TRON}, "to", "ADDRESS_CHAIN_MISMATCH", 422),
+    Bad(ORDER, {"token0": ETH_USDT[:-1] + "8"}, "token0", "BAD_CHECKSUM"),
+    Bad(ORDER, {"channel": "WEB!"}, "channel", "UNKNOWN_CHANNEL"),
+    Bad(ORDER, {"hash": ""}, "hash", "MISSING_PARAMETER"),
+    # the routes extension
+    Bad(ROUTES, {"fromChainID": "BSC"}, "fromChainID", "NOT_AN_INTEGER"),
+    Bad(ROUTES, {"toChainID": "10"}, "toChainID", "UNSUPPORTED_CHAIN"),
+    Bad(ROUTES, {"toChainID": "56"}, "toChainID", "SAME_CHAIN", 422),
+    Bad(ROUTES, {"token0": TRON_USDT}, "token0", "ADDRESS_CHAIN_MISMATCH", 422),
+    Bad(ROUTES, {"token1": BSC_USDT}, "token1", "ADDRESS_CHAIN_MISMATCH", 422),
+    Bad(ROUTES, {"amountIn": DROP}, "amountIn", "MISSING_PARAMETER"),
+    Bad(ROUTES, {"amountIn": "1e18"}, "amountIn", "NOT_AN_AMOUNT"),
+    Bad(ROUTES, {"to": DEMO}, "to", "ADDRESS_CHAIN_MISMATCH", 422),
+    Bad(ROUTES, {"issuer": "0x" + "g" * 40}, "issuer", "INVALID_ADDRESS"),
+    Bad(ROUTES, {"include": "HOP"}, "include", "UNKNOWN_BRIDGE"),
+    Bad(ROUTES, {"include": "ANYSWAP,"}, "include", "UNKNOWN_BRIDGE"),
+    Bad(ROUTES, {"exclude": ""}, "exclude", "UNKNOWN_BRIDGE"),
+    Bad(ROUTES, {"exclude": "cbridge metapath"}, "exclude", "UNKNOWN_BRIDGE"),
+    Bad(ROUTES, {"channel": "tv"}, "channel", "UNKNOWN_CHANNEL"),
+    Bad(ROUTES, {"bridge": "ANYSWAP"}, "bridge", "UNKNOWN_PARAMETER"),
+    Bad(TRANSACTION, {"hash": "0x" + "ab" * 31}, "hash", "INVALID_HASH"),
+    Bad(TRANSACTION, {"chain": DROP}, "chain", "MISSING_PARAMETER"),
+    Bad(TRANSACTION, {"chain": "NEPTUNE"}, "chain", "UNKNOWN_CHAIN"),
+    Bad(TRANSACTION, {"tx": HASH}, "tx", "UNKNOWN_PARAMETER"),
     # details
     Bad(DETAILS, {"hash": "hello"}, "hash", "INVALID_HASH"),
     Bad(DETAILS, {"hash": HASH + "00"}, "hash", "INVALID_HASH"),
@@ -304,11 +348,11 @@ def test_odd_names_are_quoted_briefly(server_url: str) -> None:
 def test_valid_queries_pass_validation(server_url: str, path: str) -> None:
     """A valid query passes validation: what follows is the engine's answer.
 
-    (The table's tokens are mainnet addresses, unknown on the devnet; parts not
-    built yet are 404.)"""
+    (The table's tokens are mainnet addresses, unknown on the devnet and to its
+    bridges; parts a server does not offer are 404.)"""
     response = httpx.get(server_url + path, params=VALID[path])
     body = response.json()
     if response.status_code != 200:
-        assert body["data"]["code"] in ("NOT_AVAILABLE", "UNKNOWN_TOKEN", "TRANSACTION_NOT_FOUND")
+        assert body["data"]["code"] in ("NOT_AVAILABLE", "UNKNOWN_TOKEN", "TRANSACTION_NOT_FOUND", "NO_ROUTE")
     else:
         assert response.status_code == 200 and body["result"] == 0 and body["message"] == "success"

@@ -7,6 +7,7 @@ import pytest
 
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
+from swapdesk.devnet.bridges import config
 from swapdesk.devnet.bridges.celer import signer_set_hash
 from swapdesk.devnet.bridges.deploy import deploy_bridges
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
@@ -68,7 +69,8 @@ def test_deploy_bridges_sets_up_all_three_on_a_chain(chain_id: int) -> None:
     assert deployment.anyswap.tokens[0].underlying.symbol == ("fUSDT" if chain_id == 250 else "USDT")
     coin = 10 ** by_id(chain_id).native_decimals
     for operator in OPERATORS.addresses():
-        assert native(chain, operator) == 1_000 * coin  # gas money, and nothing else
+        gas_money = config.OPERATOR_NATIVE_ON.get(chain_id, config.OPERATOR_NATIVE)
+        assert native(chain, operator) == gas_money * coin  # gas money, and nothing else
 
     router = deployment.anyswap.router
     assert view(me, router, ROUTER, "mpc") == OPERATORS.mpc.lower()

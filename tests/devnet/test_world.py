@@ -71,7 +71,9 @@ async def test_chains_start_on_demand_and_evm_work_stays_off_the_loop(
     reply = await devnet.rpc(8217, {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": []})
     assert 8217 in devnet.running()
     assert reply is not None and int(json.loads(reply)["result"], 16) > 0
-    assert seen == ["devnet-8217_0"] and threading.current_thread().name == "MainThread"
+    # other devnets of the session (a served one's bridge operators) call too: none of it on the loop's thread
+    assert "devnet-8217_0" in seen and all(name.startswith("devnet-") for name in seen)
+    assert threading.current_thread().name == "MainThread"
 
 
 async def test_snapshot_restores_the_same_state(devnet: Devnet) -> None:

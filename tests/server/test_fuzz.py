@@ -42,6 +42,9 @@ DATA_PATHS = (  # the paths with data today: each must answer 200 to the fuzzer
     "/ext/v1/sources",
     "/ext/v1/token",
     "/ext/v1/balances",
+    "/v3/cross/common/list",
+    "/v3/cross/swap",
+    "/ext/v1/cross/routes",
 )
 
 _raw = st.binary(min_size=20, max_size=20)

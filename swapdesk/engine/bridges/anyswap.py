@@ -1,0 +1,330 @@
+"""ANYSWAP: a client of Multichain's token list and scan API, and of its routers V6.
+
+- Routes: `tokenlistv4/{chainId}` lists what leaves a chain: per token and destination the router to
+  approve and call, the source anyToken (the call's `token`, whose underlying balance is the pool) and the
+  token paid there. Limits and fee are read on chain, in smallest units, from the router's
+  `getSwapConfig(anyToken, toChainID)` (Multichain kept them on chain too).
+- Quotes: fee = amount x rate, clamped between the minimum and maximum fee, in token0; the MPC pays the
+  rest at the destination's decimals, exactly. Call data: `anySwapOutUnderlying(anyToken, to, amount,
+  toChainID)`, or `anySwapOutNative(anyToken, to, toChainID)` with the amount as value.
+- The order callback: Multichain took no registration (its MPC watches the routers), so the callback checks
+  the deposit and answers the order's id: the source transaction's hash, by which the scan API knows it.
+- Status: `GET /v3/tx/{hash}` by the source hash; a target hash names its source in its `LogAnySwapIn`
+  (`txhash`). A payout made in anyToken because the destination pool was short is still Multichain's
+  Success: it is DONE / PARTIAL here, and `toToken` is the anyToken the receiver holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
+from swapdesk.api import ErrorCode, NotFound, Unavailable
+from swapdesk.chains import CHAINS, Chain, by_id
+from swapdesk.contracts import artifact
+from swapdesk.engine.bridges import model as m
+from swapdesk.engine.bridges.client import BridgeClient
+from swapdesk.engine.bridges.eta import confirmations
+from swapdesk.engine.bridges.onchain import TRANSFER, ChainReader, Receipt, event
+from swapdesk.engine.bridges.provider import Kept, ProviderApi
+
+ROUTER = artifact("AnyswapV6Router")
+SWAP_OUT, SWAP_IN = event("AnyswapV6Router", "LogAnySwapOut"), event("AnyswapV6Router", "LogAnySwapIn")
+PER_MILLION = 1_000_000
+GAS = 200_000  # a swap out's gas, at most (measured: about 70k, the native coin's about 90k)
+STAGES = 2  # the MPC prices the swap, then signs the payout
+MAX_STEPS = 64
+# Multichain's scan API: its status codes by state name (the devnet's timeline names states), and the
+# spec's statusNotes for each
+CODES = {"TxNotStable": 0, "TxWithWrongValue": 3, "MatchTxEmpty": 8, "MatchTxNotStable": 9, "MatchTxStable": 10}
+CODES |= {"TxWithBigValue": 12, "MatchTxFailed": 14}
+NOTES = {0: "Confirming", 3: "ExceedLimit(LessThenMinAmount)", 8: "Confirming", 9: "Swapping", 10: "Success"}
+NOTES |= {12: "BigAmount(Wait24hours)", 14: "Failure"}
+
+
+def normalized(code: int, partial: bool = False) -> m.Normalized:
+    if code == 10:
+        return (
+            m.Normalized(m.DONE, m.PARTIAL, "paid in anyToken: the destination pool was short")
+            if partial
+            else (m.Normalized(m.DONE, m.COMPLETED))
+        )
+    if code == 3:
+        return m.Normalized(
+            m.FAILED,
+            m.UNKNOWN_FAILURE,
+            "outside the swap limits: not paid; the deposit stays in the source pool, as Multichain left it",
+        )
+    if code == 14:
+        return m.Normalized(
+            m.FAILED,
+            m.UNKNOWN_FAILURE,
+            "no route, or the destination refused the payout; the deposit stays in the source pool",
+        )
+    if code == 12:
+        return m.Normalized(m.PENDING, m.WAIT_DESTINATION, "above the big-value threshold: the MPC waits, then pays")
+    return m.Normalized(m.PENDING, m.WAIT_SOURCE if code == 0 else m.WAIT_DESTINATION)
+
+
+@dataclass(frozen=True)
+class Route:
+    src: m.Token  # what leaves: the underlying, or the native coin
+    dst: m.Token  # what the MPC pays: the underlying there (the native coin where it is the wrapped one)
+    any_token: bytes  # the source anyToken
+    dst_any_token: bytes
+    router: bytes
+
+
+@dataclass(frozen=True)
+class SwapConfig:
+    maximum: int
+    minimum: int
+    big_value: int
+    fee_per_million: int
+    maximum_fee: int
+    minimum_fee: int
+
+    def fee(self, amount: int) -> int:
+        return min(max(amount * self.fee_per_million // PER_MILLION, self.minimum_fee), self.maximum_fee)
+
+    def pays(self, amount: int, src: m.Token, dst: m.Token) -> int:
+        """What the MPC pays for `amount`: the rest after the fee at the destination's decimals; 0 outside
+        the limits (not paid)."""
+        if not self.minimum <= amount <= self.maximum:
+            return 0
+        return _rescale(amount - self.fee(amount), src.decimals, dst.decimals)
+
+
+class Anyswap(BridgeClient):
+    name: ClassVar[str] = "ANYSWAP"
+    topics: ClassVar[frozenset[bytes]] = frozenset((SWAP_OUT.topic, SWAP_IN.topic))
+
+    def __init__(self, api: ProviderApi, chains: ChainReader) -> None:
+        super().__init__(api, chains)
+        self._routes: Kept[int, list[Route]] = Kept(self._fetch_routes)
+
+    async def _fetch_routes(self, chain_id: int) -> list[Route]:
+        answer = await self.api.get(f"/v4/tokenlistv4/{chain_id}")
+        if answer.status == 400:  # a chain Multichain does not serve
+            return []
+        if answer.status == 503:
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the ANYSWAP provider cannot reach {by_id(chain_id).name}")
+        if answer.status != 200 or not isinstance(answer.body, dict):
+            raise self.api.unreachable(f"answered the token list of {chain_id} with {answer.status}")
+        try:
+            return [route for entry in answer.body.values() for route in _routes(by_id(chain_id), entry)]
+        except (KeyError, TypeError, ValueError, InvalidAddress):
+            raise self.api.unreachable("answered a malformed token list") from None
+
+    async def tokens(self) -> list[m.Token]:
+        leaving = await asyncio.gather(*(self._routes.get(c.id) for c in CHAINS if c.cross_chain))
+        return list(dict.fromkeys(route.src for routes in leaving for route in routes))
+
+    async def _config(self, route: Route) -> SwapConfig:
+        data = ROUTER.encode("getSwapConfig", to_checksum(route.any_token), route.dst.chain.id)
+        raw = await self.chains.call(route.src.chain, route.router, data)
+        return SwapConfig(*ROUTER.decode("getSwapConfig", raw)[0])
+
+    async def quote(self, ask: m.Ask) -> m.Quote:
+        leaving = [r for r in await self._routes.get(ask.src.id) if r.src.address == ask.token0]
+        if not leaving:
+            raise m.no_route(self.name, "token0", m.pair(ask.token0, ask.src, ask.dst, ask.token1))
+        routes = [r for r in leaving if r.dst.chain == ask.dst and ask.token1 in (None, r.dst.address)]
+        if not routes:
+            raise m.no_route(self.name, "token1", m.pair(leaving[0].src, ask.src, ask.dst, ask.token1))
+        route = routes[0]
+        config = await self._config(route)
+        limits = m.Limits(config.minimum, config.maximum, config.big_value)
+        amount = ask.amount or m.default_amount(route.src, limits.low)
+        m.check_limits(self.name, route.src, amount, limits)
+        fee = config.fee(amount)
+        data = None
+        if ask.to is not None and ask.amount is not None:
+            to, token = to_checksum(parse_address(ask.to, ask.dst.tron)), to_checksum(route.any_token)
+            if route.src.native:
+                data = ROUTER.encode("anySwapOutNative", token, to, ask.dst.id)
+            else:
+                data = ROUTER.encode("anySwapOutUnderlying", token, to, amount, ask.dst.id)
+        return m.Quote(
+            bridge=self.name,
+            src=route.src,
+            dst=route.dst,
+            amount_in=amount,
+            amount_out=config.pays(amount, route.src, route.dst),
+            fee=fee,
+            fee_rate_bps=Decimal(config.fee_per_million) / 100,
+            relayer_fee=None,
+            fees=(m.Fee("bridge", route.src, fee),),
+            limits=limits,
+            router=route.router,
+            cross_pool=route.any_token,
+            data=data,
+            value=amount if route.src.native else 0,
+            gas=GAS,
+            confirmations=confirmations(ask.src.id),
+            stages=STAGES,
+        )
+
+    async def _routers(self, chain: Chain) -> set[bytes]:
+        return {r.router for r in await self._routes.get(chain.id)}
+
+    async def deposit(self, receipt: Receipt) -> m.Deposit | None:
+        routers = await self._routers(receipt.chain)
+        outs = [
+            SWAP_OUT.decode(log)
+            for log in receipt.logs
+            if log.address in routers and log.topics[:1] == (SWAP_OUT.topic,)
+        ]
+        if not outs:
+            return None
+        out = outs[0]
+        dst_chain = by_id(int(out["toChainID"])) if _known(int(out["toChainID"])) else None
+        native = receipt.value > 0  # anySwapOutNative: the coin itself
+        route = next(
+            (
+                r
+                for r in await self._routes.get(receipt.chain.id)
+                if r.any_token == out["token"] and r.dst.chain == dst_chain and r.src.native == native
+            ),
+            None,
+        )
+        if route is None or dst_chain is None:  # a route Multichain does not list: never paid
+            src = m.Token(receipt.chain, ZERO if native else out["token"], "?", "?", 0)
+            dst = m.Token(dst_chain or receipt.chain, ZERO, "?", "?", 0)
+            paid = 0
+        else:
+            src, dst = route.src, route.dst
+            paid = (await self._config(route)).pays(int(out["amount"]), src, dst)
+        return m.Deposit(
+            bridge=self.name,
+            key=receipt.tx,
+            tx=receipt.tx,
+            src=src,
+            dst=dst,
+            sender=out["from_"],
+            receiver=format_address(out["to"], dst.chain.tron),
+            amount=int(out["amount"]),
+            min_out=paid,
+            min_on_chain=False,
+            timestamp=receipt.timestamp,
+        )
+
+    async def register(self, deposit: m.Deposit, channel: str) -> str:
+        return deposit.key  # nothing to register: the MPC finds deposits on chain
+
+    async def find(self, receipt: Receipt) -> m.Found | None:
+        routers = await self._routers(receipt.chain)
+        for log in receipt.logs:
+            if log.address not in routers or not log.topics:
+                continue
+            if log.topics[0] == SWAP_OUT.topic:
+                return m.Found(receipt.tx, "deposit", receipt.chain, receipt.tx)
+            if log.topics[0] == SWAP_IN.topic:
+                fields = SWAP_IN.decode(log)
+                source = "0x" + fields["txhash"].hex()
+                from_chain = int(fields["fromChainID"])
+                return m.Found(source, "payout", by_id(from_chain) if _known(from_chain) else None, source)
+        return None
+
+    async def transfer(self, found: m.Found) -> m.Transfer:
+        receipt = await self.chains.receipt(found.src_chain, found.key) if found.src_chain else None
+        deposit = await self.deposit(receipt) if receipt else None
+        if deposit is None:
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: its ANYSWAP deposit is not on its chain", "hash")
+        answer = await self.api.get(f"/v3/tx/{found.key}")
+        if answer.status == 404:  # the MPC has not seen it yet
+            first = m.Step(NOTES[0], normalized(0), deposit.timestamp * 1000, deposit.src.chain, deposit.tx)
+            return m.Transfer(deposit, m.Progress(first.notes, first.normalized, steps=(first,)))
+        if answer.status != 200 or not isinstance(answer.body, dict) or not isinstance(answer.body.get("info"), dict):
+            raise self.api.unreachable(f"answered the scan of {found.key} with {answer.status}")
+        try:
+            return m.Transfer(deposit, await self._progress(answer.body["info"], deposit))
+        except (KeyError, TypeError, ValueError):
+            raise self.api.unreachable("answered a malformed scan") from None
+
+    async def _progress(self, info: dict[str, Any], deposit: m.Deposit) -> m.Progress:
+        code = int(info["status"])
+        swap_tx = _hash(info.get("swaptx"))
+        paid_token = await self._paid_in_any_token(deposit, swap_tx) if code == 10 and swap_tx else None
+        steps = []
+        for s in (info.get("timeline") or [])[:MAX_STEPS]:
+            step_code = CODES.get(str(s["status"]), code)
+            tx = _hash(s["hash"])
+            chain = deposit.src.chain if tx == deposit.tx else deposit.dst.chain if tx else None
+            notes = str(info["statusmsg"]) if step_code == 3 else NOTES.get(step_code, str(s["status"]))
+            steps.append(m.Step(notes, normalized(step_code, paid_token is not None), int(s["time"]), chain, tx))
+        state = normalized(code, paid_token is not None)
+        return m.Progress(
+            notes=str(info.get("statusmsg") or NOTES.get(code, "")),
+            normalized=state,
+            dst_tx=swap_tx,
+            paid=int(info["swapvalue"]) if code == 10 and info.get("swapvalue") else 0,
+            paid_token=paid_token,
+            steps=tuple(steps)
+            or (m.Step(NOTES.get(code, ""), state, deposit.timestamp * 1000, deposit.src.chain, deposit.tx),),
+        )
+
+    async def _paid_in_any_token(self, deposit: m.Deposit, swap_tx: str) -> m.Token | None:
+        """The destination anyToken when the payout left it with the receiver (the pool was short)."""
+        route = next((r for r in await self._routes.get(deposit.src.chain.id) if r.dst == deposit.dst), None)
+        payout = await self.chains.receipt(deposit.dst.chain, swap_tx)
+        if route is None or payout is None:
+            return None
+        receiver = parse_address(deposit.receiver, deposit.dst.chain.tron)
+        kept = 0
+        for fields in payout.emitted(route.dst_any_token, TRANSFER):
+            kept += int(fields["value"]) if fields["receiver"] == receiver else 0
+            kept -= int(fields["value"]) if fields["sender"] == receiver else 0
+        if kept <= 0:
+            return None
+        return m.Token(
+            deposit.dst.chain,
+            route.dst_any_token,
+            "any" + deposit.dst.symbol,
+            "any" + deposit.dst.name,
+            deposit.dst.decimals,
+        )
+
+
+def _routes(src: Chain, entry: dict[str, Any]) -> list[Route]:
+    native = entry.get("tokenType") == "NATIVE"
+    address = ZERO if native else parse_address(str(entry["address"]), src.tron)
+    token = m.Token(src, address, str(entry["symbol"]), str(entry["name"]), int(entry["decimals"]))
+    routes = []
+    for dst_id, by_asset in dict(entry["destChains"]).items():
+        if not str(dst_id).isdigit() or not _known(int(dst_id)):
+            continue
+        dst = by_id(int(dst_id))
+        for route in dict(by_asset).values():
+            pays_native = str(route["symbol"]) == dst.wrapped_symbol  # anySwapInAuto unwraps the wrapped coin
+            paid = ZERO if pays_native else parse_address(str(route["address"]), dst.tron)
+            symbol = dst.native_symbol if pays_native else str(route["symbol"])
+            routes.append(
+                Route(
+                    src=token,
+                    dst=m.Token(
+                        dst, paid, symbol, symbol if pays_native else str(route["name"]), int(route["decimals"])
+                    ),
+                    any_token=parse_address(str(route["fromanytoken"]["address"]), src.tron),
+                    dst_any_token=parse_address(str(route["anytoken"]["address"]), dst.tron),
+                    router=parse_address(str(route["router"]), src.tron),
+                )
+            )
+    return routes
+
+
+def _known(chain_id: int) -> bool:
+    return any(c.id == chain_id and c.cross_chain for c in CHAINS)
+
+
+def _rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
+    if decimals_to >= decimals_from:
+        return amount * 10 ** (decimals_to - decimals_from)
+    return amount // 10 ** (decimals_from - decimals_to)
+
+
+def _hash(value: Any) -> str:
+    return "0x" + str(value).removeprefix("0x").lower() if value else ""

@@ -1,0 +1,366 @@
+"""CBRIDGE: a client of Celer's cBridge gateway and of its pool-based `Bridge` contracts.
+
+- Configs: `getTransferConfigsForAll` gives each chain's bridge contract, the confirmations its validators
+  wait (`block_delay`) and its tokens by asset symbol (USDT, USDC, ETH). One asset moves 1:1: token1 is
+  the same asset on the destination (the native coin where the asset is the wrapped coin: `relay` unwraps).
+- Quotes: `estimateAmt` gives what the relay pays (`estimated_receive_amt`: the amount at the destination's
+  decimals, less a percentage fee and a base fee for the destination's gas) and the `maxSlippage` to send
+  with. Limits are on chain: `minSend` / `maxSend` of the source bridge, `delayThresholds` of the
+  destination's. Call data: `send(receiver, token, amount, dstChainId, nonce, maxSlippage)`, or `sendNative`
+  with the amount as value; the nonce is the quote's time in milliseconds, as cBridge's web app sends it.
+- The order callback: the gateway takes no registration (its validators watch the chain), so the callback
+  checks the deposit and answers the order's id: the transfer id of its `Send` event.
+- Status: `getTransferStatus` by transfer id; a target names its source transfer in `Relay`
+  (`srcTransferId`), a refund in `WithdrawDone` (`refid`). A refund needs the sender: see `cbridge_refund`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
+from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable
+from swapdesk.chains import CHAINS, Chain, by_id
+from swapdesk.contracts import artifact
+from swapdesk.engine.bridges import model as m
+from swapdesk.engine.bridges.client import BridgeClient
+from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
+from swapdesk.engine.bridges.provider import Kept, ProviderApi
+
+CBRIDGE = artifact("CBridge")
+SEND, RELAY, WITHDRAW_DONE, DELAYED = (
+    event("CBridge", name) for name in ("Send", "Relay", "WithdrawDone", "DelayedTransferExecuted")
+)
+PER_MILLION = 1_000_000
+SLIPPAGE_TOLERANCE = 5_000  # millionths (0.5 %) asked of estimateAmt: the room maxSlippage leaves
+GAS = 200_000  # a send's gas, at most (measured: about 80k)
+STAGES = 2  # the validators price and check, then sign the relay
+UINT256_MAX = 2**256 - 1
+RELAY_SEARCH = 5  # windows of LOG_WINDOW blocks searched back for a delayed transfer's relay
+LOG_WINDOW = 10_000
+MAX_STEPS = 64
+# TransferHistoryStatus (0, unknown to the gateway, is shown as the first state: the deposit is mined)
+NAMES = {0: "SUBMITTING", 1: "SUBMITTING", 2: "FAILED", 3: "WAITING_FOR_SGN_CONFIRMATION"}
+NAMES |= {4: "WAITING_FOR_FUND_RELEASE", 5: "COMPLETED", 6: "TO_BE_REFUNDED", 7: "REQUESTING_REFUND"}
+NAMES |= {8: "REFUND_TO_BE_CONFIRMED", 9: "CONFIRMING_YOUR_REFUND", 10: "REFUNDED", 11: "DELAYED"}
+CODES = {name: code for code, name in NAMES.items() if code}
+REASONS = {3: "not enough liquidity on the destination", 4: "the slippage bound cannot be met", 5: "bad token"}
+REASONS |= {9: "bad destination chain"}  # XferStatus, the refund reasons
+_ON_SOURCE = frozenset((7, 8, 9, 10))  # refund stages: their transactions are on the source chain
+
+
+def normalized(code: int, reason: int = 0) -> m.Normalized:
+    why = REASONS.get(reason, "")
+    if code == 5:
+        return m.Normalized(m.DONE, m.COMPLETED)
+    if code == 10:
+        return m.Normalized(m.DONE, m.REFUNDED, why)
+    if code == 2:
+        return m.Normalized(m.FAILED, m.UNKNOWN_FAILURE, why)
+    if code == 6:
+        return m.Normalized(m.PENDING, m.REFUNDING, f"{why}: the sender must ask for the refund".lstrip(": "))
+    if code == 8:
+        return m.Normalized(m.PENDING, m.REFUNDING, "signed: the sender sends withdraw on the source chain")
+    if code in (7, 9):
+        return m.Normalized(m.PENDING, m.REFUNDING, why)
+    if code == 11:
+        return m.Normalized(m.PENDING, m.WAIT_DESTINATION, "a large transfer: released after the delay period")
+    return m.Normalized(m.PENDING, m.WAIT_SOURCE if code <= 1 else m.WAIT_DESTINATION)
+
+
+@dataclass(frozen=True)
+class Listed:
+    asset: str  # the gateway's symbol
+    token: m.Token  # the ERC-20 (its `name` is the token's own symbol there)
+
+    @property
+    def wraps_native(self) -> bool:
+        return self.token.symbol == self.token.chain.wrapped_symbol
+
+    @property
+    def paid(self) -> m.Token:
+        """What a relay of this token pays: the coin itself for the wrapped one."""
+        if not self.wraps_native:
+            return self.token
+        chain = self.token.chain
+        return m.Token(chain, ZERO, chain.native_symbol, chain.native_symbol, chain.native_decimals)
+
+
+@dataclass(frozen=True)
+class ChainConfig:
+    chain: Chain
+    bridge: bytes
+    block_delay: int
+    tokens: tuple[Listed, ...]
+
+    def sent(self, token0: bytes) -> Listed | None:
+        """The listed token that `token0` sends (the native coin: the wrapped one, by sendNative)."""
+        return next((t for t in self.tokens if t.token.address == token0 or (token0 == ZERO and t.wraps_native)), None)
+
+    def asset(self, asset: str) -> Listed | None:
+        return next((t for t in self.tokens if t.asset == asset), None)
+
+
+class CBridge(BridgeClient):
+    name: ClassVar[str] = "CBRIDGE"
+    topics: ClassVar[frozenset[bytes]] = frozenset(e.topic for e in (SEND, RELAY, WITHDRAW_DONE, DELAYED))
+
+    def __init__(self, api: ProviderApi, chains: ChainReader) -> None:
+        super().__init__(api, chains)
+        self._configs: Kept[None, dict[int, ChainConfig]] = Kept(self._fetch_configs)
+
+    async def gateway(self, method: str, path: str, payload: dict[str, Any], parameter: str) -> dict[str, Any]:
+        """A gateway answer without `err`; its codes in the API's words (1004: liquidity; 1001/1002: route)."""
+        answer = await (self.api.get(path, payload) if method == "GET" else self.api.post(path, payload))
+        body = answer.body
+        if answer.status == 503:
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, "the CBRIDGE gateway cannot reach a chain")
+        if not isinstance(body, dict) or "err" not in body:
+            raise self.api.unreachable(f"answered {path} outside the gateway's shape")
+        err = body["err"]
+        if err is None and answer.status == 200:
+            return body
+        code, message = (int(err.get("code", 0)), str(err.get("msg", ""))[:300]) if isinstance(err, dict) else (0, "")
+        if code == 1004:
+            raise Unprocessable(
+                ErrorCode.INSUFFICIENT_LIQUIDITY, f"amountIn: the CBRIDGE pool is short: {message}", "amountIn"
+            )
+        if code in (500, 1001, 1002, 1003):
+            raise Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: the CBRIDGE gateway refused: {message}", parameter)
+        raise self.api.unreachable(f"answered {path} with {answer.status} {code}: {message}")
+
+    async def _fetch_configs(self, _: None) -> dict[int, ChainConfig]:
+        body = await self.gateway("GET", "/v2/getTransferConfigsForAll", {}, "fromChainID")
+        configs = {}
+        try:
+            for raw in body["chains"]:
+                chain_id = int(raw["id"])
+                if not any(c.id == chain_id and c.cross_chain for c in CHAINS):
+                    continue
+                chain = by_id(chain_id)
+                listed = body["chain_token"].get(str(chain_id), {}).get("token", [])
+                tokens = tuple(
+                    Listed(
+                        str(t["token"]["symbol"]),
+                        m.Token(
+                            chain,
+                            parse_address(str(t["token"]["address"]), chain.tron),
+                            str(t["name"]),
+                            str(t["name"]),
+                            int(t["token"]["decimal"]),
+                        ),
+                    )
+                    for t in listed
+                    if not t.get("transfer_disabled")
+                )
+                bridge = parse_address(str(raw["contract_addr"]), chain.tron)
+                configs[chain_id] = ChainConfig(chain, bridge, int(raw["block_delay"]), tokens)
+        except (KeyError, TypeError, ValueError, AttributeError, InvalidAddress):
+            raise self.api.unreachable("answered malformed transfer configs") from None
+        return configs
+
+    async def config(self, chain: Chain) -> ChainConfig | None:
+        return (await self._configs.get(None)).get(chain.id)
+
+    async def tokens(self) -> list[m.Token]:
+        found = []
+        for config in (await self._configs.get(None)).values():
+            for listed in config.tokens:
+                found += [listed.token] + ([listed.paid] if listed.wraps_native else [])
+        return found
+
+    async def _uint(self, chain: Chain, contract: bytes, getter: str, token: bytes) -> int:
+        raw = await self.chains.call(chain, contract, CBRIDGE.encode(getter, to_checksum(token)))
+        return int(CBRIDGE.decode(getter, raw)[0])
+
+    async def quote(self, ask: m.Ask) -> m.Quote:
+        here, there = await self.config(ask.src), await self.config(ask.dst)
+        sent = here.sent(ask.token0) if here else None
+        if sent is None:
+            raise m.no_route(self.name, "token0", m.pair(ask.token0, ask.src, ask.dst, ask.token1))
+        target = there.asset(sent.asset) if there else None
+        if target is None or ask.token1 not in (None, target.paid.address):
+            raise m.no_route(self.name, "token1", m.pair(sent.token, ask.src, ask.dst, ask.token1))
+        assert here is not None and there is not None
+        src = sent.paid if ask.token0 == ZERO else sent.token
+        dst = target.paid
+        least, most, delay = await asyncio.gather(
+            self._uint(ask.src, here.bridge, "minSend", sent.token.address),
+            self._uint(ask.src, here.bridge, "maxSend", sent.token.address),
+            self._uint(ask.dst, there.bridge, "delayThresholds", target.token.address),
+        )
+        low = least + 1  # a send must be above minSend
+        limits = m.Limits(low, most or UINT256_MAX, _rescale(delay, dst.decimals, src.decimals) if delay else None)
+        amount = ask.amount or m.default_amount(src, low)
+        m.check_limits(self.name, src, amount, limits)
+        query = {
+            "src_chain_id": str(ask.src.id),
+            "dst_chain_id": str(ask.dst.id),
+            "token_symbol": sent.asset,
+            "amt": str(amount),
+            "slippage_tolerance": str(SLIPPAGE_TOLERANCE),
+        } | ({"usr_addr": format_address(ask.issuer, ask.src.tron)} if ask.issuer else {})
+        estimate = await self.gateway("GET", "/v2/estimateAmt", query, "token1")
+        try:
+            eq, out = int(estimate["eq_value_token_amt"]), int(estimate["estimated_receive_amt"])
+            perc, base = int(estimate["perc_fee"]), int(estimate["base_fee"])
+            max_slippage = int(estimate["max_slippage"])
+        except (KeyError, TypeError, ValueError):
+            raise self.api.unreachable("answered a malformed estimate") from None
+        data = None
+        if ask.to is not None and ask.amount is not None:
+            to, nonce = to_checksum(parse_address(ask.to, ask.dst.tron)), time.time_ns() // 1_000_000
+            if src.native:
+                data = CBRIDGE.encode("sendNative", to, amount, ask.dst.id, nonce, max_slippage)
+            else:
+                data = CBRIDGE.encode("send", to, to_checksum(src.address), amount, ask.dst.id, nonce, max_slippage)
+        return m.Quote(
+            bridge=self.name,
+            src=src,
+            dst=dst,
+            amount_in=amount,
+            amount_out=out,
+            fee=amount - _rescale(out, dst.decimals, src.decimals),  # what the sender loses, at token0's decimals
+            fee_rate_bps=(Decimal(perc) * 10_000 / Decimal(eq)).quantize(Decimal("0.01")).normalize()
+            if eq
+            else Decimal(0),
+            relayer_fee=None,
+            fees=(m.Fee("bridge", dst, perc), m.Fee("relayer", dst, base)),  # the base fee pays the relay's gas
+            limits=limits,
+            router=here.bridge,
+            cross_pool=here.bridge,  # the pool is the bridge contract itself
+            data=data,
+            value=amount if src.native else 0,
+            gas=GAS,
+            confirmations=here.block_delay,
+            stages=STAGES,
+        )
+
+    async def deposit(self, receipt: Receipt) -> m.Deposit | None:
+        here = await self.config(receipt.chain)
+        sends = receipt.emitted(here.bridge, SEND) if here else []
+        if here is None or not sends:
+            return None
+        send = sends[0]
+        sent = next((t for t in here.tokens if t.token.address == send["token"]), None)
+        dst_chain = next((c for c in CHAINS if c.id == int(send["dstChainId"]) and c.cross_chain), None)
+        there = await self.config(dst_chain) if dst_chain else None
+        target = there.asset(sent.asset) if there and sent else None
+        src = (
+            (sent.paid if receipt.value > 0 else sent.token)
+            if sent
+            else m.Token(receipt.chain, send["token"], "?", "?", 0)
+        )
+        dst = target.paid if target else m.Token(dst_chain or receipt.chain, ZERO, "?", "?", 0)
+        amount = int(send["amount"])
+        eq = _rescale(amount, src.decimals, dst.decimals)
+        return m.Deposit(
+            bridge=self.name,
+            key="0x" + send["transferId"].hex(),
+            tx=receipt.tx,
+            src=src,
+            dst=dst,
+            sender=send["sender"],
+            receiver=format_address(send["receiver"], dst.chain.tron),
+            amount=amount,
+            min_out=eq * (PER_MILLION - int(send["maxSlippage"])) // PER_MILLION,  # what maxSlippage lets through
+            min_on_chain=False,
+            timestamp=receipt.timestamp,
+        )
+
+    async def register(self, deposit: m.Deposit, channel: str) -> str:
+        return deposit.key  # nothing to register: the validators find sends on chain
+
+    async def find(self, receipt: Receipt) -> m.Found | None:
+        here = await self.config(receipt.chain)
+        if here is None:
+            return None
+        if sends := receipt.emitted(here.bridge, SEND):
+            return m.Found("0x" + sends[0]["transferId"].hex(), "deposit", receipt.chain, receipt.tx)
+        if relays := receipt.emitted(here.bridge, RELAY):
+            return _relayed(relays[0])
+        if refunds := receipt.emitted(here.bridge, WITHDRAW_DONE):
+            return m.Found("0x" + refunds[0]["refid"].hex(), "refund", receipt.chain)
+        if released := receipt.emitted(here.bridge, DELAYED):
+            return await self._released(here, receipt, released[0]["id"])
+        return None
+
+    async def _released(self, here: ChainConfig, receipt: Receipt, relay_id: bytes) -> m.Found | None:
+        """A delayed transfer's release names the relay's id: its Relay event, searched back from here."""
+        last = receipt.block
+        for _ in range(RELAY_SEARCH):
+            first = max(0, last - LOG_WINDOW + 1)
+            for log in reversed(await self.chains.logs(receipt.chain, here.bridge, RELAY, first, last)):
+                fields = RELAY.decode(log)
+                if fields["transferId"] == relay_id:
+                    return _relayed(fields)
+            if first == 0:
+                break
+            last = first - 1
+        return None
+
+    async def transfer(self, found: m.Found) -> m.Transfer:
+        status = await self.gateway("POST", "/v2/getTransferStatus", {"transfer_id": found.key}, "hash")
+        try:
+            code = int(status["status"])
+            src_tx = _hash(status.get("src_tx_hash")) or _tail(status.get("src_block_tx_link")) or found.src_tx
+            src_info = status.get("src_send_info") or {}
+            src_chain = found.src_chain or (by_id(int(src_info["chain"]["id"])) if src_info else None)
+        except (KeyError, TypeError, ValueError):
+            raise self.api.unreachable("answered a malformed transfer status") from None
+        receipt = await self.chains.receipt(src_chain, src_tx) if src_chain and src_tx else None
+        deposit = await self.deposit(receipt) if receipt else None
+        if deposit is None:
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: its CBRIDGE send is not on its chain", "hash")
+        try:
+            return m.Transfer(deposit, self._progress(code, status, deposit))
+        except (KeyError, TypeError, ValueError):
+            raise self.api.unreachable("answered a malformed transfer status") from None
+
+    def _progress(self, code: int, status: dict[str, Any], deposit: m.Deposit) -> m.Progress:
+        reason = int(status.get("refund_reason") or 0)
+        dst_tx = _hash(status.get("dst_tx_hash")) or _tail(status.get("dst_block_tx_link"))
+        received = status.get("dst_received_info") or {}
+        steps = []
+        for s in (status.get("timeline") or [])[:MAX_STEPS]:
+            step_code, tx = CODES.get(str(s["status"]), code), _hash(s["hash"])
+            on_source = step_code in _ON_SOURCE or tx == deposit.tx
+            chain = (deposit.src.chain if on_source else deposit.dst.chain) if tx else None
+            steps.append(
+                m.Step(NAMES.get(step_code, str(s["status"])), normalized(step_code, reason), int(s["time"]), chain, tx)
+            )
+        state = normalized(code, reason)
+        return m.Progress(
+            notes=NAMES.get(code, str(code)),
+            normalized=state,
+            dst_tx=dst_tx if code not in _ON_SOURCE else "",
+            paid=int(received["amount"]) if code == 5 and received else 0,
+            steps=tuple(steps)
+            or (m.Step(NAMES.get(code, ""), state, deposit.timestamp * 1000, deposit.src.chain, deposit.tx),),
+        )
+
+
+def _relayed(fields: dict[str, Any]) -> m.Found:
+    src = int(fields["srcChainId"])
+    chain = next((c for c in CHAINS if c.id == src and c.cross_chain), None)
+    return m.Found("0x" + fields["srcTransferId"].hex(), "payout", chain)
+
+
+def _rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
+    if decimals_to >= decimals_from:
+        return amount * 10 ** (decimals_to - decimals_from)
+    return amount // 10 ** (decimals_from - decimals_to)
+
+
+def _hash(value: Any) -> str:
+    text = str(value or "").removeprefix("0x").lower()
+    return "0x" + text if len(text) == 64 and all(c in "0123456789abcdef" for c in text) else ""
+
+
+def _tail(link: Any) -> str:
+    """The transaction hash an explorer link ends with (the gateway's `*_block_tx_link`)."""
+    return _hash(str(link or "").rstrip("/").rpartition("/")[2])

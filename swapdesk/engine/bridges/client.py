@@ -1,0 +1,100 @@
+"""The one interface of the bridge clients, and what all of them do alike: the order callback's checks.
+
+A client speaks to its provider's API (`ProviderApi`) and reads its contracts through the engine's chains
+(`ChainReader`). It knows its contracts' addresses only from its provider (token lists, configs, quotes),
+as a client of the real provider would.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from swapdesk.address import InvalidAddress, parse_address
+from swapdesk.api import CrossOrderRequest, ErrorCode, NotFound, Unprocessable
+from swapdesk.engine.bridges.model import Ask, Deposit, Found, Quote, Token, Transfer
+from swapdesk.engine.bridges.onchain import ChainReader, Receipt
+from swapdesk.engine.bridges.provider import ProviderApi
+
+ORDER_WAIT = 20.0  # seconds the order callback waits for a deposit still pending to be mined
+
+
+class BridgeClient(ABC):
+    name: ClassVar[str]  # the spec's bridge name
+    topics: ClassVar[frozenset[bytes]]  # first topics of the events that mark this bridge's transactions
+
+    def __init__(self, api: ProviderApi, chains: ChainReader) -> None:
+        self.api = api
+        self.chains = chains
+
+    @abstractmethod
+    async def tokens(self) -> list[Token]:
+        """Every token this bridge takes, on every chain it serves (the native coin where it takes it)."""
+
+    @abstractmethod
+    async def quote(self, ask: Ask) -> Quote:
+        """The provider's price for `ask`, refused in the API's words (NO_ROUTE, OUTSIDE_LIMITS...)."""
+
+    @abstractmethod
+    async def deposit(self, receipt: Receipt) -> Deposit | None:
+        """The deposit into this bridge that a mined source transaction made; None when it made none."""
+
+    @abstractmethod
+    async def register(self, deposit: Deposit, channel: str) -> str:
+        """Tell the provider of the deposit (where it has a way to be told); the order's id."""
+
+    @abstractmethod
+    async def find(self, receipt: Receipt) -> Found | None:
+        """The order a transaction of this bridge's contracts belongs to (a deposit, payout or refund)."""
+
+    async def registered(self, chain_id: int, tx: str) -> Found | None:
+        """An order the provider keeps for a hash the chain cannot show as this bridge's (METAPATH's
+        registrations of transactions never sent, or that deposited nothing). None by default."""
+        return None
+
+    @abstractmethod
+    async def transfer(self, found: Found) -> Transfer:
+        """The order's deposit and where its provider says it is."""
+
+    async def order(self, request: CrossOrderRequest) -> str:
+        """The order callback: the hash must be a deposit into this bridge on the source chain, made with
+        the request's parameters; then the provider is told, once (the same hash, the same order id)."""
+        src = request.fromChainID
+        receipt = await self.chains.receipt(src, request.hash, wait=ORDER_WAIT)
+        if receipt is None:
+            why = f"hash: no mined transaction with that hash on {src.name}"
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, why, "hash")
+        deposit = await self.deposit(receipt) if receipt.ok else None
+        if deposit is None:
+            why = "it failed: it deposited nothing" if not receipt.ok else f"it is not a {self.name} deposit"
+            raise Unprocessable(ErrorCode.NOT_A_DEPOSIT, f"hash: {why} on {src.name}", "hash")
+        check_order(request, deposit)
+        return await self.register(deposit, request.channel)
+
+    async def aclose(self) -> None:
+        await self.api.aclose()
+
+
+def check_order(request: CrossOrderRequest, deposit: Deposit) -> None:
+    """Each parameter must say what the deposit did: ORDER_MISMATCH names the first that does not."""
+    src, dst = request.fromChainID, request.toChainID
+
+    def differs(parameter: str, found: str) -> Unprocessable:
+        return Unprocessable(ErrorCode.ORDER_MISMATCH, f"{parameter}: the deposit {found}", parameter)
+
+    if deposit.dst.chain != dst:
+        raise differs("toChainID", f"goes to {deposit.dst.chain.name} ({deposit.dst.chain.id})")
+    if parse_address(request.token0, src.tron) != deposit.src.address:
+        raise differs("token0", f"sent {deposit.src.symbol} ({deposit.src.shown})")
+    if parse_address(request.token1, dst.tron) != deposit.dst.address:
+        raise differs("token1", f"asks for {deposit.dst.symbol} ({deposit.dst.shown})")
+    try:
+        same_receiver = parse_address(deposit.receiver, dst.tron) == parse_address(request.to, dst.tron)
+    except InvalidAddress:
+        same_receiver = False
+    if not same_receiver:
+        raise differs("to", f"pays {deposit.receiver!r}")
+    if deposit.amount != request.amountIn:
+        raise differs("amountIn", f"sent {deposit.amount} ({deposit.src.human(deposit.amount)})")
+    if deposit.min_on_chain and deposit.min_out != request.amountOutMin:
+        raise differs("amountOutMin", f"accepts no less than {deposit.min_out}")

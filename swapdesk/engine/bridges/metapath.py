@@ -1,0 +1,406 @@
+"""METAPATH: a client of SWFT Bridgers' API and of its `Bridgers` contracts (deposits and the desk's vaults).
+
+- Coins: `getToken`. A coin is named by address on its chain and, in a deposit, by its coin code
+  (`USDT(BSC)`: the coin and the chain it is paid on).
+- Quotes: `sswap/quote` gives what the desk pays (`amountOutMin`), its fee ratio, the relayer fee in
+  token1, the deposit range and the source chain's Bridgers contract. The call data is built here from the
+  contract's ABI: `swap(fromToken, toCoinCode, destination, fromAmount, minReturnAmount)`, or `swapEth` for
+  the native coin, with minReturnAmount the quote's amountOut (the desk pays exactly what it quoted).
+- The order callback: `updateDataAndStatus`, after the deposit is checked on chain; idempotent at the
+  provider (the same hash answers the same order id).
+- Status: `getTransDataById`. A deposit's order id is keccak256(abi.encodePacked(uint256 chainId, bytes32
+  txHash, uint256 0)); a payout or refund names its order in the vault's `Payout` or `Refund` event.
+"""
+
+from __future__ import annotations
+
+import calendar
+import time
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from typing import Any, ClassVar
+
+from eth_abi.packed import encode_packed
+from eth_utils import keccak
+
+from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
+from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable
+from swapdesk.api.rules import CHANNELS
+from swapdesk.chains import Chain, by_id
+from swapdesk.contracts import artifact
+from swapdesk.engine.bridges import model as m
+from swapdesk.engine.bridges.client import BridgeClient
+from swapdesk.engine.bridges.eta import confirmations
+from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
+from swapdesk.engine.bridges.provider import Kept, ProviderApi
+
+CHAIN_CODES = {1: "ETH", 56: "BSC", 66: "OKEXCHAIN", 128: "HECO", 137: "POLYGON", 250: "FTM", 321: "KCC"}
+CHAIN_CODES |= {43114: "AVAXC", 95500: "TRX"}  # SWFT's chain codes
+CHAIN_IDS = {code: chain_id for chain_id, code in CHAIN_CODES.items()}
+EVM_NATIVE = bytes.fromhex("eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee")  # how Bridgers names an EVM native coin
+BRIDGERS = artifact("Bridgers")
+SWAP, SWAP_ETH, PAYOUT, REFUND = (event("Bridgers", name) for name in ("Swap", "SwapEth", "Payout", "Refund"))
+GAS = 150_000  # a deposit's gas, at most (measured: swap about 60k, swapEth about 50k)
+STAGES = 4  # the desk's off-chain steps: push, price, check the vault, pay
+MAX_STEPS = 64  # timeline entries read from an order
+
+_PENDING = {"wait_deposit_send": m.WAIT_SOURCE} | dict.fromkeys(
+    ("wait_exchange_push", "wait_exchange_return", "wait_exchange_return_success", "wait_receive_send"),
+    m.WAIT_DESTINATION,
+)
+_PENDING |= {"wait_receive_confirm": m.WAIT_DESTINATION} | dict.fromkeys(
+    ("wait_exchange_return_error", "wait_receive_confirm_error", "wait_refund_send", "wait_refund_confirm"),
+    m.REFUNDING,
+)
+_PENDING |= {"wait_refund_confirm_error": m.REFUNDING}
+_FINAL = {
+    "receive_complete": (m.DONE, m.COMPLETED),
+    "refund_complete": (m.DONE, m.REFUNDED),
+    "timeout": (m.FAILED, m.EXPIRED),
+    "wait_deposit_send_error": (m.FAILED, m.UNKNOWN_FAILURE),
+    "ERROR": (m.FAILED, m.UNKNOWN_FAILURE),
+    "error_hacker": (m.FAILED, m.UNKNOWN_FAILURE),
+}
+_MESSAGES = {
+    "timeout": "the registered deposit never came; nothing moved",
+    "wait_deposit_send_error": "the registered transaction deposited nothing into Bridgers",
+    "ERROR": "the refund could not be made: the deposit stays in the vault for support",
+}
+
+
+def normalized(notes: str, reason: str = "") -> m.Normalized:
+    """METAPATH's statusNotes in LI.FI's words; a refund says why (`refundReason`)."""
+    if notes in _FINAL:
+        status, substatus = _FINAL[notes]
+        return m.Normalized(status, substatus, reason or _MESSAGES.get(notes, ""))
+    substatus = _PENDING.get(notes, m.WAIT_DESTINATION)
+    return m.Normalized(m.PENDING, substatus, reason if substatus == m.REFUNDING else "")
+
+
+def order_id(chain_id: int, tx: str, n: int = 0) -> str:
+    """The order of the `n`-th Bridgers deposit of a transaction."""
+    return "0x" + keccak(encode_packed(["uint256", "bytes32", "uint256"], [chain_id, bytes.fromhex(tx[2:]), n])).hex()
+
+
+@dataclass(frozen=True)
+class Coin:
+    token: m.Token
+    code: str  # what a deposit's toToken names
+    listed: str  # the address as the API lists it (EVM native coins: 0xEeee…)
+
+
+@dataclass(frozen=True)
+class Priced:
+    amount_out: int
+    fee: int
+    fee_rate_bps: Decimal
+    relayer_fee: int
+    limits: m.Limits
+    contract: bytes
+
+
+class Metapath(BridgeClient):
+    name: ClassVar[str] = "METAPATH"
+    topics: ClassVar[frozenset[bytes]] = frozenset(e.topic for e in (SWAP, SWAP_ETH, PAYOUT, REFUND))
+
+    def __init__(self, api: ProviderApi, chains: ChainReader) -> None:
+        super().__init__(api, chains)
+        self._coins: Kept[None, list[Coin]] = Kept(self._fetch_coins)
+        self._contracts: dict[int, bytes] = {}
+
+    # -- the provider's API ---------------------------------------------------------------------------
+
+    async def _call(self, path: str, body: dict[str, Any], parameter: str = "token1") -> dict[str, Any] | None:
+        """`data` of a success (100, or 414 "already updated"); None for no such order (404)."""
+        answer = (await self.api.post(path, body)).body
+        if not isinstance(answer, dict) or not isinstance(answer.get("resCode"), int):
+            raise self.api.unreachable(f"answered {path} outside Bridgers' shape")
+        code, message = answer["resCode"], str(answer.get("resMsg", ""))[:300]
+        if code in (100, 414):
+            data = answer.get("data")
+            return data if isinstance(data, dict) else {}
+        if code == 404:
+            return None
+        if code == 503:
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the METAPATH provider cannot reach a chain: {message}")
+        if code == 400:  # a pair or amount the desk will not take: its words
+            raise Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: the METAPATH desk refused: {message}", parameter)
+        raise self.api.unreachable(f"answered {code}: {message}")
+
+    async def _fetch_coins(self, _: None) -> list[Coin]:
+        data = await self._call("/api/exchangeRecord/getToken", {})
+        coins = []
+        try:
+            for listed in (data or {}).get("tokens", []):
+                chain_id = CHAIN_IDS.get(str(listed["chain"]))
+                if chain_id is None:
+                    continue
+                chain = by_id(chain_id)
+                address = _coin_address(chain, str(listed["address"]))
+                token = m.Token(chain, address, str(listed["symbol"]), str(listed["name"]), int(listed["decimals"]))
+                code = str(listed.get("coinCode") or f"{token.symbol}({CHAIN_CODES[chain_id]})")
+                coins.append(Coin(token, code, str(listed["address"])))
+        except (KeyError, TypeError, ValueError, InvalidAddress):
+            raise self.api.unreachable("answered a malformed coin list") from None
+        return coins
+
+    async def coin(self, chain: Chain, address: bytes) -> Coin | None:
+        return next(
+            (c for c in await self._coins.get(None) if c.token.chain == chain and c.token.address == address), None
+        )
+
+    async def tokens(self) -> list[m.Token]:
+        return [c.token for c in await self._coins.get(None)]
+
+    async def _price(self, c0: Coin, c1: Coin, amount: int, issuer: bytes | None = None) -> Priced:
+        body = {
+            "fromTokenChain": CHAIN_CODES[c0.token.chain.id],
+            "toTokenChain": CHAIN_CODES[c1.token.chain.id],
+            "fromTokenAddress": c0.listed,
+            "toTokenAddress": c1.listed,
+            "fromTokenAmount": str(amount),
+            "equipmentNo": "swapdesk",
+            "sourceFlag": "swapdesk",
+        } | ({"userAddr": format_address(issuer, c0.token.chain.tron)} if issuer else {})
+        data = await self._call("/api/sswap/quote", body)
+        try:
+            quoted = (data or {})["txData"]
+            rate = Decimal(str(quoted["fee"]))  # a ratio: 0.003 is 0.3 %
+            fee = _int(quoted["feeAmount"]) if "feeAmount" in quoted else int(amount * rate)
+            relayer = (
+                _int(quoted["chainFeeAmount"])
+                if "chainFeeAmount" in quoted
+                else _units(str(quoted["chainFee"]), c1.token.decimals, ROUND_CEILING)
+            )
+            low = _units(str(quoted["depositMin"]), c0.token.decimals, ROUND_CEILING)
+            high = _units(str(quoted["depositMax"]), c0.token.decimals, ROUND_FLOOR)
+            contract = parse_address(str(quoted["contractAddress"]), c0.token.chain.tron)
+            return Priced(_int(quoted["amountOutMin"]), fee, rate * 10_000, relayer, m.Limits(low, high), contract)
+        except (KeyError, TypeError, ValueError, ArithmeticError, InvalidAddress):
+            raise self.api.unreachable("answered a malformed quote") from None
+
+    # -- quotes -----------------------------------------------------------------------------------------
+
+    async def quote(self, ask: m.Ask) -> m.Quote:
+        c0 = await self.coin(ask.src, ask.token0)
+        if c0 is None:
+            raise m.no_route(self.name, "token0", m.pair(ask.token0, ask.src, ask.dst, ask.token1))
+        if ask.token1 is None:
+            coins = await self._coins.get(None)
+            c1 = next((c for c in coins if c.token.chain == ask.dst and c.token.symbol == c0.token.symbol), None)
+        else:
+            c1 = await self.coin(ask.dst, ask.token1)
+        if c1 is None:
+            raise m.no_route(self.name, "token1", m.pair(c0.token, ask.src, ask.dst, ask.token1))
+        amount = ask.amount or 10**c0.token.decimals
+        priced = await self._price(c0, c1, amount, ask.issuer)
+        if ask.amount is None and amount != m.default_amount(c0.token, priced.limits.low):
+            amount = m.default_amount(c0.token, priced.limits.low)
+            priced = await self._price(c0, c1, amount, ask.issuer)
+        m.check_limits(self.name, c0.token, amount, priced.limits)
+        self._contracts[ask.src.id] = priced.contract
+        data = None
+        if ask.to is not None and ask.amount is not None:
+            if c0.token.native:
+                data = BRIDGERS.encode("swapEth", c1.code, ask.to, priced.amount_out)
+            else:
+                data = BRIDGERS.encode(
+                    "swap", to_checksum(c0.token.address), c1.code, ask.to, amount, priced.amount_out
+                )
+        return m.Quote(
+            bridge=self.name,
+            src=c0.token,
+            dst=c1.token,
+            amount_in=amount,
+            amount_out=priced.amount_out,
+            fee=priced.fee,
+            fee_rate_bps=priced.fee_rate_bps,
+            relayer_fee=priced.relayer_fee,
+            fees=(m.Fee("bridge", c0.token, priced.fee), m.Fee("relayer", c1.token, priced.relayer_fee)),
+            limits=priced.limits,
+            router=priced.contract,
+            cross_pool=priced.contract,  # the source chain's vault receives the deposit
+            data=data,
+            value=amount if c0.token.native else 0,
+            gas=GAS,
+            confirmations=confirmations(ask.src.id),
+            stages=STAGES,
+        )
+
+    async def contract(self, chain: Chain) -> bytes | None:
+        """The chain's Bridgers contract, as the desk's quotes name it (None where the desk takes nothing)."""
+        if chain.id not in self._contracts:
+            coins = await self._coins.get(None)
+            here = next((c for c in coins if c.token.chain == chain), None)
+            there = next((c for c in coins if c.token.chain != chain), None)
+            if here is None or there is None:
+                return None
+            priced = await self._price(here, there, 10**here.token.decimals)
+            self._contracts[chain.id] = priced.contract
+        return self._contracts[chain.id]
+
+    # -- deposits, orders and their status ---------------------------------------------------------
+
+    async def deposit(self, receipt: Receipt) -> m.Deposit | None:
+        contract = await self.contract(receipt.chain)
+        found = [
+            (kind, kind.decode(log))
+            for log in receipt.logs
+            for kind in (SWAP, SWAP_ETH)
+            if log.address == contract and log.topics[:1] == (kind.topic,)
+        ]
+        if not found:
+            return None
+        kind, fields = found[0]
+        src = receipt.chain
+        from_token = fields["fromToken"] if kind is SWAP else ZERO
+        c0 = await self.coin(src, from_token)
+        c1 = next((c for c in await self._coins.get(None) if c.code == fields["toToken"]), None)
+        return m.Deposit(
+            bridge=self.name,
+            key=order_id(src.id, receipt.tx),
+            tx=receipt.tx,
+            src=c0.token if c0 else _unknown(src, from_token, "?"),
+            dst=c1.token if c1 else _unknown(src, ZERO, str(fields["toToken"])[:40]),
+            sender=fields["sender"],
+            receiver=str(fields["destination"]),
+            amount=int(fields["fromAmount"]),
+            min_out=int(fields["minReturnAmount"]),
+            min_on_chain=True,
+            timestamp=receipt.timestamp,
+        )
+
+    async def register(self, deposit: m.Deposit, channel: str) -> str:
+        c0, c1 = (
+            await self.coin(deposit.src.chain, deposit.src.address),
+            await self.coin(deposit.dst.chain, deposit.dst.address),
+        )
+        assert c0 is not None and c1 is not None  # the order's checks matched both to listed coins
+        body = {
+            "hash": deposit.tx,
+            "fromTokenChain": CHAIN_CODES[deposit.src.chain.id],
+            "toTokenChain": CHAIN_CODES[deposit.dst.chain.id],
+            "fromTokenAddress": c0.listed,
+            "toTokenAddress": c1.listed,
+            "fromAddress": format_address(deposit.sender, deposit.src.chain.tron),
+            "toAddress": deposit.receiver,
+            "fromTokenAmount": str(deposit.amount),
+            "amountOutMin": str(deposit.min_out),
+            "equipmentNo": "swapdesk",
+            "sourceFlag": channel,  # read back as the order's `source`: the details' channel
+        }
+        data = await self._call("/api/exchangeRecord/updateDataAndStatus", body, parameter="hash")
+        order = (data or {}).get("orderId")
+        if not isinstance(order, str):
+            raise self.api.unreachable("registered the order without naming it")
+        return order
+
+    async def find(self, receipt: Receipt) -> m.Found | None:
+        contract = await self.contract(receipt.chain)
+        for log in receipt.logs:
+            if log.address != contract or not log.topics:
+                continue
+            if log.topics[0] in (SWAP.topic, SWAP_ETH.topic):
+                return m.Found(order_id(receipt.chain.id, receipt.tx), "deposit", receipt.chain, receipt.tx)
+            for kind, role in ((PAYOUT, "payout"), (REFUND, "refund")):
+                if log.topics[0] == kind.topic:
+                    return m.Found("0x" + kind.decode(log)["orderId"].hex(), role)
+        return None
+
+    async def registered(self, chain_id: int, tx: str) -> m.Found | None:
+        key = order_id(chain_id, tx)
+        if await self._call("/api/exchangeRecord/getTransDataById", {"orderId": key}) is None:
+            return None
+        return m.Found(key, "deposit", by_id(chain_id), tx)
+
+    async def transfer(self, found: m.Found) -> m.Transfer:
+        record = await self._call("/api/exchangeRecord/getTransDataById", {"orderId": found.key})
+        try:
+            src = by_id(CHAIN_IDS[record["fromChain"]]) if record else found.src_chain
+            tx = _hash(record["hash"]) if record else found.src_tx
+            receipt = await self.chains.receipt(src, tx) if src is not None and tx else None
+            deposit = await self.deposit(receipt) if receipt else None  # the chain's word first
+            if deposit is None and record is not None:  # a registration that deposited nothing
+                deposit = await self._registered_deposit(record)
+            if deposit is None:
+                raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: the METAPATH desk knows no such order", "hash")
+            if record is None:  # a deposit the desk has not picked up yet
+                step = m.Step(
+                    "wait_deposit_send",
+                    normalized("wait_deposit_send"),
+                    deposit.timestamp * 1000,
+                    deposit.src.chain,
+                    deposit.tx,
+                )
+                return m.Transfer(deposit, m.Progress(step.notes, step.normalized, steps=(step,)))
+            return m.Transfer(deposit, self._progress(record, deposit))
+        except (KeyError, TypeError, ValueError, InvalidAddress):
+            raise self.api.unreachable("answered a malformed order") from None
+
+    async def _registered_deposit(self, record: dict[str, Any]) -> m.Deposit:
+        """What a registration says, for a hash that deposited nothing on chain (it times out, or errs)."""
+        coins = {c.code: c for c in await self._coins.get(None)}
+        c0, c1 = coins.get(str(record.get("fromCoinCode"))), coins.get(str(record.get("toCoinCode")))
+        src, dst = by_id(CHAIN_IDS[record["fromChain"]]), by_id(CHAIN_IDS[record["toChain"]])
+        sender = str(record.get("fromAddress") or "")
+        return m.Deposit(
+            bridge=self.name,
+            key=str(record["orderId"]),
+            tx=_hash(record["hash"]),
+            src=c0.token if c0 else _unknown(src, ZERO, "?"),
+            dst=c1.token if c1 else _unknown(dst, ZERO, "?"),
+            sender=parse_address(sender, src.tron) if sender else ZERO,
+            receiver=str(record.get("toAddress") or ""),
+            amount=_int(record.get("fromTokenAmount") or 0),
+            min_out=_int(record.get("amountOutMin") or 0),
+            min_on_chain=True,
+            timestamp=calendar.timegm(time.strptime(str(record["createTime"]), "%Y-%m-%d %H:%M:%S")),
+        )
+
+    def _progress(self, record: dict[str, Any], deposit: m.Deposit) -> m.Progress:
+        notes = str(record["status"])
+        reason = str(record.get("refundReason") or "")[:300]
+        to_hash, refund_hash = _hash(record.get("toHash")), _hash(record.get("refundHash"))
+        chains = {deposit.tx: deposit.src.chain, to_hash: deposit.dst.chain, refund_hash: deposit.src.chain}
+        chains.pop("", None)  # a stage without a transaction is on no chain
+        timeline = [(str(s["status"]), int(s["time"]), _hash(s["hash"])) for s in (record.get("timeline") or [])]
+        steps = [
+            m.Step(state, normalized(state, reason), at, chains.get(tx), tx) for state, at, tx in timeline[:MAX_STEPS]
+        ] or [m.Step(notes, normalized(notes, reason), deposit.timestamp * 1000, deposit.src.chain, deposit.tx)]
+        channel = str(record.get("source") or "")
+        return m.Progress(
+            notes=notes,
+            normalized=normalized(notes, reason),
+            dst_tx=to_hash,
+            paid=_int(record.get("toTokenAmount") or 0) if notes == "receive_complete" else 0,
+            channel=channel if channel in CHANNELS else "default",
+            steps=tuple(steps),
+        )
+
+
+def _coin_address(chain: Chain, text: str) -> bytes:
+    """A coin's address as the API writes it; the native coin (0xEeee…, or the zero address) as ZERO."""
+    raw = parse_address(text, chain.tron and text.startswith("T"))
+    return ZERO if raw == EVM_NATIVE else raw
+
+
+def _unknown(chain: Chain, address: bytes, label: str) -> m.Token:
+    """A token the desk does not list (a deposit it will refund): named as the deposit names it."""
+    return m.Token(chain, address, label, label, 0)
+
+
+def _int(value: Any) -> int:
+    """An amount the API gives as digits (a string, or a whole JSON number)."""
+    text = str(value)
+    if isinstance(value, bool) or not text.isascii() or not text.isdigit() or len(text) > 78:
+        raise ValueError(f"not an amount: {text[:40]!r}")
+    return int(text)
+
+
+def _units(whole: str, decimals: int, rounding: str) -> int:
+    """Whole tokens written as an exact decimal ("30.5") in smallest units, rounded the safe way."""
+    return int(Decimal(whole).scaleb(decimals).to_integral_value(rounding=rounding))
+
+
+def _hash(value: Any) -> str:
+    return "0x" + str(value).removeprefix("0x").lower() if value else ""

@@ -1,0 +1,207 @@
+"""What the bridge clients deal in, in integers of smallest units: tokens, asks and quotes, deposits read
+from a source chain, and a transfer's progress as its provider reports it.
+
+A transfer's status is said three ways: the bridge's own (`notes`, the spec's statusNotes), the spec's
+`status` (Success, Failure, Receiving) and LI.FI's normalised status (PENDING / DONE / FAILED with a
+substatus). `Normalized.spec` derives the spec's from the normalised one, so the two never disagree:
+PENDING is Receiving; DONE with COMPLETED or PARTIAL is Success; DONE with REFUNDED, and FAILED, are
+Failure (nothing arrived).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from swapdesk.address import ZERO, format_address, parse_address
+from swapdesk.api import CrossRoutesRequest, CrossSwapRequest, ErrorCode, Unprocessable
+from swapdesk.chains import Chain
+from swapdesk.units import to_human
+
+PENDING, DONE, FAILED = "PENDING", "DONE", "FAILED"
+WAIT_SOURCE = "WAIT_SOURCE_CONFIRMATIONS"
+WAIT_DESTINATION = "WAIT_DESTINATION_TRANSACTION"
+REFUNDING = "REFUND_IN_PROGRESS"
+COMPLETED, PARTIAL, REFUNDED = "COMPLETED", "PARTIAL", "REFUNDED"
+EXPIRED, UNKNOWN_FAILURE = "EXPIRED", "UNKNOWN_FAILED_ERROR"
+
+
+@dataclass(frozen=True)
+class Token:
+    chain: Chain
+    address: bytes  # 20 bytes; all zero: the chain's native coin
+    symbol: str
+    name: str
+    decimals: int
+
+    @property
+    def shown(self) -> str:
+        """The address as its chain writes it (EIP-55, or base58 on TRON)."""
+        return format_address(self.address, self.chain.tron)
+
+    @property
+    def native(self) -> bool:
+        return self.address == ZERO
+
+    def human(self, units: int) -> str:
+        return f"{to_human(units, self.decimals)} {self.symbol}"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A quote request, parsed: addresses as raw bytes, `token1` None for the same asset on the destination."""
+
+    src: Chain
+    dst: Chain
+    token0: bytes
+    token1: bytes | None
+    amount: int | None  # None: the quote picks one (see `default_amount`)
+    to: str | None  # in the destination's format
+    issuer: bytes | None
+
+    @classmethod
+    def of(cls, request: CrossSwapRequest | CrossRoutesRequest) -> Ask:
+        src, dst = request.fromChainID, request.toChainID
+        return cls(
+            src=src,
+            dst=dst,
+            token0=parse_address(request.token0, src.tron),
+            token1=parse_address(request.token1, dst.tron) if request.token1 else None,
+            amount=request.amountIn,
+            to=request.to,
+            issuer=parse_address(request.issuer, src.tron) if request.issuer else None,
+        )
+
+
+@dataclass(frozen=True)
+class Limits:
+    low: int  # the least amount of token0 accepted
+    high: int  # the most
+    slow: int | None = None  # above it the bridge holds the transfer for a while
+
+
+@dataclass(frozen=True)
+class Fee:
+    kind: str  # bridge | relayer
+    token: Token
+    amount: int
+
+
+@dataclass(frozen=True)
+class Quote:
+    bridge: str
+    src: Token
+    dst: Token
+    amount_in: int
+    amount_out: int
+    fee: int  # what the bridge keeps, token0 units
+    fee_rate_bps: Decimal
+    relayer_fee: int | None  # METAPATH: token1 units
+    fees: tuple[Fee, ...]  # the breakdown, each in its own token
+    limits: Limits
+    router: bytes
+    cross_pool: bytes
+    data: bytes | None  # None: no recipient, or no amount asked
+    value: int  # native coin sent with `data`
+    gas: int  # gas the source call takes at most
+    confirmations: int  # source blocks a deposit waits, its own included
+    stages: int  # off-chain steps between the confirmed deposit and the payout
+
+
+@dataclass(frozen=True)
+class Deposit:
+    """A deposit into a bridge, as its source chain shows it."""
+
+    bridge: str
+    key: str  # the order as the provider names it
+    tx: str  # 0x-hex
+    src: Token
+    dst: Token
+    sender: bytes
+    receiver: str  # as the deposit names it, in the destination's format
+    amount: int
+    min_out: int  # the least the receiver gets by the bridge's terms (0: nothing will be paid)
+    min_on_chain: bool  # the deposit itself carries `min_out` (METAPATH's minReturnAmount)
+    timestamp: int  # its block's
+
+
+@dataclass(frozen=True)
+class Normalized:
+    status: str  # PENDING, DONE, FAILED
+    substatus: str
+    message: str = ""
+
+    @property
+    def spec(self) -> str:
+        if self.status == PENDING:
+            return "Receiving"
+        return "Success" if self.status == DONE and self.substatus in (COMPLETED, PARTIAL) else "Failure"
+
+
+@dataclass(frozen=True)
+class Step:
+    notes: str
+    normalized: Normalized
+    time_ms: int
+    chain: Chain | None  # of the step's transaction
+    tx: str  # 0x-hex, "" without one
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the provider says a transfer is."""
+
+    notes: str  # the bridge's own status
+    normalized: Normalized
+    dst_tx: str = ""  # the payout, once sent
+    paid: int = 0  # what the receiver got, once paid
+    paid_token: Token | None = None  # when not the deposit's token1 (PARTIAL: an anyToken)
+    channel: str = "default"
+    steps: tuple[Step, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Transfer:
+    deposit: Deposit
+    progress: Progress
+
+
+@dataclass(frozen=True)
+class Found:
+    """A transaction of a bridge's contract: the order it belongs to, and its part in it."""
+
+    key: str
+    role: str  # deposit | payout | refund
+    src_chain: Chain | None = None  # when the transaction says
+    src_tx: str | None = None
+
+
+def default_amount(token: Token, low: int) -> int:
+    """What a quote without `amountIn` quotes: one whole token0, or the bridge's minimum when that is more."""
+    return max(10**token.decimals, low)
+
+
+def check_limits(bridge: str, token: Token, amount: int, limits: Limits) -> None:
+    if not limits.low <= amount <= limits.high:
+        raise Unprocessable(
+            ErrorCode.OUTSIDE_LIMITS,
+            f"amountIn: {bridge} takes from {token.human(limits.low)} to {token.human(limits.high)} from "
+            f"{token.chain.name} ({limits.low} to {limits.high} smallest units; got {amount})",
+            "amountIn",
+        )
+
+
+def no_route(bridge: str, parameter: str, what: str) -> Unprocessable:
+    return Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: {bridge} does not carry {what}", parameter)
+
+
+def pair(token0: Token | bytes, src: Chain, dst: Chain, token1: Token | bytes | None) -> str:
+    """A pair as messages name it: `USDT on BNB Smart Chain to USDC on Ethereum`."""
+
+    def named(token: Token | bytes | None, chain: Chain) -> str:
+        if token is None:
+            return f"the same asset on {chain.name}"
+        text = token.symbol if isinstance(token, Token) else format_address(token, chain.tron)
+        return f"{text} on {chain.name}"
+
+    return f"{named(token0, src)} to {named(token1, dst)}"

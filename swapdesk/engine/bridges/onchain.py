@@ -1,0 +1,187 @@
+"""What the bridge clients read from chains, through the engine's backend as from any node: receipts and
+their logs, contract calls, gas prices and the pace of blocks.
+
+On TRON the chain's JSON-RPC shows TRON transactions by their id (with 0x), as java-tron's `/jsonrpc`
+does, so a deposit is read the same way on every chain. Addresses are 20 raw bytes here; each client
+shows them in the chain's format.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from eth_abi import decode
+from eth_utils import keccak
+from web3.exceptions import TransactionNotFound, Web3Exception
+
+from swapdesk.address import to_checksum
+from swapdesk.chains import Chain
+from swapdesk.contracts import artifact
+from swapdesk.engine.backends import ChainBackend, reaching
+
+PACE_BLOCKS = 64  # blocks over which a chain's pace is measured
+PACE_TTL = 60.0  # seconds a measured pace is kept
+RECEIPT_POLL = 0.25  # seconds between two looks for a pending transaction's receipt
+
+
+@dataclass(frozen=True)
+class Log:
+    address: bytes
+    topics: tuple[bytes, ...]
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Event:
+    """An event as its contract's ABI declares it: its topic, and how to decode a log of it."""
+
+    topic: bytes
+    indexed: tuple[tuple[str, str], ...]  # (name, ABI type)
+    plain: tuple[tuple[str, str], ...]
+
+    def decode(self, log: Log) -> dict[str, Any]:
+        """Fields by name; addresses as 20 bytes, bytes32 as bytes, integers and strings as they are."""
+        values = dict(zip([n for n, _ in self.plain], decode([t for _, t in self.plain], log.data), strict=True))
+        for (name, kind), topic in zip(self.indexed, log.topics[1:], strict=True):
+            values[name] = decode([kind], topic)[0]
+        kinds = dict(self.indexed + self.plain)
+        return {k: bytes.fromhex(v[2:]) if kinds[k] == "address" else v for k, v in values.items()}
+
+
+@cache
+def event(contract: str, name: str) -> Event:
+    entry = next(e for e in artifact(contract).abi if e["type"] == "event" and e["name"] == name)
+    params = [(p["name"], p["type"], p["indexed"]) for p in entry["inputs"]]
+    signature = f"{name}({','.join(t for _, t, _ in params)})"
+    return Event(
+        keccak(text=signature),
+        tuple((n, t) for n, t, i in params if i),
+        tuple((n, t) for n, t, i in params if not i),
+    )
+
+
+TRANSFER = event("ERC20", "Transfer")
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """A mined transaction: who sent what to whom, whether it went through, what it logged, and when."""
+
+    chain: Chain
+    tx: str  # 0x-hex, lower case
+    ok: bool
+    sender: bytes
+    to: bytes | None
+    value: int
+    block: int
+    timestamp: int
+    logs: tuple[Log, ...]
+
+    def emitted(self, address: bytes, what: Event) -> list[dict[str, Any]]:
+        """The decoded logs of `what` that `address` emitted, in order."""
+        return [what.decode(log) for log in self.logs if log.address == address and log.topics[:1] == (what.topic,)]
+
+    @property
+    def topics(self) -> set[bytes]:
+        return {log.topics[0] for log in self.logs if log.topics}
+
+
+class ChainReader:
+    def __init__(self, backend: ChainBackend) -> None:
+        self.backend = backend
+        self._pace: dict[int, tuple[float, float]] = {}  # chain id -> (seconds a block, measured at)
+
+    async def receipt(self, chain: Chain, tx: str, wait: float = 0.0) -> Receipt | None:
+        """The mined transaction `tx` (0x-hex), or None when the chain knows none; a transaction still
+        pending is waited for up to `wait` seconds, then None."""
+        w3 = await self.backend.web3(chain)
+        deadline = time.monotonic() + wait
+        async with reaching(chain):
+            while True:
+                try:
+                    found = await w3.eth.get_transaction(tx)  # type: ignore[arg-type]
+                except TransactionNotFound:
+                    return None
+                if found.get("blockNumber") is not None:
+                    break
+                if time.monotonic() >= deadline:
+                    return None
+                await asyncio.sleep(RECEIPT_POLL)
+            raw = await w3.eth.get_transaction_receipt(tx)  # type: ignore[arg-type]
+            block = await w3.eth.get_block(raw["blockNumber"])
+        return Receipt(
+            chain=chain,
+            tx="0x" + bytes(raw["transactionHash"]).hex(),
+            ok=raw["status"] == 1,
+            sender=_raw(found["from"]),
+            to=_raw(found["to"]) if found.get("to") else None,
+            value=int(found.get("value", 0)),
+            block=int(raw["blockNumber"]),
+            timestamp=int(block["timestamp"]),
+            logs=tuple(
+                Log(_raw(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"]))
+                for log in raw["logs"]
+            ),
+        )
+
+    async def call(self, chain: Chain, to: bytes, data: bytes) -> bytes:
+        w3 = await self.backend.web3(chain)
+        async with reaching(chain):
+            return bytes(await w3.eth.call({"to": to_checksum(to), "data": data}))
+
+    async def logs(self, chain: Chain, address: bytes, what: Event, first: int, last: int) -> list[Log]:
+        """Logs of `what` by `address` in blocks `first`..`last` (at most the node's range per query)."""
+        w3 = await self.backend.web3(chain)
+        query = {
+            "fromBlock": first,
+            "toBlock": last,
+            "address": to_checksum(address),
+            "topics": ["0x" + what.topic.hex()],
+        }
+        async with reaching(chain):
+            found = await w3.eth.get_logs(query)  # type: ignore[arg-type]
+        return [Log(_raw(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"])) for log in found]
+
+    async def head(self, chain: Chain) -> int:
+        w3 = await self.backend.web3(chain)
+        async with reaching(chain):
+            return int(await w3.eth.block_number)
+
+    async def gas_price(self, chain: Chain) -> int:
+        w3 = await self.backend.web3(chain)
+        async with reaching(chain):
+            return int(await w3.eth.gas_price)
+
+    async def estimate_gas(self, chain: Chain, sender: bytes, to: bytes, data: bytes, value: int) -> int | None:
+        """The gas of a call from `sender`, or None when the node cannot tell (it would revert now: no
+        allowance or balance yet)."""
+        w3 = await self.backend.web3(chain)
+        call = {"from": to_checksum(sender), "to": to_checksum(to), "data": data, "value": value}
+        async with reaching(chain):
+            try:
+                return int(await w3.eth.estimate_gas(call))  # type: ignore[arg-type]
+            except Web3Exception:  # a revert, or the node's refusal
+                return None
+
+    async def block_seconds(self, chain: Chain) -> float:
+        """Wall-clock seconds a block of `chain` takes, measured over its last blocks (a devnet's speed
+        included), kept for a minute."""
+        kept = self._pace.get(chain.id)
+        if kept is not None and time.monotonic() - kept[1] < PACE_TTL:
+            return kept[0]
+        w3 = await self.backend.web3(chain)
+        async with reaching(chain):
+            latest = await w3.eth.get_block("latest")
+            span = min(PACE_BLOCKS, int(latest["number"]))
+            earlier = await w3.eth.get_block(int(latest["number"]) - span) if span else latest
+        seconds = (int(latest["timestamp"]) - int(earlier["timestamp"])) / span if span else 1.0
+        self._pace[chain.id] = (max(seconds, 0.001), time.monotonic())
+        return self._pace[chain.id][0]
+
+
+def _raw(address: Any) -> bytes:
+    return bytes.fromhex(str(address)[2:])

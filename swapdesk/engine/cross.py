@@ -1,0 +1,102 @@
+"""The engine's cross-chain part: the spec's token list, quote and order callback, the routes extension,
+and the details of cross-chain transactions, over one client per bridge provider.
+
+The engine is told where the providers are (`BridgeEndpoints`); with none, every cross-chain path answers
+NOT_AVAILABLE and details are same-chain only. Wiring in `Engine` (swapdesk/engine/service.py):
+
+    self.cross = CrossChain(self.backend, bridges)        # bridges: BridgeEndpoints | None
+    cross_list / cross_swap / cross_order / cross_routes  -> self.cross.<same name>(request)
+    details: (await self.cross.details(request)) or the same-chain record
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from swapdesk.api import (
+    CrossListRequest,
+    CrossOrderRequest,
+    CrossQuote,
+    CrossRoutes,
+    CrossRoutesRequest,
+    CrossSwapRequest,
+    CrossTokenList,
+    DetailsRequest,
+    ErrorCode,
+    NotFound,
+    TxDetails,
+)
+from swapdesk.api.records import CrossChainEntry, CrossTokenEntry
+from swapdesk.chains import CHAINS
+from swapdesk.engine.backends import ChainBackend
+from swapdesk.engine.bridges import BridgeClient, BridgeEndpoints, ChainReader, bridge_clients
+from swapdesk.engine.bridges.model import Ask
+from swapdesk.engine.cross_details import cross_details
+from swapdesk.engine.cross_quote import check_decimals, check_parties, quote_record
+from swapdesk.engine.cross_routes import cross_routes
+from swapdesk.icons import chain_icon, token_icon
+
+
+class CrossChain:
+    def __init__(self, backend: ChainBackend, endpoints: BridgeEndpoints | None = None) -> None:
+        self.chains = ChainReader(backend)
+        self.clients: dict[str, BridgeClient] = bridge_clients(endpoints, self.chains) if endpoints else {}
+
+    def _offered(self) -> dict[str, BridgeClient]:
+        if not self.clients:
+            raise NotFound(ErrorCode.NOT_AVAILABLE, "cross-chain swaps need bridge providers: this engine has none")
+        return self.clients
+
+    def client(self, bridge: str) -> BridgeClient:
+        found = self._offered().get(bridge)
+        if found is None:
+            offered = ", ".join(self.clients)
+            raise NotFound(ErrorCode.NOT_AVAILABLE, f"bridge: {bridge} is not offered here; use one of {offered}")
+        return found
+
+    async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
+        """`bridgers` are the bridges /v3/cross/swap answers for; per bridge its chains and tokens."""
+        clients = self._offered()
+        listed = await asyncio.gather(*(client.tokens() for client in clients.values()))
+        chains, tokens = {}, {}
+        for name, found in zip(clients, listed, strict=True):
+            served = {token.chain.id for token in found}
+            chains[name] = [
+                CrossChainEntry(chainId=c.id, name=c.name, flag=c.flag, icon=chain_icon(c.flag))
+                for c in CHAINS
+                if c.id in served
+            ]
+            tokens[name] = [
+                CrossTokenEntry(
+                    chainId=t.chain.id,
+                    address=t.shown,
+                    symbol=t.symbol,
+                    decimals=t.decimals,
+                    name=t.name,
+                    icon=token_icon(t.symbol),
+                )
+                for t in found
+            ]
+        return CrossTokenList(bridgers=list(clients), chains=chains, tokens=tokens)
+
+    async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
+        ask = Ask.of(request)
+        check_parties(ask, ask.token1)
+        quote = await self.client(request.bridge).quote(ask)
+        check_parties(ask, quote.dst.address)
+        check_decimals(request, quote)
+        return quote_record(quote, request.to)
+
+    async def cross_order(self, request: CrossOrderRequest) -> str:
+        return await self.client(request.bridge).order(request)
+
+    async def cross_routes(self, request: CrossRoutesRequest) -> CrossRoutes:
+        return await cross_routes(self._offered(), self.chains, request)
+
+    async def details(self, request: DetailsRequest) -> TxDetails | None:
+        """The cross-chain record of a transaction; None when it is not a bridge's (read it as same-chain)."""
+        return await cross_details(self.clients.values(), self.chains, request)
+
+    async def aclose(self) -> None:
+        for client in self.clients.values():
+            await client.aclose()

@@ -1,0 +1,103 @@
+"""`GET /v3/core/details` for cross-chain transactions: a deposit (source hash), a payout (target hash) or
+a refund, on any chain of the cross-chain table.
+
+The transaction is read from its chain; a log of a bridge's contract names the order it belongs to; the
+bridge's provider says where the order is. A METAPATH order registered for a hash that deposited nothing
+(never sent, or not a deposit) is found through its registration. Anything else is not cross-chain: the
+caller then reads it as a same-chain swap.
+
+The record: `status` is derived from the normalised status (`model.Normalized.spec`): Receiving while
+PENDING, Success once paid (COMPLETED, or PARTIAL: ANYSWAP's payout in anyToken), Failure once refunded
+or failed. `statusNotes` is the bridge's own (METAPATH's and ANYSWAP's statusNotes, cBridge's transfer
+state). `amountOut` is what the receiver got, 0 until paid; `amountOutMin` the least the bridge's terms
+give; `timestamp` the deposit's block time; `channel` METAPATH's registration's (the order callback's
+`channel`), else default. Extensions: `normalizedStatus`, `timeline`, `orderId`. Hashes are shown as
+their chain writes them (TRON: 64 hex digits, no 0x).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from swapdesk.address import format_address
+from swapdesk.api import DetailsRequest, DexRef, Stage, TransferStatus, TxDetails, Unavailable
+from swapdesk.chains import Chain
+from swapdesk.engine.bridges.client import BridgeClient
+from swapdesk.engine.bridges.model import Found, Transfer
+from swapdesk.engine.bridges.onchain import ChainReader
+from swapdesk.icons import source_icon
+
+
+async def cross_details(
+    clients: Iterable[BridgeClient], chains: ChainReader, request: DetailsRequest
+) -> TxDetails | None:
+    """The cross-chain record of the transaction; None when it is none of the bridges'."""
+    chain, bridges = request.chain, list(clients)
+    if not bridges or not chain.cross_chain:
+        return None
+    receipt = await chains.receipt(chain, request.hash)
+    found: tuple[BridgeClient, Found] | None = None
+    if receipt is not None:
+        for client in bridges:
+            hit = await client.find(receipt) if receipt.topics & client.topics else None
+            if hit is not None:
+                found = client, hit
+                break
+    if found is None:  # not a bridge's transaction: perhaps a registration that deposited nothing
+        for client in bridges:
+            try:
+                hit = await client.registered(chain.id, request.hash)
+            except Unavailable:  # a provider that is down must not keep same-chain details from answering
+                continue
+            if hit is not None:
+                found = client, hit
+                break
+    if found is None:
+        return None
+    client, hit = found
+    return details_record(await client.transfer(hit), chain)
+
+
+def details_record(transfer: Transfer, asked: Chain) -> TxDetails:
+    deposit, progress = transfer.deposit, transfer.progress
+    received = progress.paid_token or deposit.dst
+    state = progress.normalized
+    return TxDetails(
+        sourceHash=shown_hash(deposit.src.chain, deposit.tx),
+        targetHash=shown_hash(deposit.dst.chain, progress.dst_tx),
+        chain=asked.flag,
+        status=state.spec,
+        statusNotes=progress.notes,
+        fromToken=deposit.src.shown,
+        toToken=received.shown,
+        amountIn=str(deposit.amount),
+        amountOut=str(progress.paid),
+        amountOutMin=str(deposit.min_out),
+        fromDecimals=deposit.src.decimals,
+        toDecimals=received.decimals,
+        fromAddress=format_address(deposit.sender, deposit.src.chain.tron),
+        toAddress=deposit.receiver,
+        fromChain=deposit.src.chain.flag,
+        toChain=deposit.dst.chain.flag,
+        timestamp=deposit.timestamp,
+        channel=progress.channel,
+        dexs=[DexRef(dex=deposit.bridge, icon=source_icon(deposit.bridge))],
+        normalizedStatus=TransferStatus(status=state.status, substatus=state.substatus, substatusMessage=state.message),
+        timeline=[
+            Stage(
+                statusNotes=step.notes,
+                status=step.normalized.status,
+                substatus=step.normalized.substatus,
+                chain=step.chain.flag if step.chain else "",
+                hash=shown_hash(step.chain, step.tx),
+                timeMs=step.time_ms,
+            )
+            for step in progress.steps
+        ],
+        orderId=deposit.key,
+    )
+
+
+def shown_hash(chain: Chain | None, tx: str) -> str:
+    """A transaction hash as its chain writes it: TRON's ids without 0x."""
+    return tx.removeprefix("0x") if tx and chain is not None and chain.tron else tx
