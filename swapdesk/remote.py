@@ -32,9 +32,11 @@ from swapdesk.api import (
     SourceInfo,
     TokenInfo,
     TokenRequest,
+    TransactionRequest,
     TronQuote,
     TronSwapRequest,
     TxDetails,
+    TxInfo,
     Unavailable,
 )
 from swapdesk.api.errors import from_envelope
@@ -99,6 +101,9 @@ class RemoteService:
 
     async def token(self, request: TokenRequest) -> TokenInfo:
         return await self._call("token", request)
+
+    async def transaction(self, request: TransactionRequest) -> TxInfo:
+        return await self._call("transaction", request)
 
     async def aclose(self) -> None:
         await self._client.aclose()

@@ -30,6 +30,7 @@ from swapdesk.api.records import (
     TransferStatus,
     TronQuote,
     TxDetails,
+    TxInfo,
 )
 from swapdesk.api.requests import (
     AggSwapRequest,
@@ -42,10 +43,11 @@ from swapdesk.api.requests import (
     DetailsRequest,
     Request,
     TokenRequest,
+    TransactionRequest,
     TronSwapRequest,
     parse,
 )
-from swapdesk.api.service import BY_PATH, ENDPOINTS, Endpoint, SwapService, dispatch
+from swapdesk.api.service import BY_PATH, ENDPOINTS, Endpoint, SwapService, TransactionService, dispatch
 
 __all__ = [
     "BY_PATH",
@@ -81,10 +83,13 @@ __all__ = [
     "SwapService",
     "TokenInfo",
     "TokenRequest",
+    "TransactionRequest",
+    "TransactionService",
     "TransferStatus",
     "TronQuote",
     "TronSwapRequest",
     "TxDetails",
+    "TxInfo",
     "Unavailable",
     "Unprocessable",
     "dispatch",

@@ -37,11 +37,12 @@ from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
 from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.engine.cross import CrossChain
 from swapdesk.engine.details import SameChainDetails
+from swapdesk.engine.transactions import TransactionLookup
 from swapdesk.engine.tron import TronQuoter
 from swapdesk.icons import source_icon, token_icon
 
 
-class Engine:
+class Engine(TransactionLookup):
     def __init__(self, backend: ChainBackend | None = None, bridges: BridgeEndpoints | None = None) -> None:
         """`bridges`: where the bridge providers' APIs are (none: cross-chain is not available)."""
         self.backend: ChainBackend = backend or DevnetBackend()

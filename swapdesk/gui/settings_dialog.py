@@ -1,4 +1,5 @@
-"""The settings dialog: engine (embedded or a server), devnet speed and reset, RPC endpoints, theme."""
+"""The settings dialog: the engine (embedded devnet, or a server), the devnet's speed and reset, RPC endpoints
+for real networks, and the theme, each in its own section; what does not apply to the engine chosen is off."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swapdesk.gui.widgets.error_label import error_label
+from swapdesk.gui.widgets.card import heading
+from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.settings import ENGINES, THEMES, BadSetting, Settings
 
 RESET_WARNING = (
@@ -32,13 +34,14 @@ class SettingsDialog(QDialog):
     def __init__(self, current: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Settings")
+        self.setMinimumWidth(520)
         self.engine = QComboBox()
         self.engine.addItems(["Embedded devnet (offline)", "A server speaking the swap API"])
         self.engine.setCurrentIndex(ENGINES.index(current.engine))
+        self.engine.setAccessibleName("Engine")
         self.server_url = QLineEdit(current.server_url)
         self.server_url.setAccessibleName("Server URL")
-        self.rpc = QPlainTextEdit("\n".join(f"{flag} {url}" for flag, url in current.rpc.items()))
-        self.rpc.setPlaceholderText("One chain a line: BSC https://…  (for real networks)")
+        self.server_url.setPlaceholderText("http://127.0.0.1:8545")
         self.speed = QDoubleSpinBox(minimum=1, maximum=1000, decimals=0, suffix=" ×")
         self.speed.setValue(current.devnet_speed)
         self.speed.setAccessibleName("Devnet speed")
@@ -46,25 +49,50 @@ class SettingsDialog(QDialog):
         self.reset_button = QPushButton("Reset devnet chains…")
         self.reset_button.setToolTip(RESET_WARNING)
         self.reset_button.clicked.connect(self.confirm_reset)
+        self.rpc = QPlainTextEdit("\n".join(f"{flag} {url}" for flag, url in current.rpc.items()))
+        self.rpc.setPlaceholderText("One chain a line: BSC https://…")
+        self.rpc.setAccessibleName("RPC endpoints")
+        self.rpc.setFixedHeight(80)
+        rpc_note = note_label()
+        rpc_note.setText(
+            "A chain listed here is reached through its node, with its catalogue of pools and router at"
+            " <config>/catalogs/<chain id>.json; the others stay on the devnet."
+        )
         self.theme = QComboBox()
         self.theme.addItems([t.title() for t in THEMES])
         self.theme.setCurrentIndex(THEMES.index(current.theme))
+        self.theme.setAccessibleName("Theme")
         self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        form = QFormLayout()
-        form.addRow("Engine", self.engine)
-        form.addRow("Server URL", self.server_url)
-        form.addRow("Devnet speed", self.speed)
-        form.addRow("", self.reset_button)
-        form.addRow("RPC endpoints", self.rpc)
-        form.addRow("Theme", self.theme)
+
+        engine = QFormLayout()
+        engine.addRow("Engine", self.engine)
+        engine.addRow("Server URL", self.server_url)
+        engine.addRow("Devnet speed", self.speed)
+        engine.addRow("", self.reset_button)
+        networks = QFormLayout()
+        networks.addRow("RPC endpoints", self.rpc)
+        networks.addRow("", rpc_note)
+        look = QFormLayout()
+        look.addRow("Theme", self.theme)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        for title, section in (("Engine", engine), ("Real networks", networks), ("Appearance", look)):
+            layout.addWidget(heading(title))
+            layout.addLayout(section)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.chosen: Settings | None = None
+        self.engine.currentIndexChanged.connect(self._show_engine)
+        self._show_engine()
+
+    def _show_engine(self) -> None:
+        """What applies to the engine chosen, and only that, can be changed."""
+        embedded = ENGINES[self.engine.currentIndex()] == "embedded"
+        self.server_url.setEnabled(not embedded)
+        for widget in (self.speed, self.reset_button, self.rpc):
+            widget.setEnabled(embedded)
 
     def settings(self) -> Settings:
         """The form as checked settings; BadSetting names what is wrong."""

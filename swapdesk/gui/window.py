@@ -17,12 +17,15 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget
 from swapdesk import settings as stored
 from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
-from swapdesk.chains import CHAINS, by_id
+from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.gui import theme
+from swapdesk.gui.activity import Activity
+from swapdesk.gui.links import Links
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
+from swapdesk.gui.widgets.progress import ActivityIndicator
 from swapdesk.store import TxStore
 
 if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
@@ -59,13 +62,18 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("swapdesk")
         self.resize(1100, 760)
         self.tabs = QTabWidget()
-        self.quote_tab = QuoteTab(service)  # type: ignore[arg-type]
-        self.history_tab = HistoryTab(service, self.store)  # type: ignore[arg-type]
+        self.activity = Activity(self)  # what runs now: the status bar says it instead of "Ready"
+        self.links = Links(self.is_devnet)
+        self.quote_tab = QuoteTab(service, self.activity)  # type: ignore[arg-type]
+        self.history_tab = HistoryTab(service, self.store, self.activity)  # type: ignore[arg-type]
+        self.quote_tab.links = self.history_tab.links = self.links
         self.tabs.addTab(self.quote_tab, "Quote")
         self.tabs.addTab(self.history_tab, "History")
         self.setCentralWidget(self.tabs)
         self.engine_state = QLabel(f"Starting the {engine_name}…")
+        self.statusBar().addWidget(ActivityIndicator(self.activity))
         self.statusBar().addPermanentWidget(self.engine_state)
+        self._engine_answered = False
         self.settings = stored.load()
         self.engine_loader = Latest()
         self._accounts_loader, self._resumer = Latest(), Latest()
@@ -79,15 +87,37 @@ class MainWindow(QMainWindow):
         quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
         quit_action.triggered.connect(self.close)
         menu.addAction(quit_action)
-        for answered in (self.quote_tab.tokens_loaded, self.history_tab.details_shown):
-            answered.connect(lambda _: self.engine_state.setText(f"Ready · {self.engine_name}"))
-        self.quote_tab.chain_failed.connect(lambda message: self.engine_state.setText(f"Engine unavailable: {message}"))
+        for answered in (
+            self.quote_tab.tokens_loaded,
+            self.history_tab.details_shown,
+            self.history_tab.transaction_shown,
+        ):
+            answered.connect(self._engine_ready)
+        self.activity.changed.connect(self._show_engine_state)
+        self.quote_tab.chain_failed.connect(self._engine_failed)
         self.quote_tab.tokens_loaded.connect(lambda _: self.refresh_accounts())
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.history_tab.refresh_sent()
         if service is not None:
             self._attach_trader(service)
+
+    def _engine_ready(self, *_: object) -> None:
+        self._engine_answered = True
+        self._show_engine_state()
+
+    def _engine_failed(self, message: str) -> None:
+        self._engine_answered = False  # until it answers again, nothing says "Ready"
+        self.engine_state.setText(f"Engine unavailable: {message}")
+
+    def _show_engine_state(self) -> None:
+        """'Ready · engine' only when the engine has answered and nothing runs; else the engine's name."""
+        if self._engine_answered:
+            self.engine_state.setText(self.engine_name if self.activity.busy else f"Ready · {self.engine_name}")
+
+    def is_devnet(self, chain: Chain) -> bool | None:
+        """Whether `chain` is the embedded devnet (None: a remote server, which does not say)."""
+        return self.trader.chains.is_devnet(chain) if self.trader is not None else None
 
     def start(self) -> None:
         """Begin work that needs the engine: the first chain starts in the background."""
@@ -200,7 +230,7 @@ class MainWindow(QMainWindow):
             return None
         from swapdesk.gui.swap_dialog import SwapDialog
 
-        dialog = self.swap_dialog = SwapDialog(self.trader, self.wallet, shown, account, self)
+        dialog = self.swap_dialog = SwapDialog(self.trader, self.wallet, shown, account, self, self.links)
         dialog.sent.connect(self.history_tab.refresh_sent)
         dialog.swapped.connect(lambda _: self.quote_tab.load_balances())
         dialog.show_in_history.connect(self.show_in_history)

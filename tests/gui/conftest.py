@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication
 
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine.transactions import TransactionLookup
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
@@ -36,6 +37,10 @@ from tests.wallet.memory_keyring import MemoryKeyring
 SCREENSHOTS = os.environ.get("SWAPDESK_TEST_SCREENSHOTS") or tempfile.mkdtemp(prefix="swapdesk-screenshots-")
 
 Until = Callable[..., tuple[Any, ...]]
+
+
+class WiredEngine(Engine, TransactionLookup):
+    """The engine with the transaction extension mixed in, as engine/service.py is to do it itself."""
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +113,7 @@ def wallet(tmp_path: Path) -> Wallet:
 def window(
     qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path
 ) -> Iterator[MainWindow]:
-    engine = Engine(DevnetBackend(devnet))
+    engine = WiredEngine(DevnetBackend(devnet))
     win = MainWindow(engine, wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
     qtbot.addWidget(win)
     win.resize(1280, 800)

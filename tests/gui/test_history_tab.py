@@ -1,7 +1,9 @@
-"""The History tab: paste the hash of a swap made on the devnet and read what happened."""
+"""The History tab: paste the hash of a swap made on the devnet and read what happened; lookups show progress
+and can be cancelled; devnet hashes never link to a public explorer; an approval is read as an approval."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import qasync
@@ -9,13 +11,30 @@ from eth_account import Account
 from web3 import AsyncWeb3
 
 from swapdesk.api import AggSwapRequest, parse
+from swapdesk.chains import resolve
+from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.gui import status
+from swapdesk.gui.links import Links
 from swapdesk.gui.window import MainWindow
 
 from .conftest import Until, screenshot
+
+ERC20 = artifact("ERC20")
+
+
+async def _send(devnet: Devnet, chain_id: int, key: int, tx: dict[str, Any]) -> str:
+    w3 = AsyncWeb3(DevnetProvider(devnet, chain_id))
+    sender = Account.from_key(demo_key(key))
+    block = await w3.eth.get_block("latest")
+    tx = {"gas": 3_000_000, "chainId": chain_id, "nonce": await w3.eth.get_transaction_count(sender.address),
+          "maxPriorityFeePerGas": 1, "maxFeePerGas": block["baseFeePerGas"] * 2 + 1, "value": 0, **tx}  # fmt: skip
+    tx_hash = await w3.eth.send_raw_transaction(sender.sign_transaction(tx).raw_transaction)
+    assert (await w3.eth.wait_for_transaction_receipt(tx_hash))["status"] == 1
+    return "0x" + bytes(tx_hash).hex()
 
 
 async def _swap(devnet: Devnet) -> tuple[str, str]:
@@ -30,16 +49,16 @@ async def _swap(devnet: Devnet) -> tuple[str, str]:
         "to": trader.address, "issuer": trader.address, "chain": "ARB", "channel": "web",
     }  # fmt: skip
     quote = await engine.agg_swap(parse(AggSwapRequest, query.items()))
-    w3 = AsyncWeb3(DevnetProvider(devnet, 42161))
-    block = await w3.eth.get_block("latest")
-    tx = {
-        "to": quote.aggregator, "data": quote.data, "value": 2 * 10**18, "gas": 3_000_000, "chainId": 42161,
-        "nonce": await w3.eth.get_transaction_count(trader.address), "maxPriorityFeePerGas": 1,
-        "maxFeePerGas": block["baseFeePerGas"] * 2 + 1,
-    }  # fmt: skip
-    tx_hash = await w3.eth.send_raw_transaction(trader.sign_transaction(tx).raw_transaction)
-    assert (await w3.eth.wait_for_transaction_receipt(tx_hash))["status"] == 1
-    return "0x" + bytes(tx_hash).hex(), quote.totalAmountOut
+    tx = {"to": quote.aggregator, "data": quote.data, "value": 2 * 10**18}
+    return await _send(devnet, 42161, 3, tx), quote.totalAmountOut
+
+
+async def _approve(devnet: Devnet) -> tuple[str, str]:
+    """Demo account 4 lets the Optimism router take 1,234.5 USDC (an approval sent outside the app)."""
+    manifest = await devnet.manifest(10)
+    usdc = manifest.token("USDC")
+    data = "0x" + ERC20.encode("approve", manifest.router, 1_234_500_000).hex()
+    return await _send(devnet, 10, 4, {"to": usdc.address, "data": data}), manifest.router
 
 
 def test_paste_a_hash_and_detect_its_chain(
@@ -51,14 +70,96 @@ def test_paste_a_hash_and_detect_its_chain(
     tab.hash.setText(tx_hash)
     tab.chain_box.setCurrentIndex(0)  # detect
     tab.look_up.click()
+    assert tab.progress.busy and not tab.look_up.isEnabled()
     (record,) = until(tab.details_shown)
     assert (record.status, record.chain, record.amountOut) == ("Success", "ARB", received)
-    assert "Success" in tab.status.text()
-    assert tab.sold.text() == "2 ETH" and tab.bought.text().endswith(" USDC")
-    assert tab.to_address.value.text() == Account.from_key(demo_key(3)).address
-    assert tab.source_hash.link.text().startswith('<a href="https://arbiscan.io/tx/')
-    assert tab.channel.text() == "web" and tab.dexs.text()
+    assert tab.card.badge.badge is status.SUCCESS and tab.card.badge.text() == "Success"
+    assert tab.card.values["sold"].text() == "2 ETH" and tab.card.values["bought"].text().endswith(" USDC")
+    assert tab.card._field("receiver").value.text() == Account.from_key(demo_key(3)).address
+    hash_field = tab.card._field("hash")
+    assert hash_field.link.isHidden() and not hash_field.look_up_button.isHidden()  # the devnet: no public explorer
+    assert tab.card.values["channel"].text() == "web" and tab.card.values["sources"].text()
+    assert tab.card.when.text()[:4].isdigit() and not tab.progress.busy and tab.look_up.isEnabled()
     screenshot(window, "history.png")
+
+    tab.look_up_hash("0x" + "ab" * 32, resolve("ARB").id)  # a new lookup: the old card goes at once
+    assert tab.card.isHidden() and tab.progress.busy
+    until(tab.lookup_failed)
+
+
+def test_detect_says_which_chain_it_tries_and_can_be_cancelled(window: MainWindow, until: Until) -> None:
+    tab = window.history_tab
+    window.tabs.setCurrentWidget(tab)
+    tab.hash.setText("0x" + "cd" * 32)  # on no chain: detection would try all fifteen
+    tab.chain_box.setCurrentIndex(0)
+    failed: list[str] = []
+    tried: list[str] = []
+    tab.lookup_failed.connect(failed.append)
+    tab.trying.connect(tried.append)
+    tab.look_up.click()
+    until(tab.trying)
+    until(tab.trying)
+    assert len(set(tried)) == len(tried) >= 2
+    assert tab.progress.words.text() == f"Detecting the chain: trying {tried[-1]} ({len(tried)} of 15)…"
+    assert not tab.progress.cancel_button.isHidden() and not tab.look_up.isEnabled()
+    assert window.activity.busy and not window.engine_state.text().startswith("Ready")
+    screenshot(window, "history-detecting.png")
+    tab.progress.cancel_button.click()
+    assert not tab.progress.busy and tab.look_up.isEnabled() and tab.note.text() == "Lookup cancelled."
+    assert not window.activity.busy
+    tab.refresh_sent()
+    until(tab.sent_listed)  # the loop ran on: the cancelled lookup said nothing more
+    assert failed == [] and tab.card.isHidden()
+
+
+def test_an_approval_is_described_as_an_approval(
+    window: MainWindow, until: Until, qloop: qasync.QEventLoop, devnet: Devnet
+) -> None:
+    tx_hash, router = qloop.run_until_complete(_approve(devnet))
+    tab = window.history_tab
+    window.tabs.setCurrentWidget(tab)
+    tab.look_up_hash(tx_hash, resolve("OP").id)
+    (info,) = until(tab.transaction_shown)
+    assert (info.kind, info.status, info.spender, info.spenderName) == (
+        "approval",
+        "Success",
+        router,
+        "swapdesk's router",
+    )
+    assert tab.card.title.text() == "Approval on Optimism"
+    assert tab.card.values["allowed"].text() == "1,234.5 USDC"
+    assert tab.card._field("spender").caption.text() == "swapdesk's router"
+    assert re.search(r" ETH \(\d[\d,]* gas\)$", tab.card.values["fee"].text()) and int(info.networkFee) > 0
+    assert tab.error.isHidden()
+    screenshot(window, "history-approval.png")
+
+
+def test_the_legend_names_every_status() -> None:
+    words = [b.word for b in status.BADGES]
+    assert words == ["Success", "Pending", "Failed", "Refunded", "Dropped"]
+    # the API's words and the local store's land on the same five
+    assert status.from_spec("Success") is status.from_store("confirmed") is status.SUCCESS
+    assert status.from_spec("Receiving") is status.from_store("sent") is status.from_store("signed") is status.PENDING
+    assert status.from_spec("Failure", "reverted: K") is status.from_store("failed") is status.FAILED
+    assert status.from_spec("Failure", "refund_complete") is status.from_transfer("DONE", "REFUNDED")
+    assert status.from_store("dropped") is status.DROPPED
+    assert status.from_transfer("PENDING", "WAIT_DESTINATION_TRANSACTION") is status.PENDING
+
+
+def test_the_legend_is_on_screen(window: MainWindow) -> None:
+    legend = window.history_tab.legend
+    shown = [b.text() for b in legend.findChildren(type(window.history_tab.card.badge)) if b.isVisibleTo(legend)]
+    assert shown[:5] == ["Success", "Pending", "Failed", "Refunded", "Dropped"]
+    legend.mapping.setChecked(True)
+    texts = " ".join(label.text() for label in legend.findChildren(type(window.history_tab.note)))
+    assert "Receiving" in texts and "confirmed" in texts and "dropped" in texts
+
+
+def test_explorer_links_only_on_real_networks() -> None:
+    chain = resolve("BSC")
+    assert Links(lambda _: True).explorer(chain, "tx", "0x" + "1" * 64) is None  # the devnet
+    assert Links(lambda _: None).explorer(chain, "tx", "0x" + "1" * 64) is None  # nobody can say
+    assert Links(lambda _: False).explorer(chain, "tx", "0x" + "1" * 64) == "https://bscscan.com/tx/0x" + "1" * 64
 
 
 def test_unknown_and_malformed_hashes_are_said_plainly(window: MainWindow, until: Until) -> None:
@@ -67,7 +168,7 @@ def test_unknown_and_malformed_hashes_are_said_plainly(window: MainWindow, until
     tab.hash.setText("0x" + "ab" * 32)
     tab.look_up.click()
     (message,) = until(tab.lookup_failed)
-    assert message == "hash: no transaction with that hash on FTM" and not tab.card.isVisibleTo(tab)
+    assert message == "hash: no transaction with that hash on FTM" and tab.card.isHidden()
     tab.hash.setText("hello")
     tab.look_up.click()
     (message,) = until(tab.lookup_failed)

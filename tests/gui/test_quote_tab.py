@@ -1,4 +1,4 @@
-"""The Quote tab, driven as a person would: pick, type, read the quote and the split."""
+"""The Quote tab, driven as a person would: pick, type, read the quote and the route."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from swapdesk.gui.window import MainWindow
 from .conftest import Typer, Until, screenshot
 
 
-def _pick_chain(window: MainWindow, until: Until, flag_name: str) -> None:
+def _pick_chain(window: MainWindow, until: Until, name: str) -> None:
     tab = window.quote_tab
-    index = tab.chain_box.findText(flag_name)
-    assert index >= 0, flag_name
+    index = tab.chain_box.findText(name)
+    assert index >= 0, name
     if tab.chain_box.currentIndex() == index:
         window.start()
     else:
@@ -23,22 +23,24 @@ def _pick_chain(window: MainWindow, until: Until, flag_name: str) -> None:
     until(tab.accounts_shown)  # the tokens, then the accounts for that chain (which may re-quote)
 
 
-def test_pick_type_and_see_the_split(window: MainWindow, until: Until, type_into: Typer) -> None:
+def test_pick_type_and_see_the_route(window: MainWindow, until: Until, type_into: Typer) -> None:
     tab = window.quote_tab
     _pick_chain(window, until, "BNB Smart Chain")
     assert window.engine_state.text().startswith("Ready")
-    tab.sell_box.setCurrentText("USDT")
-    tab.buy_box.setCurrentText("BNB")
+    tab.sell.choose("USDT")
+    tab.buy.choose("BNB")
     type_into(tab.amount, "250000")
     (quote,) = until(tab.quote_shown)
     assert isinstance(quote, AggQuote)
     assert quote.amountIn == str(250_000 * 10**18)
-    assert tab.out_label.text().endswith(" BNB")
-    assert sum(s.percent for s in tab.route._shares) == 100 and len(tab.route._shares) > 1
-    assert tab.sources.rowCount() == len(quote.amounts)
-    assert "Price impact" in tab.impact_label.text()
-    assert tab.call_data.value.text() == quote.data
-    assert quote.blockNumber is not None and f"at block {quote.blockNumber}" in tab.age_label.text()
+    lines = tab.route_card.diagram.lines
+    assert sum(line.percent for line in lines) == 100 and len(lines) > 1
+    assert all(line.hops[0].token_in == "USDT" and line.hops[-1].token_out == "BNB" for line in lines)
+    assert tab.route_card.sources.rowCount() == len(quote.amounts)
+    assert tab.summary.impact.text().endswith(("low", "noticeable", "significant", "high"))
+    assert tab.route_card.call_data.value.text() == quote.data
+    assert quote.blockNumber is not None and f"block {quote.blockNumber:,}" in tab.summary.age.text()
+    assert tab.buy_side.text().replace(",", "").replace(".", "").isdigit()  # the amount received, large
     screenshot(window, "quote.png")
 
 
@@ -54,7 +56,7 @@ def test_a_stale_quote_never_lands(window: MainWindow, until: Until, qtbot: Any)
     tab.amount.setText("7")  # the form moves on; whatever was out must not land now
     (last,) = until(tab.quote_shown)
     assert [q.amountIn for q in shown][-1] == last.amountIn
-    decimals = tab._token(tab.sell_box, "token0").decimals
+    decimals = tab._token(tab.sell, "token0").decimals
     assert all(q.amountIn in (str(10_000 * 10**decimals), str(7 * 10**decimals)) for q in shown)
     assert last.amountIn == str(7 * 10**decimals)
 
@@ -65,14 +67,15 @@ def test_bad_input_is_said_next_to_its_field(window: MainWindow, until: Until, t
     cases = [
         (lambda: tab.amount.setText("1e5"), "amountIn", "is not an amount"),
         (lambda: tab.amount.setText("1.1234567"), "amountIn", "more than 6 decimal places"),
-        (lambda: tab.sell_box.setCurrentText("DOGE"), "token0", "pick a token from the list"),
-        (lambda: tab.buy_box.setCurrentText("USDT"), "token1", "must differ from token0"),
+        (lambda: tab.amount.setText("1,00.5"), "amountIn", "commas only between groups of three"),
+        (lambda: tab.sell.choose("DOGE"), "token0", "pick a token from the list"),
+        (lambda: tab.buy.choose("USDT"), "token1", "must differ from token0"),
         (lambda: tab.slippage.setCurrentText("120"), "impact", "from 0 to 100 %"),
         (lambda: tab.recipient.setText("0x123"), "to", "must be 0x followed by 40 hexadecimal digits"),
     ]
     for apply, field, words in cases:
-        tab.sell_box.setCurrentText("USDT")
-        tab.buy_box.setCurrentText("WETH")
+        tab.sell.choose("USDT")
+        tab.buy.choose("WETH")
         tab.amount.setText("100")
         tab.slippage.setCurrentText("0.5")
         tab.recipient.setText("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
@@ -80,14 +83,17 @@ def test_bad_input_is_said_next_to_its_field(window: MainWindow, until: Until, t
         label = tab.errors[field]
         assert label.isVisibleTo(tab) and words in label.text(), (field, label.text())
         assert "Traceback" not in label.text()
-    # the engine's own refusals land next to their field too
-    tab.sell_box.setCurrentText("USDT")
-    tab.buy_box.setCurrentText("WETH")
+        assert not tab.swap_button.isEnabled() and tab.swap_note.text() == "Fix the form first."
+    # separators in the amount are read exactly
+    tab.sell.choose("USDT")
+    tab.buy.choose("WETH")
     tab.recipient.setText("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
-    tab.slippage.setCurrentText("0.5")
+    tab.amount.setText("1,250.5")
+    (quote,) = until(tab.quote_shown)
+    assert quote.amountIn == str(1_250_500_000)
+    # the engine's own refusals land next to their field too
     tab.amount.setText("900000000")
-    (why,) = until(tab.quote_failed)
-    print("WHY", why)
+    until(tab.quote_failed)
     assert "more than the pools can absorb" in tab.errors["amountIn"].text()
     type_into(tab.amount, key=Qt.Key.Key_Backspace)
 
@@ -95,15 +101,15 @@ def test_bad_input_is_said_next_to_its_field(window: MainWindow, until: Until, t
 def test_balances_and_max(window: MainWindow, until: Until) -> None:
     tab = window.quote_tab
     _pick_chain(window, until, "Fantom")
-    tab.sell_box.setCurrentText("DAI")
-    tab.buy_box.setCurrentText("FTM")
-    assert tab.balance_label.text() == "Balance: 100000 DAI"  # demo account 0, the recipient
-    assert any(tab.buy_box.itemText(i).startswith("FTM   ") for i in range(tab.buy_box.count()))
+    tab.sell.choose("DAI")
+    tab.buy.choose("FTM")
+    assert tab.sell_side.balance.text() == "Balance: 100,000 DAI"  # demo account 0, the recipient
+    assert tab.buy_side.balance.text().startswith("Balance: ") and tab.buy_side.balance.text().endswith(" FTM")
     tab.max_button.click()
     assert tab.amount.text() == "100000"
     (quote,) = until(tab.quote_shown)
     assert quote.amountIn == str(100_000 * 10**18)
-    tab.sell_box.setCurrentIndex(0)  # the native coin: Max keeps 0.01 FTM for gas
+    tab.sell.choose_token(tab.sell.tokens[0])  # the native coin: Max keeps 0.01 FTM for gas
     tab.max_button.click()
     assert tab.amount.text() == "9999.99"
 
@@ -113,13 +119,38 @@ def test_a_pasted_address_is_read_from_the_chain(window: MainWindow, until: Unti
     _pick_chain(window, until, "Ethereum")
     manifest = qloop.run_until_complete(devnet.manifest(1))
     lp_token = manifest.sources[0].pools[0]  # a real ERC-20 (the pair's LP token) that no pool trades
-    tab.sell_box.setCurrentText("USDT")
+    tab.sell.choose("USDT")
     tab.amount.setText("100")
-    tab.buy_box.setCurrentText(lp_token)
+    tab.buy.choose(lp_token)
     assert "reading that token from the chain" in tab.errors["token1"].text()
     until(tab.quote_failed)  # read, then quoted: no pool trades it
     assert tab.unknown_note.text().startswith("Unknown token UNI-V2: not on swapdesk's list")
+    assert tab.buy.text().strip().startswith("UNI-V2")
     assert "no pool path between token0 and token1" in tab.errors["quote"].text()
-    tab.buy_box.setCurrentText("0x000000000000000000000000000000000000dEaD")  # nobody's contract
+    tab.buy.choose("0x000000000000000000000000000000000000dEaD")  # nobody's contract
     until(tab.token_read)
     assert "no ERC-20 token at that address on ETH" in tab.errors["token1"].text()
+
+
+def test_the_token_list_searches_and_takes_a_pasted_address(window: MainWindow, until: Until) -> None:
+    tab = window.quote_tab
+    _pick_chain(window, until, "BNB Smart Chain")
+    tab.buy.open_list()
+    popup = tab.buy.list
+    assert popup.isVisible() and popup.rows.count() == len(tab.buy.tokens)
+    popup.search.setText("us")  # USDT, USDC, BUSD...: by symbol or name
+    shown = [popup.rows.item(i).data(Qt.ItemDataRole.UserRole) for i in range(popup.rows.count())]
+    symbols = {t.address: t.symbol for t in tab.buy.tokens}
+    assert shown and all("us" in symbols[a].lower() or "us" in _name(tab, a) for a in shown)
+    assert "USDT" in [symbols[a] for a in shown]
+    popup.search.setText("0x" + "12" * 20)  # not on the list: offered as a pasted address
+    assert popup.rows.count() == 1 and "pasted address" in popup.rows.item(0).text()
+    popup.search.returnPressed.emit()
+    assert not popup.isVisible() and tab.buy.typed == "0x" + "12" * 20
+    until(tab.token_read)
+    assert "no ERC-20 token at that address" in tab.errors["token1"].text()
+    tab.buy.choose("BNB")
+
+
+def _name(tab: Any, address: str) -> str:
+    return next(t.name.lower() for t in tab.buy.tokens if t.address == address)

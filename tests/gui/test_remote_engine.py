@@ -32,8 +32,8 @@ def _quote(window: MainWindow, until: Until) -> Any:
     tab = window.quote_tab
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("KCC"))
     until(tab.tokens_loaded)
-    tab.sell_box.setCurrentText("USDT")
-    tab.buy_box.setCurrentText("KCS")
+    tab.sell.choose("USDT")
+    tab.buy.choose("KCS")
     tab.amount.setText("12345.6789")
     (quote,) = until(tab.quote_shown)
     return quote
@@ -52,6 +52,10 @@ def test_remote_server_gives_the_same_quote(server: str, qloop: qasync.QEventLoo
     deadline = 6
     assert far_call[:deadline] + far_call[deadline + 1 :] == near_call[:deadline] + near_call[deadline + 1 :]
     assert remote.engine_state.text() == f"Ready · server {server}"
+    tab = remote.quote_tab
+    assert not tab.swap_button.isEnabled()
+    assert tab.swap_note.text() == "Swapping needs the embedded engine; a remote server only quotes."
+    assert tab.route_card.router.link.isHidden()  # a server does not say whether its chains are real
     for window in (embedded, remote):
         window.close()
         qloop.run_until_complete(window.service.aclose())

@@ -7,10 +7,12 @@ watch-only account is never offered a Swap button.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QLabel, QWidget
 from web3 import AsyncWeb3
 
 from swapdesk import settings
@@ -38,15 +40,19 @@ def _ready(window: MainWindow, until: Until, chain: str = "BNB Smart Chain") -> 
 
 def _quote(window: MainWindow, until: Until, type_into: Typer, sell: str, buy: str, amount: str) -> None:
     tab = window.quote_tab
-    tab.sell_box.setCurrentText(sell)
-    tab.buy_box.setCurrentText(buy)
+    tab.sell.choose(sell)
+    tab.buy.choose(buy)
     tab.amount.clear()
     type_into(tab.amount, amount)
     until(tab.quote_shown)
     assert tab.swap_button.isEnabled(), tab.swap_note.text()
 
 
-def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, type_into: Typer) -> None:
+def _texts(widget: QWidget) -> str:
+    return " | ".join(label.text() for label in widget.findChildren(QLabel))
+
+
+def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, type_into: Typer, qloop: Any) -> None:
     tab = window.quote_tab
     _ready(window, until)
     demo = demo_address(8)
@@ -59,30 +65,58 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     tab.swap_button.click()
     dialog = window.swap_dialog
     assert dialog is not None
+    assert dialog.progress.busy and "Checking your balance" in dialog.progress.words.text()
     until(dialog.checked)
     assert dialog.approve_button.isEnabled() and not dialog.swap_button.isEnabled()
-    assert "Approve 1500 USDT" in dialog.approve_button.text()
+    assert "Approve 1,500 USDT" in dialog.approve_button.text()
+    review = _texts(dialog.review)
+    for figure in ("Fee", "Price impact", "Network fee", "At least", "Rate"):
+        assert figure in review, figure
+    assert "0.20% (20 bps)" in review and " at 0.50% slippage" in review
+    (network,) = until(dialog.estimated)  # a node measures only a call that can run: after the approval
+    assert "after the approval" in network
     screenshot(dialog, "swap-approve.png")
     dialog.approve_button.click()
     until(dialog.checked)  # approved, then balance and allowance checked again
     assert dialog.swap_button.isEnabled() and not dialog.approve_button.isVisibleTo(dialog)
+    (network,) = until(dialog.estimated)
+    assert " BNB (" in network and re.search(r"\(\d[\d,]* gas at [\d.,]+ g?wei\)$", network), network
 
     dialog.swap_button.click()
     (result,) = until(dialog.swapped)
     assert isinstance(result, SwapResult)
     assert result.amount_out == int(quoted.totalAmountOut)  # received what the window quoted
-    assert "Done: received" in dialog.progress.text()
+    assert dialog.headline.text().startswith("Swapped: you received ")
+    assert dialog.hash.value.text() == result.hash and not dialog.hash.look_up_button.isHidden()
+    assert dialog.hash.link.isHidden()  # a devnet hash: no public explorer
+    if dialog.network_paid.text() == "reading…":
+        qloop.run_until_complete(dialog._network_paid(result.hash))
+    assert re.search(r" BNB \(\d[\d,]* gas\)$", dialog.network_paid.text()) and dialog.done_badge.text() == "Success"
     screenshot(dialog, "swap-done.png")
 
     if not window.history_tab.sent.rows or window.history_tab.sent.rows[0].hash != result.hash:
         until(window.history_tab.sent_listed)  # the list refreshes after each transaction it is told of
     rows = window.history_tab.sent.rows
     assert [(r.kind, r.status) for r in rows[:2]] == [("swap", "confirmed"), ("approval", "confirmed")]
+    sent = window.history_tab.sent
+    assert [sent.item(row, 3).text() for row in (0, 1)] == ["Success", "Success"]  # the card's word, not "confirmed"
+    assert sent.item(1, 2).text() == "Approve 1,500 USDT"
     dialog.history_button.click()
     (record,) = until(window.history_tab.details_shown)
     assert window.tabs.currentWidget() is window.history_tab
     assert record.status == "Success" and record.amountOut == str(result.amount_out)
+    assert window.history_tab.card.badge.text() == sent.item(0, 3).text()
+    card_time, list_time = window.history_tab.card.when.text(), sent.item(0, 0).text()
+    one_format = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (\S+)")  # local time and its zone, card and list alike
+    assert one_format.fullmatch(card_time) and one_format.fullmatch(list_time)
+    assert card_time.split()[-1] == list_time.split()[-1]
     screenshot(window, "history-sent.png")
+
+    sent.cellDoubleClicked.emit(1, 0)  # the approval the app sent, looked up as an approval
+    (info,) = until(window.history_tab.transaction_shown)
+    assert (info.kind, info.spenderName, info.amount) == ("approval", "swapdesk's router", str(1500 * 10**18))
+    assert window.history_tab.card.values["allowed"].text() == "1,500 USDT"
+    screenshot(window, "history-approval-sent.png")
     csv_file = Path(window.store.path.parent / "export.csv")
     window.history_tab.export_csv(csv_file)
     assert result.hash in csv_file.read_text()
@@ -94,8 +128,8 @@ def test_a_watch_only_account_cannot_swap(window: MainWindow, until: Until, type
     tab = window.quote_tab
     tab.choose_account(demo_address(3))
     assert tab.account.kind == "watch"  # type: ignore[union-attr]
-    tab.sell_box.setCurrentText("BNB")
-    tab.buy_box.setCurrentText("USDT")
+    tab.sell.choose("BNB")
+    tab.buy.choose("USDT")
     type_into(tab.amount, "1")
     until(tab.quote_shown)
     assert not tab.swap_button.isEnabled() and "watch-only" in tab.swap_note.text()
@@ -118,7 +152,7 @@ def test_no_key_material_in_logs_settings_or_database(
     caplog.set_level(logging.DEBUG)
     _ready(window, until)
     accounts = window.edit_accounts()
-    accounts.label.setText("Imported")
+    accounts.import_label.setText("Imported")
     accounts.key.setText(IMPORTED)
     accounts.import_button.click()
     until(accounts.changed)

@@ -1,47 +1,53 @@
 """The History tab: paste a transaction hash, see what happened, in plain words.
 
-For support staff: the details record as a readable card, with tokens by
-symbol, human amounts, addresses with copy buttons and explorer links, local
-time, channel and the sources used. "Detect" tries the chains in turn, TRON
-first for an id written as TRON writes it (64 hex digits, no 0x).
-Below it, the transactions sent from this app (the local store), newest
-first, with their status, and an export to CSV.
+For support staff: the record as a readable card (`history_card.TxCard`), with tokens by symbol, human
+amounts, addresses with copy buttons, local time with its zone, channel and sources; a cross-chain order
+with its timeline. A transaction that is not a swap (an approval the app sent, a transfer) is described
+as what it is, through the transaction extension. Every lookup shows what it is doing and can be
+cancelled; "Detect" tries the chains in turn (TRON first for an id written as TRON writes it: 64 hex
+digits, no 0x) and says which one it is trying. A new lookup clears the old card at once.
+Below: the transactions sent from this app (the local store), newest first, with their status in the
+same words as the card (the legend says which word means what), and an export to CSV.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from swapdesk.api import ApiError, ChainRequest, DetailsRequest, ErrorCode, SwapService, TokenInfo, TxDetails, parse
+from swapdesk.api.records import TxInfo
+from swapdesk.api.requests import TransactionRequest
+from swapdesk.api.service import TransactionService
 from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.files import write_atomically
+from swapdesk.gui.activity import Activity
 from swapdesk.gui.icons import icon
+from swapdesk.gui.links import Links
+from swapdesk.gui.tabs.history_card import TxCard
 from swapdesk.gui.tasks import Latest
-from swapdesk.gui.widgets.copyable import CopyableField
-from swapdesk.gui.widgets.error_label import error_label
+from swapdesk.gui.widgets.error_label import error_label, note_label
+from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.sent_list import SentList
+from swapdesk.gui.widgets.status_badge import StatusLegend
 from swapdesk.icons import chain_icon
 from swapdesk.store import TxStore
-from swapdesk.units import to_human
 
 DETECT = 0
-STATUS_COLOURS = {"Success": "#15803d", "Failure": "#dc2626", "Receiving": "#ca8a04"}
+GOES_ON = (ErrorCode.TRANSACTION_NOT_FOUND, ErrorCode.CHAIN_UNAVAILABLE)  # detection tries the next chain
 
 
 def detection_order(text: str) -> list[Chain]:
@@ -52,13 +58,23 @@ def detection_order(text: str) -> list[Chain]:
 
 class HistoryTab(QWidget):
     details_shown = Signal(object)  # TxDetails
+    transaction_shown = Signal(object)  # TxInfo: a transaction that is not a swap
     lookup_failed = Signal(str)
+    lookup_cancelled = Signal()
+    trying = Signal(str)  # the name of the chain a lookup is asking now
     sent_listed = Signal(int)  # how many sent transactions the list shows
 
-    def __init__(self, service: SwapService, store: TxStore | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        service: SwapService,
+        store: TxStore | None = None,
+        activity: Activity | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.service = service
         self.store = store
+        self.links = Links()
         self._lookup = Latest(self._unexpected)
         self._listing = Latest(self._unexpected)
         self._symbols: dict[int, dict[str, TokenInfo]] = {}
@@ -66,52 +82,52 @@ class HistoryTab(QWidget):
         self.hash = QLineEdit(placeholderText="Paste a transaction hash (0x…, or a TRON transaction id)")
         self.hash.setAccessibleName("Transaction hash")
         self.chain_box = QComboBox()
+        self.chain_box.setAccessibleName("Chain of the transaction")
         self.chain_box.addItem("Detect chain", DETECT)
         for chain in CHAINS:
             self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
         self.look_up = QPushButton("Look up")
+        self.progress = Progress(activity)
         self.error = error_label()
+        self.note = note_label()
+        self.note.hide()
         row = QHBoxLayout()
         row.addWidget(self.hash, 1)
         row.addWidget(self.chain_box)
         row.addWidget(self.look_up)
 
-        self.card = QGroupBox("Transaction")
-        form = QFormLayout(self.card)
-        self.status = QLabel()
-        self.sold, self.bought, self.minimum = QLabel(), QLabel(), QLabel()
-        self.from_address, self.to_address = CopyableField("Paying address"), CopyableField("Receiving address")
-        self.source_hash = CopyableField("Transaction hash")
-        self.where, self.when, self.channel, self.dexs = QLabel(), QLabel(), QLabel(), QLabel()
-        for label, widget in (
-            ("Status", self.status), ("Sold", self.sold), ("Bought", self.bought), ("Minimum", self.minimum),
-            ("From", self.from_address), ("To", self.to_address), ("Chain", self.where), ("Time", self.when),
-            ("Channel", self.channel), ("Sources", self.dexs), ("Hash", self.source_hash),
-        ):  # fmt: skip
-            form.addRow(label, widget)
+        self.card = TxCard()
         self.card.hide()
-
         self.sent = SentList()
+        self.nothing_sent = note_label()
+        self.nothing_sent.setText("Nothing sent from this app yet: the swaps and approvals you send are listed here.")
+        self.nothing_sent.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.sent_view = QStackedWidget()  # the list, or a line saying it is empty: never an empty table
+        self.sent_view.addWidget(self.nothing_sent)
+        self.sent_view.addWidget(self.sent)
         self.export_button = QPushButton("Export CSV…")
         self.export_button.setToolTip("Every transaction sent from this app, amounts in smallest units")
+        self.legend = StatusLegend()
         sent_header = QHBoxLayout()
-        sent_header.addWidget(QLabel("<b>Sent from this app</b> (double-click to look one up)"), 1)
+        sent_header.addWidget(QLabel("<b>Sent from this app</b> (double-click one to look it up)"), 1)
         sent_header.addWidget(self.export_button)
 
         layout = QVBoxLayout(self)
         layout.addLayout(row)
-        layout.addWidget(self.error)
-        layout.addWidget(self.card)
+        for widget in (self.progress, self.error, self.note, self.card):
+            layout.addWidget(widget)
         layout.addLayout(sent_header)
-        layout.addWidget(self.sent, 1)
+        layout.addWidget(self.sent_view, 1)
+        layout.addWidget(self.legend)
 
         self.look_up.clicked.connect(self.start_lookup)
         self.hash.returnPressed.connect(self.start_lookup)
         self.sent.chosen.connect(self.look_up_hash)
+        self.card.look_up.connect(self.look_up_hash)
         self.export_button.clicked.connect(self._ask_export)
 
     def look_up_hash(self, tx_hash: str, chain_id: int) -> None:
-        """Show one transaction's details (from the list, or from a finished swap)."""
+        """Show one transaction (from the list, a card, a finished swap)."""
         self.hash.setText(tx_hash)
         self.chain_box.setCurrentIndex(max(0, self.chain_box.findData(chain_id)))
         self.start_lookup()
@@ -123,6 +139,8 @@ class HistoryTab(QWidget):
     async def _list_sent(self, store: TxStore) -> None:
         rows = await off_loop(store.all)
         self.sent.show_rows(rows)
+        self.sent_view.setCurrentWidget(self.sent if rows else self.nothing_sent)
+        self.export_button.setEnabled(bool(rows))
         self.sent_listed.emit(len(rows))
 
     def _ask_export(self) -> None:
@@ -134,37 +152,80 @@ class HistoryTab(QWidget):
         if self.store is not None:
             write_atomically(path, self.store.export_csv())
 
-    def start_lookup(self) -> None:
-        self.error.hide()
-        self._lookup.run(self._look_up(self.hash.text().strip(), self.chain_box.currentData()))
+    # -- looking up -------------------------------------------------------------------------
 
-    async def _look_up(self, text: str, chain_id: int) -> None:
+    def start_lookup(self) -> None:
+        """A new lookup: the old card and message go at once, and the progress says what is tried."""
+        text, chain_id = self.hash.text().strip(), self.chain_box.currentData()
+        self.error.hide()
+        self.note.hide()
+        self.card.clear()
+        ticket = self.progress.start("Looking up the transaction…", cancel=self.cancel_lookup)
+        self.look_up.setEnabled(False)
+        self._lookup.run(self._look_up(text, chain_id, ticket))
+
+    def cancel_lookup(self) -> None:
+        self._lookup.cancel()
+        self.look_up.setEnabled(True)
+        self.note.setText("Lookup cancelled.")
+        self.note.show()
+        self.lookup_cancelled.emit()
+
+    async def _look_up(self, text: str, chain_id: int, ticket: int) -> None:
         chains = [by_id(chain_id)] if chain_id != DETECT else detection_order(text)
-        last: ApiError | None = None
-        for chain in chains:
-            try:
-                request = parse(DetailsRequest, [("hash", text), ("chain", chain.flag)])
-                record = await self.service.details(request)
-            except ApiError as error:
-                last = error
-                if error.code in (ErrorCode.TRANSACTION_NOT_FOUND, ErrorCode.CHAIN_UNAVAILABLE) and len(chains) > 1:
-                    continue
-                break
-            await self._show(record, chain)
+        try:
+            last: ApiError | None = None
+            for n, chain in enumerate(chains, 1):
+                self.progress.say(
+                    f"Detecting the chain: trying {chain.name} ({n} of {len(chains)})…"
+                    if len(chains) > 1
+                    else f"Looking up on {chain.name}…"
+                )
+                self.trying.emit(chain.name)
+                try:
+                    request = parse(DetailsRequest, [("hash", text), ("chain", chain.flag)])
+                    record = await self.service.details(request)
+                except ApiError as error:
+                    if error.code is ErrorCode.NOT_A_SWAP:
+                        await self._describe(request.hash, chain, error)
+                        return
+                    last = error
+                    if error.code in GOES_ON and len(chains) > 1:
+                        continue
+                    break
+                await self._show(record, chain)
+                return
+            message = last.message if last else "nothing found"
+            if chain_id == DETECT and last is not None and last.code is ErrorCode.TRANSACTION_NOT_FOUND:
+                message = "No chain knows that transaction hash."
+            self._fail(message)
+        finally:
+            if self.progress.stop(ticket):  # not when a newer lookup already took over
+                self.look_up.setEnabled(True)
+
+    async def _describe(self, tx_hash: str, chain: Chain, refusal: ApiError) -> None:
+        """Not a swap: say what it is instead (an approval, a transfer), where the engine can."""
+        if not isinstance(self.service, TransactionService):
+            self._fail(f"{refusal.message}; this engine cannot describe other transactions")
             return
-        message = last.message if last else "nothing found"
-        if chain_id == DETECT and last is not None and last.code is ErrorCode.TRANSACTION_NOT_FOUND:
-            message = "No chain knows that transaction hash."
+        self.progress.say(f"Not a swap: reading what the transaction does on {chain.name}…")
+        try:
+            info: TxInfo = await self.service.transaction(TransactionRequest(tx_hash, chain))
+        except ApiError as error:
+            self._fail(error.message)
+            return
+        self.card.links = self.links
+        self.card.show_info(info, chain)
+        self.transaction_shown.emit(info)
+
+    def _fail(self, message: str) -> None:
         self.error.setText(message)
         self.error.show()
-        self.card.hide()
+        self.card.clear()
         self.lookup_failed.emit(message)
 
     def _unexpected(self, error: BaseException) -> None:
-        message = f"Something went wrong inside swapdesk ({type(error).__name__}); see the log."
-        self.error.setText(message)
-        self.error.show()
-        self.lookup_failed.emit(message)
+        self._fail(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
 
     async def _token(self, chain: Chain, address: str) -> TokenInfo | None:
         if chain.id not in self._symbols:
@@ -176,27 +237,16 @@ class HistoryTab(QWidget):
         return self._symbols[chain.id].get(address.lower())
 
     async def _show(self, record: TxDetails, chain: Chain) -> None:
-        sold, bought = await self._token(chain, record.fromToken), await self._token(chain, record.toToken)
-        sold_name = sold.symbol if sold else record.fromToken
-        bought_name = bought.symbol if bought else record.toToken
-        colour = STATUS_COLOURS.get(record.status, "black")
-        notes = f" — {record.statusNotes}" if record.statusNotes and record.statusNotes != record.status else ""
-        self.status.setText(f'<b style="color:{colour}">{record.status}</b>{notes}')
-        self.sold.setText(f"{to_human(int(record.amountIn), record.fromDecimals)} {sold_name}")
-        self.bought.setText(f"{to_human(int(record.amountOut), record.toDecimals)} {bought_name}")
-        self.minimum.setText(f"{to_human(int(record.amountOutMin), record.toDecimals)} {bought_name}")
-        self.from_address.set(record.fromAddress, chain.explorer_url("address", record.fromAddress))
-        self.to_address.set(record.toAddress, chain.explorer_url("address", record.toAddress))
-        self.source_hash.set(record.sourceHash, chain.explorer_url("tx", record.sourceHash))
-        self.where.setText(
-            chain.name if record.fromChain == record.toChain else f"{record.fromChain} → {record.toChain}"
+        self.progress.say("Naming the tokens…")
+        target = next((c for c in CHAINS if record.toChain in c.flags), chain)  # a cross-chain order pays out there
+        sold, bought = await self._token(chain, record.fromToken), await self._token(target, record.toToken)
+        self.card.links = self.links
+        self.card.show_details(
+            record, chain, sold.symbol if sold else record.fromToken, bought.symbol if bought else record.toToken
         )
-        self.when.setText(datetime.fromtimestamp(record.timestamp).strftime("%Y-%m-%d %H:%M:%S (local time)"))
-        self.channel.setText(record.channel)
-        self.dexs.setText(", ".join(d.dex for d in record.dexs))
-        self.card.show()
         self.details_shown.emit(record)
 
     def shutdown(self) -> None:
         self._lookup.close()
         self._listing.close()
+        self.progress.stop()

@@ -1,21 +1,40 @@
-"""The route diagram: how a swap is split across liquidity sources.
+"""The route diagram, drawn as Uniswap draws routes: one line per route, token → source → token.
 
-Data, not drawing code, decides the picture: a list of (source, percent, icon)
-from the quote's `dexPath`, drawn as one bar cut into proportional segments.
+Data decides the picture: a list of `RouteLine` (its share in percent, its hops, each a source between
+two tokens). Each line starts at the sold token's icon with its share, runs along a dotted connector
+through a pill per hop (the source's icon and full name; an intermediate token between two hops) and
+ends at the bought token's icon. Labels are never cut: the widget asks for the width its longest line
+needs. `lines_from_dex_path` makes direct lines from the spec's `dexPath` alone, for servers that say no
+more; `lines_from_routes` draws each hop when the quote carries its routes.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from swapdesk.gui.icons import icon
-from swapdesk.icons import source_icon
+from swapdesk.icons import source_icon, token_icon
 
-PALETTE = ["#3b82f6", "#10b981", "#f59e0b", "#ef4444", "#8b5cf6", "#14b8a6", "#ec4899", "#84cc16"]
+ROW, TOKEN, SOURCE, GAP, MARGIN, HEADER = 40, 24, 16, 12, 4, 20
+
+
+@dataclass(frozen=True)
+class Hop:
+    source: str
+    token_in: str  # symbols
+    token_out: str
+
+
+@dataclass(frozen=True)
+class RouteLine:
+    percent: int
+    hops: tuple[Hop, ...]
 
 
 @dataclass(frozen=True)
@@ -33,35 +52,132 @@ def shares(dex_path: list[str]) -> list[Share]:
     return out
 
 
+def lines_from_dex_path(dex_path: list[str], sell: str, buy: str) -> list[RouteLine]:
+    """One direct line per source of `dexPath`: all the spec says about a route."""
+    return [RouteLine(s.percent, (Hop(s.source, sell, buy),)) for s in shares(dex_path)]
+
+
+def lines_from_routes(
+    routes: Sequence[tuple[int, str, Sequence[str]]], symbol: Callable[[str], str]
+) -> list[RouteLine]:
+    """(percent, source, token path) per route -> lines; `symbol` names a token address."""
+    lines = []
+    for percent, source, path in routes:
+        names = [symbol(address) for address in path]
+        lines.append(RouteLine(percent, tuple(Hop(source, a, b) for a, b in itertools.pairwise(names))))
+    return lines
+
+
+def describe(lines: list[RouteLine]) -> str:
+    """'55%: USDT → PancakeSwap → WBNB → BiSwap → BNB', one line per route."""
+    out = []
+    for line in lines:
+        steps = [line.hops[0].token_in] if line.hops else []
+        for hop in line.hops:
+            steps += [hop.source, hop.token_out]
+        out.append(f"{line.percent}%: {' → '.join(steps)}")
+    return "\n".join(out)
+
+
 class RouteDiagram(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._shares: list[Share] = []
+        self.lines: list[RouteLine] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Route split")
+        self.setAccessibleName("Route")
 
-    def set_shares(self, value: list[Share]) -> None:
-        self._shares = value
-        self.setToolTip("\n".join(f"{s.source}: {s.percent}%" for s in value))
+    def set_lines(self, lines: list[RouteLine]) -> None:
+        self.lines = lines
+        text = describe(lines)
+        self.setToolTip(text)
+        self.setAccessibleDescription(text)
+        self.updateGeometry()
         self.update()
 
+    # -- sizes ---------------------------------------------------------------------------
+
+    def _pill_width(self, text: str) -> int:
+        return QFontMetrics(self.font()).horizontalAdvance(text) + SOURCE + 22
+
+    def _share_width(self) -> int:
+        return QFontMetrics(self.font()).horizontalAdvance("100%") + 14
+
+    def _line_width(self, line: RouteLine) -> int:
+        pills = sum(self._pill_width(h.source) for h in line.hops)
+        middles = (len(line.hops) - 1) * (TOKEN + GAP)
+        return 2 * MARGIN + 2 * TOKEN + self._share_width() + pills + middles + GAP * (len(line.hops) + 2)
+
     def sizeHint(self) -> QSize:
-        return QSize(480, 44)
+        width = max((self._line_width(line) for line in self.lines), default=320)
+        return QSize(width, HEADER + ROW * max(1, len(self.lines)))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()  # full labels, never cut
+
+    # -- drawing -------------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.lines:
+            return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        x, width, height = 0.0, float(self.width()), float(self.height())
-        for n, share in enumerate(self._shares):
-            w = width * share.percent / 100
-            rect = QRectF(x, 0, w, height)
-            painter.fillRect(rect.adjusted(1, 1, -1, -1), QColor(PALETTE[n % len(PALETTE)]))
-            label = f"{share.source} {share.percent}%"
-            pixmap = icon(source_icon(share.source)).pixmap(18, 18)
-            if w > 60 and not pixmap.isNull():
-                painter.drawPixmap(int(x + 6), int(height / 2 - 9), pixmap)
-            painter.setPen(QColor("white"))
-            text_rect = rect.adjusted(28 if w > 60 else 2, 0, -2, 0)
-            painter.drawText(text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, label)
-            x += w
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        right = self.width() - MARGIN - TOKEN
+        first = self.lines[0].hops[0] if self.lines[0].hops else None
+        if first is not None:  # the ends, named once above the lines
+            painter.setPen(text)
+            painter.drawText(QRectF(MARGIN, 0, 200, HEADER), Qt.AlignmentFlag.AlignLeft, first.token_in)
+            last = self.lines[0].hops[-1].token_out
+            painter.drawText(QRectF(right + TOKEN - 200, 0, 200, HEADER), Qt.AlignmentFlag.AlignRight, last)
+        for n, line in enumerate(self.lines):
+            middle = HEADER + n * ROW + ROW / 2
+            self._draw_line(painter, line, middle, right, palette)
         painter.end()
+
+    def _draw_line(self, painter: QPainter, line: RouteLine, y: float, right: float, palette: QPalette) -> None:
+        text = palette.color(QPalette.ColorRole.WindowText)
+        faint = QColor(text)
+        faint.setAlpha(150)  # the connector stays behind the pills it joins
+        connector = QPen(faint)
+        connector.setStyle(Qt.PenStyle.DotLine)
+        connector.setWidthF(1.4)
+        painter.setPen(connector)
+        painter.drawLine(QPointF(MARGIN + TOKEN, y), QPointF(right, y))
+        if not line.hops:
+            return
+        self._token(painter, line.hops[0].token_in, MARGIN, y)
+        self._token(painter, line.hops[-1].token_out, right, y)
+        x = MARGIN + TOKEN + GAP / 2
+        share = QRectF(x, y - 11, self._share_width(), 22)
+        self._pill(painter, share, palette, QPalette.ColorRole.Highlight)
+        painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
+        painter.drawText(share, Qt.AlignmentFlag.AlignCenter, f"{line.percent}%")
+        widths = [self._pill_width(h.source) for h in line.hops]
+        used = sum(widths) + (len(line.hops) - 1) * (TOKEN + GAP)
+        start = share.right() + GAP
+        spare = max(0.0, right - GAP - start - used) / (len(line.hops) + 1)  # pills spread along the line
+        x = start + spare
+        for i, (hop, width) in enumerate(zip(line.hops, widths, strict=True)):
+            pill = QRectF(x, y - 13, width, 26)
+            self._pill(painter, pill, palette, QPalette.ColorRole.Base)
+            picture = icon(source_icon(hop.source)).pixmap(SOURCE, SOURCE)
+            if not picture.isNull():
+                painter.drawPixmap(int(pill.left() + 8), int(y - SOURCE / 2), picture)
+            painter.setPen(text)
+            label = pill.adjusted(SOURCE + 12, 0, -8, 0)
+            painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, hop.source)
+            x = pill.right() + spare
+            if i < len(line.hops) - 1:
+                self._token(painter, hop.token_out, x, y)
+                x += TOKEN + GAP
+
+    def _pill(self, painter: QPainter, rect: QRectF, palette: QPalette, fill: QPalette.ColorRole) -> None:
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
+        painter.setBrush(palette.color(fill))
+        painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+
+    def _token(self, painter: QPainter, symbol: str, x: float, y: float) -> None:
+        picture = icon(token_icon(symbol)).pixmap(TOKEN, TOKEN)
+        if not picture.isNull():
+            painter.drawPixmap(int(x), int(y - TOKEN / 2), picture)

@@ -1,33 +1,34 @@
-"""The transactions sent from this app, newest first, from the local store."""
+"""The transactions sent from this app, newest first, from the local store, with their status badges."""
 
 from __future__ import annotations
-
-from datetime import datetime
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from swapdesk.chains import by_id
+from swapdesk.gui import formatting, status
+from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.store import StoredTx
-from swapdesk.units import to_human
 
 COLUMNS = ("Time", "Chain", "What", "Status", "Hash")
-STATUS_WORDS = {"signed": "signed, not yet sent", "sent": "pending", "confirmed": "confirmed",
-                "failed": "failed", "dropped": "dropped"}  # fmt: skip
+UNLIMITED = 2**255
 
 
 def describe(tx: StoredTx) -> str:
     """'Swap 250 USDT → 0.41 WBNB' or 'Approve 250 USDT', from what was recorded."""
     s = tx.summary
     if tx.kind == "approval":
-        amount = int(s.get("amount", 0))
-        decimals = s.get("decimals")
-        shown = "unlimited" if amount >= 2**255 else to_human(amount, int(decimals)) if decimals is not None else amount
-        return f"Approve {shown} {s.get('symbol', '')}".strip()
-    amount_in = to_human(int(s["amountIn"]), int(s["decimalsIn"]), 8) if "amountIn" in s else "?"
+        amount, decimals, symbol = int(s.get("amount", 0)), s.get("decimals"), s.get("symbol", "")
+        if amount >= UNLIMITED:
+            return f"Approve unlimited {symbol}".strip()
+        shown = formatting.amount(amount, int(decimals), symbol) if decimals is not None else f"{amount} {symbol}"
+        return f"Approve {shown}".strip()
+    sold = (
+        formatting.amount(int(s["amountIn"]), int(s["decimalsIn"]), s.get("symbolIn", "")) if "amountIn" in s else "?"
+    )
     out = s.get("amountOut", s.get("quotedOut"))
-    amount_out = to_human(int(out), int(s["decimalsOut"]), 8) if out is not None and "decimalsOut" in s else "?"
-    return f"Swap {amount_in} {s.get('symbolIn', '')} → {amount_out} {s.get('symbolOut', '')}"
+    bought = formatting.amount(int(out), int(s["decimalsOut"]), s.get("symbolOut", "")) if out is not None else "?"
+    return f"Swap {sold} → {bought}"
 
 
 class SentList(QTableWidget):
@@ -51,10 +52,16 @@ class SentList(QTableWidget):
         self.rows = rows
         self.setRowCount(len(rows))
         for row, tx in enumerate(rows):
-            when = datetime.fromtimestamp(tx.created_ms / 1000).strftime("%Y-%m-%d %H:%M:%S")
-            status = STATUS_WORDS[tx.status] + (f": {tx.error}" if tx.error else "")
-            for column, text in enumerate((when, by_id(tx.chain_id).name, describe(tx), status, tx.hash)):
-                self.setItem(row, column, QTableWidgetItem(text))
+            badge = status.from_store(tx.status)
+            detail = tx.error or status.STORE_NOTES.get(tx.status, "")
+            texts = (formatting.when_ms(tx.created_ms), by_id(tx.chain_id).name, describe(tx), badge.word, tx.hash)
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                item.setToolTip(detail if column == 3 else text)
+                self.setItem(row, column, item)
+            cell = StatusBadge()
+            cell.set(badge, detail)
+            self.setCellWidget(row, 3, cell)  # the item's word stays under it, for sorting and reading
 
     def _activated(self, row: int, _column: int) -> None:
         if 0 <= row < len(self.rows):

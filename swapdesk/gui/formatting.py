@@ -1,0 +1,134 @@
+"""Numbers and times as the window writes them: one format everywhere. Decimal or int in, text out; no Qt.
+
+- An amount has at most SIGNIFICANT significant digits, rounded down (a figure never promises more than
+  the chain gives), thousands separators, no trailing zeros, and its unit: `411.783 BNB`, `1,250,000 USDT`.
+  A whole part longer than that is shown whole, never in exponent form; an amount too small for TINY
+  says so (`< 0.00000001 ETH`) instead of showing 0.
+- Percentages have two decimals (`0.85%`); basis points say both (`0.20% (20 bps)`).
+- A time is local time with its zone, in ISO order (`2025-03-14 09:26:53 CET`), in the card, the list
+  and every dialog alike.
+- What a person types is parsed exactly (`parse_amount`): Decimal to the token's smallest unit, with
+  optional thousands separators, never float.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, localcontext
+
+from swapdesk.units import BadAmount, to_units
+
+SIGNIFICANT = 6
+TINY = Decimal("0.00000001")  # below this an amount is "< 0.00000001": eight places are as far as anyone reads
+_WIDE = Context(prec=160)  # any uint256 at any number of decimals, exactly
+_GROUPED = re.compile(r"[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?")
+
+
+def number(value: Decimal, significant: int = SIGNIFICANT, grouped: bool = True) -> str:
+    """`value` with at most `significant` significant digits (rounded down), separators, no trailing zeros."""
+    with localcontext(_WIDE):
+        if value < 0:
+            return "-" + number(-value, significant, grouped)
+        if value == 0:
+            return "0"
+        if value < TINY:
+            return f"< {TINY:f}"
+        places = max(0, significant - 1 - value.adjusted())  # digits after the point that stay significant
+        shown = value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_DOWN)
+    text = f"{shown:,f}" if grouped else f"{shown:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def amount(units: int, decimals: int, symbol: str = "", significant: int = SIGNIFICANT) -> str:
+    """An amount in a token's smallest unit as people read it: `1,234.56 USDT`."""
+    with localcontext(_WIDE):
+        value = Decimal(units).scaleb(-decimals)
+    text = number(value, significant)
+    return f"{text} {symbol}" if symbol else text
+
+
+def percent(fraction: Decimal) -> str:
+    """0.0085 -> '0.85%' (a fraction of one, as the API's `impact` is)."""
+    with localcontext(_WIDE):
+        value = (fraction * 100).quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
+    if value == 0 and fraction > 0:
+        return "< 0.01%"
+    return f"{value:,f}%"
+
+
+def bps(points: int) -> str:
+    """20 -> '0.20% (20 bps)'."""
+    return f"{percent(Decimal(points) / 10_000)} ({points:,} bps)"
+
+
+def gas_price(wei: int) -> str:
+    """'3 gwei', or '7 wei' for the devnet's near-free gas (never '< 0.00000001 gwei')."""
+    return f"{number(Decimal(wei) / 10**9)} gwei" if wei >= 10**7 else f"{wei:,} wei"
+
+
+def network_fee(units: int, decimals: int, symbol: str, gas: int = 0, price: int | None = None) -> str:
+    """'0.00123 BNB (151,234 gas at 3 gwei)'; an amount too small for TINY still says what it is made of."""
+    shown = amount(units, decimals, symbol)
+    parts = [f"{gas:,} gas"] if gas else []
+    if gas and price is not None:
+        parts[0] += f" at {gas_price(price)}"
+    return f"{shown} ({parts[0]})" if parts else shown
+
+
+def rate(value: Decimal, sell: str, buy: str) -> str:
+    """'1 USDT = 0.00164713 BNB'."""
+    return f"1 {sell} = {number(value)} {buy}"
+
+
+def when(seconds: float) -> str:
+    """A Unix time as local time with its zone: '2025-03-14 09:26:53 CET'."""
+    return datetime.fromtimestamp(seconds).astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+
+
+def when_ms(milliseconds: int) -> str:
+    return when(milliseconds / 1000)
+
+
+def duration(seconds: float) -> str:
+    """'45 s', '3 min', '2 h 5 min': how long something took or will take."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    minutes = whole // 60
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
+def ago(seconds: float) -> str:
+    """'just now', '12 s ago', '3 min ago'."""
+    return "just now" if seconds < 1 else f"{duration(seconds)} ago"
+
+
+def short(address: str) -> str:
+    """'0xf39F…2266' (TRON: 'TYBNgW…cqbaG'); a hash keeps its first and last few digits."""
+    head = 6 if address.startswith(("0x", "T")) else 4
+    return address if len(address) <= head + 6 else f"{address[:head]}…{address[-4:]}"
+
+
+def parse_amount(text: str, decimals: int) -> int:
+    """What a person typed, exactly, in the token's smallest unit; BadAmount in words when it is not one.
+
+    Commas are accepted as thousands separators in groups of three (`1,250,000.5`); anything else is
+    refused by the rules of `units.to_units` (one point, no sign or exponent, at most `decimals` places)."""
+    cleaned = text.strip()
+    if "," in cleaned:
+        if not _GROUPED.fullmatch(cleaned):
+            raise BadAmount(f"{text.strip()!r}: use a point for decimals, and commas only between groups of three")
+        cleaned = cleaned.replace(",", "")
+    return to_units(cleaned, decimals)
+
+
+def plain(units: int, decimals: int) -> str:
+    """An exact amount for an input field (Max): every digit, no separators."""
+    with localcontext(_WIDE):
+        value = Decimal(units).scaleb(-decimals)
+    text = f"{value:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text

@@ -1,0 +1,45 @@
+"""The network fee a swap will cost, in words, for the review before signing.
+
+On EVM chains: the node's gas estimate for the quote's very call from the account, at the node's gas
+price. A node can only measure a call that would succeed now, so before the approval (or without the
+balance) the estimate waits for it. On TRON the quote's fee limit is the bound: energy is burnt only as
+used, plus about a TRX of bandwidth. Reads only; never signs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from swapdesk.api import AggQuote, TronQuote
+from swapdesk.gui import formatting
+
+if TYPE_CHECKING:
+    from swapdesk.trade.checks import Shown
+    from swapdesk.trade.swap import Trader
+
+
+async def estimate(trader: Trader, shown: Shown, owner: str) -> str:
+    """'about 0.00123 BNB (151,234 gas at 3 gwei)', or why there is no figure yet."""
+    chain, quote = shown.request.chain, shown.quote
+    native = chain.native_symbol
+    if isinstance(quote, TronQuote):
+        limit = formatting.amount(quote.data.options.feeLimit, chain.native_decimals, native)
+        return f"up to {limit} of energy, burnt only as used, and about 1 {native} of bandwidth"
+    assert isinstance(quote, AggQuote)
+    from web3.exceptions import Web3Exception
+
+    try:
+        w3 = await trader.chains.web3(chain)
+        price = await w3.eth.gas_price
+        value = shown.request.amountIn if shown.sells_native else 0
+        call: dict[str, Any] = {
+            "from": owner,
+            "to": shown.address(quote.aggregator),
+            "data": quote.data,
+            "value": value,
+        }
+        gas = await w3.eth.estimate_gas(call)  # type: ignore[arg-type]
+    except (Web3Exception, ValueError, OSError):
+        return "measured once the swap can run (after the approval, with the balance)"
+    fee = formatting.network_fee(gas * price, chain.native_decimals, native, gas, price)
+    return fee if fee.startswith("<") else f"about {fee}"

@@ -1,0 +1,207 @@
+"""History's card: one transaction in plain words, whatever it is.
+
+A swap (the spec's details record): what was sold and bought, the minimum, who paid and received, the
+sources; a cross-chain order also its timeline, stage by stage. Any other transaction (the extension's
+record): an approval says which token, how much, and to whom (swapdesk's router, named), a transfer
+says to whom. Every card has the status badge, the time (local, with its zone) and the network fee when
+known; hashes and addresses can be copied, hashes looked up in the app, and on real networks opened on
+the chain's explorer.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QWidget
+
+from swapdesk.api import TxDetails
+from swapdesk.api.records import Stage, TxInfo
+from swapdesk.chains import Chain, UnknownChain, resolve
+from swapdesk.gui import formatting, status, theme
+from swapdesk.gui.links import Links
+from swapdesk.gui.widgets.card import Card
+from swapdesk.gui.widgets.copyable import CopyableField
+from swapdesk.gui.widgets.status_badge import StatusBadge
+from swapdesk.gui.widgets.timeline import Timeline, TimelineStage
+
+UNLIMITED = 2**255  # an approval at or above this is "unlimited" (wallets approve 2**256 - 1)
+KINDS = {
+    "swap": "Swap",
+    "approval": "Approval",
+    "transfer": "Token transfer",
+    "payment": "Payment",
+    "call": "Contract call",
+    "deployment": "Contract deployment",
+}
+ROWS = ("sold", "bought", "minimum", "token", "allowed", "spender", "sent", "recipient", "sender", "receiver",
+        "fee", "channel", "sources", "block", "hash", "target")  # fmt: skip
+
+
+def timeline_stages(stages: list[Stage]) -> list[TimelineStage]:
+    """The record's stages as the timeline draws them: the last one is where the order stands."""
+    out = []
+    for n, stage in enumerate(stages):
+        last = n == len(stages) - 1
+        state = "failed" if stage.status == "FAILED" else "current" if last and stage.status == "PENDING" else "done"
+        try:
+            chain: Chain | None = resolve(stage.chain) if stage.chain else None
+        except UnknownChain:
+            chain = None
+        detail = status.substatus_words(stage.substatus) if stage.substatus else ""
+        out.append(TimelineStage(status.stage_words(stage.statusNotes), state, stage.timeMs, chain, stage.hash, detail))
+    return out
+
+
+class TxCard(Card):
+    look_up = Signal(str, int)  # a hash the card shows, and its chain id
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("", None, parent)
+        self.links = Links()
+        self.chain: Chain | None = None
+        self.badge = StatusBadge()
+        self.title = QLabel()
+        font = self.title.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.title.setFont(font)
+        self.notes = QLabel()
+        theme.tint(self.notes, "muted")
+        self.when = QLabel()
+        theme.tint(self.when, "muted")
+        header = QHBoxLayout()
+        header.addWidget(self.badge)
+        header.addWidget(self.title)
+        header.addWidget(self.notes, 1)
+        header.addWidget(self.when)
+        self.body.addLayout(header)
+        self.form = QFormLayout()
+        self.form.setVerticalSpacing(4)
+        self.values: dict[str, QWidget] = {}
+        captions = {
+            "sold": "Sold", "bought": "Bought", "minimum": "Minimum", "token": "Token", "allowed": "Amount allowed",
+            "spender": "Spender", "sent": "Amount sent", "recipient": "Recipient", "sender": "From",
+            "receiver": "To", "fee": "Network fee", "channel": "Channel", "sources": "Sources", "block": "Block",
+            "hash": "Transaction", "target": "Payout transaction",
+        }  # fmt: skip
+        for name in ROWS:
+            value: QWidget
+            if name in ("token", "spender", "recipient", "sender", "receiver", "hash", "target"):
+                value = CopyableField(captions[name])
+            else:
+                value = QLabel()
+                value.setWordWrap(True)
+            self.values[name] = value
+            self.form.addRow(captions[name], value)
+        for name in ("hash", "target"):
+            self._field(name).look_up.connect(lambda text: self.look_up.emit(text, self.chain.id if self.chain else 0))
+        self.body.addLayout(self.form)
+        self.timeline = Timeline()
+        self.timeline.look_up.connect(self.look_up)
+        self.body.addWidget(self.timeline)
+        self.setAccessibleName("Transaction")
+
+    def _field(self, name: str) -> CopyableField:
+        field = self.values[name]
+        assert isinstance(field, CopyableField)
+        return field
+
+    def _text(self, name: str, text: str) -> None:
+        label = self.values[name]
+        assert isinstance(label, QLabel)
+        label.setText(text)
+
+    def _address(self, name: str, address: str, chain: Chain, kind: str = "address", caption: str = "") -> None:
+        self._field(name).set(address, self.links.explorer(chain, kind, address), kind == "tx", caption)
+
+    def _only(self, *names: str) -> None:
+        for row, name in enumerate(ROWS):
+            self.form.setRowVisible(row, name in names)
+
+    def clear(self) -> None:
+        """Nothing of the last lookup stays: the card goes until the next one lands."""
+        self.chain = None
+        self.timeline.set_stages([])
+        self.hide()
+
+    def show_details(self, record: TxDetails, chain: Chain, sold: str, bought: str) -> None:
+        """A swap's record (`sold`, `bought`: the tokens' symbols, or their addresses when unknown)."""
+        self.chain = chain
+        badge = (
+            status.from_transfer(record.normalizedStatus.status, record.normalizedStatus.substatus)
+            if record.normalizedStatus is not None
+            else status.from_spec(record.status, record.statusNotes)
+        )
+        self.badge.set(badge, record.statusNotes)
+        cross = record.fromChain != record.toChain
+        self.title.setText(f"Cross-chain {record.fromChain} → {record.toChain}" if cross else f"Swap on {chain.name}")
+        notes = record.statusNotes if record.statusNotes not in ("", record.status) else ""
+        self.notes.setText(status.stage_words(notes) if cross and notes else notes)
+        self.when.setText(formatting.when(record.timestamp))
+        self._text("sold", formatting.amount(int(record.amountIn), record.fromDecimals, sold))
+        self._text("bought", formatting.amount(int(record.amountOut), record.toDecimals, bought))
+        self._text("minimum", formatting.amount(int(record.amountOutMin), record.toDecimals, bought))
+        self._address("sender", record.fromAddress, chain)
+        target = _chain(record.toChain) or chain
+        self._address("receiver", record.toAddress, target)
+        self._text("channel", record.channel)
+        self._text("sources", ", ".join(d.dex for d in record.dexs))
+        self._address("hash", record.sourceHash, chain, "tx")
+        rows = ["sold", "bought", "minimum", "sender", "receiver", "channel", "hash"]
+        if record.dexs:
+            rows.append("sources")
+        if record.targetHash:
+            self._field("target").set(record.targetHash, self.links.explorer(target, "tx", record.targetHash), True)
+            rows.append("target")
+        self._only(*rows)
+        stages = timeline_stages(record.timeline or [])
+        self.timeline.links = self.links
+        self.timeline.set_stages(stages)
+        self.timeline.setVisible(bool(stages))
+        self.show()
+
+    def show_info(self, info: TxInfo, chain: Chain) -> None:
+        """Any other transaction: an approval, a transfer, a call."""
+        self.chain = chain
+        badge = status.PENDING if info.status == "Pending" else status.from_spec(info.status, info.statusNotes)
+        self.badge.set(badge, info.statusNotes)
+        self.title.setText(f"{KINDS.get(info.kind, info.kind.title())} on {chain.name}")
+        self.notes.setText(info.statusNotes)
+        self.when.setText(formatting.when(info.timestamp) if info.timestamp else "not in a block yet")
+        rows = ["sender", "hash"]
+        self._address("sender", info.fromAddress, chain)
+        self._address("hash", info.hash, chain, "tx")
+        if info.kind in ("approval", "transfer"):
+            self._address("token", info.token, chain, caption=info.symbol)
+            rows.append("token")
+        if info.kind == "approval":
+            amount = int(info.amount)
+            allowed = "unlimited" if amount >= UNLIMITED else formatting.amount(amount, info.decimals, info.symbol)
+            self._text("allowed", allowed)
+            self._address("spender", info.spender, chain, caption=info.spenderName)
+            rows += ["allowed", "spender"]
+        elif info.kind == "transfer":
+            self._text("sent", formatting.amount(int(info.amount), info.decimals, info.symbol))
+            self._address("recipient", info.recipient, chain)
+            rows += ["sent", "recipient"]
+        elif info.toAddress:
+            self._address("receiver", info.toAddress, chain)
+            rows.append("receiver")
+            if int(info.value):
+                self._text("sent", formatting.amount(int(info.value), chain.native_decimals, chain.native_symbol))
+                rows.append("sent")
+        if info.block:
+            fee = formatting.network_fee(int(info.networkFee), chain.native_decimals, chain.native_symbol, info.gasUsed)
+            self._text("fee", fee.replace(" gas)", " energy)") if chain.tron else fee)
+            self._text("block", f"{info.block:,}")
+            rows += ["fee", "block"]
+        self._only(*rows)
+        self.timeline.set_stages([])
+        self.timeline.hide()
+        self.show()
+
+
+def _chain(flag: str) -> Chain | None:
+    try:
+        return resolve(flag)
+    except UnknownChain:
+        return None

@@ -1,0 +1,123 @@
+"""A timeline: the stages something went through, each with its time and transaction (copy, look up).
+
+Used by History for a cross-chain order (deposit, the bridge's steps, payout or refund) and by the
+Cross-chain tab while an order is under way. Stages are data (`TimelineStage`); a dot and a line join
+them, coloured by state: done, under way, failed, or still to come.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+
+from swapdesk.chains import Chain
+from swapdesk.gui import formatting, theme
+from swapdesk.gui.links import Links
+
+STATES = ("done", "current", "failed", "waiting")
+_TONES = {"done": "success", "current": "accent", "failed": "danger", "waiting": "muted"}
+
+
+@dataclass(frozen=True)
+class TimelineStage:
+    title: str  # in plain words
+    state: str  # one of STATES
+    time_ms: int | None = None
+    chain: Chain | None = None  # of its transaction
+    hash: str = ""
+    detail: str = ""
+
+
+class _Dot(QWidget):
+    """The stage's dot, and the line to its neighbours."""
+
+    def __init__(self, state: str, first: bool, last: bool) -> None:
+        super().__init__()
+        self.state, self.first, self.last = state, first, last
+        self.setFixedWidth(22)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(22, 36)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colour = QColor(theme.tone(_TONES[self.state], self.palette()))
+        middle, top = self.width() / 2, 12.0
+        painter.setPen(QPen(QColor(theme.tone("muted", self.palette())), 2))
+        if not self.first:
+            painter.drawLine(QPointF(middle, 0), QPointF(middle, top - 6))
+        if not self.last:
+            painter.drawLine(QPointF(middle, top + 6), QPointF(middle, self.height()))
+        painter.setPen(QPen(colour, 2))
+        painter.setBrush(colour if self.state in ("done", "failed") else Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(QPointF(middle, top), 5, 5)
+        painter.end()
+
+
+class Timeline(QWidget):
+    look_up = Signal(str, int)  # hash, chain id: show this transaction in the app
+
+    def __init__(self, links: Links | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.links = links or Links()
+        self.stages: list[TimelineStage] = []
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(10)
+        self.grid.setVerticalSpacing(0)
+        self.setAccessibleName("Timeline")
+
+    def set_stages(self, stages: list[TimelineStage]) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            gone = item.widget() if item is not None else None
+            if gone is not None:
+                gone.deleteLater()
+        self.stages = stages
+        for row, stage in enumerate(stages):
+            self.grid.addWidget(_Dot(stage.state, row == 0, row == len(stages) - 1), row, 0)
+            words = QLabel(f"<b>{stage.title}</b>" + (f"<br>{stage.detail}" if stage.detail else ""))
+            words.setWordWrap(True)
+            if stage.state == "waiting":
+                theme.tint(words, "muted")
+            self.grid.addWidget(words, row, 1, Qt.AlignmentFlag.AlignTop)
+            when = QLabel(formatting.when_ms(stage.time_ms) if stage.time_ms else "")
+            theme.tint(when, "muted")
+            self.grid.addWidget(when, row, 2, Qt.AlignmentFlag.AlignTop)
+            self.grid.addWidget(self._hash_row(stage), row, 3, Qt.AlignmentFlag.AlignTop)
+        self.grid.setColumnStretch(1, 1)
+        self.setAccessibleDescription(
+            "; ".join(f"{s.title} ({s.state})" + (f" {s.hash}" if s.hash else "") for s in stages)
+        )
+
+    def _hash_row(self, stage: TimelineStage) -> QWidget:
+        holder = QWidget()
+        line = QHBoxLayout(holder)
+        line.setContentsMargins(0, 0, 0, 6)
+        if not stage.hash:
+            return holder
+        shown = QLabel(formatting.short(stage.hash))
+        shown.setToolTip(stage.hash)
+        shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        copy = QPushButton("Copy")
+        copy.setToolTip("Copy the transaction hash")
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(stage.hash))
+        line.addWidget(shown)
+        line.addWidget(copy)
+        if stage.chain is not None:
+            chain = stage.chain
+            look = QPushButton("Look up")
+            look.setToolTip(f"Show this {chain.name} transaction in History")
+            look.clicked.connect(lambda: self.look_up.emit(stage.hash, chain.id))
+            line.addWidget(look)
+            link = self.links.explorer(chain, "tx", stage.hash)
+            if link:
+                explorer = QLabel(f'<a href="{link}">explorer</a>')
+                explorer.setOpenExternalLinks(True)
+                line.addWidget(explorer)
+        return holder

@@ -1,0 +1,114 @@
+"""The shared widgets on their own, as the Cross-chain tab will use them: route, timeline, progress, picker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from swapdesk.api import TokenInfo
+from swapdesk.api.records import Stage
+from swapdesk.chains import resolve
+from swapdesk.gui.activity import Activity
+from swapdesk.gui.links import Links
+from swapdesk.gui.tabs.history_card import timeline_stages
+from swapdesk.gui.widgets.progress import Progress
+from swapdesk.gui.widgets.route import RouteDiagram, describe, lines_from_dex_path, lines_from_routes
+from swapdesk.gui.widgets.timeline import Timeline
+from swapdesk.gui.widgets.token_picker import TokenPicker
+
+from .conftest import screenshot
+
+USDT, WBNB, BNB = "0x" + "11" * 20, "0x" + "22" * 20, "0x" + "00" * 20
+NAMES = {USDT: "USDT", WBNB: "WBNB", BNB: "BNB"}
+
+
+def test_the_route_draws_every_hop_with_full_labels(qtbot: Any) -> None:
+    routes = [(55, "PancakeSwap", [USDT, BNB]), (30, "ApeSwap", [USDT, WBNB, BNB]), (15, "Ellipsis", [USDT, BNB])]
+    lines = lines_from_routes(routes, NAMES.__getitem__)
+    assert describe(lines).splitlines() == [
+        "55%: USDT → PancakeSwap → BNB",
+        "30%: USDT → ApeSwap → WBNB → ApeSwap → BNB",
+        "15%: USDT → Ellipsis → BNB",
+    ]
+    diagram = RouteDiagram()
+    qtbot.addWidget(diagram)
+    diagram.set_lines(lines)
+    metrics = QFontMetrics(diagram.font())
+    needed = sum(metrics.horizontalAdvance(name) for name in ("ApeSwap", "ApeSwap"))
+    assert diagram.minimumSizeHint().width() > needed  # labels are never cut: the widget asks for their room
+    assert diagram.sizeHint().height() >= 3 * 40 and diagram.accessibleDescription() == describe(lines)
+    diagram.resize(diagram.sizeHint())
+    screenshot(diagram, "route-two-hops.png")
+    direct = lines_from_dex_path(["PancakeSwap:80", "Biswap: V2:20"], "USDT", "BNB")  # a name may hold ':'
+    assert [(line.percent, line.hops[0].source) for line in direct] == [(80, "PancakeSwap"), (20, "Biswap: V2")]
+
+
+def test_the_timeline_names_each_stage_and_offers_its_transaction(qtbot: Any) -> None:
+    stages = [
+        Stage(statusNotes="wait_deposit_send", status="PENDING", substatus="WAIT_SOURCE_CONFIRMATIONS", chain="BSC",
+              hash="0x" + "ab" * 32, timeMs=1_700_000_000_000),
+        Stage(statusNotes="wait_receive_send", status="PENDING", substatus="WAIT_DESTINATION_TRANSACTION",
+              chain="", hash="", timeMs=1_700_000_060_000),
+    ]  # fmt: skip
+    drawn = timeline_stages(stages)
+    assert [(s.title, s.state) for s in drawn] == [
+        ("Waiting for the deposit", "done"),
+        ("Sending to the recipient", "current"),
+    ]
+    assert drawn[1].detail == "waiting for the payout on the destination chain"
+    timeline = Timeline(Links(lambda _chain: True))  # the devnet: look up in the app, no public explorer
+    qtbot.addWidget(timeline)
+    timeline.set_stages(drawn)
+    asked: list[tuple[str, int]] = []
+    timeline.look_up.connect(lambda tx, chain: asked.append((tx, chain)))
+    look = next(b for b in timeline.findChildren(QPushButton) if b.text() == "Look up")
+    look.click()
+    assert asked == [("0x" + "ab" * 32, resolve("BSC").id)]
+    assert not any("explorer" in label.text() for label in timeline.findChildren(QLabel))
+    real = Timeline(Links(lambda _chain: False))
+    qtbot.addWidget(real)
+    real.set_stages(drawn)
+    assert any("bscscan.com/tx/0x" in label.text() for label in real.findChildren(QLabel))
+    timeline.resize(640, 120)
+    screenshot(timeline, "timeline.png")
+
+
+def test_progress_says_its_words_to_the_status_bar_and_an_old_task_cannot_hide_a_new_one(qtbot: Any) -> None:
+    activity = Activity()
+    progress = Progress(activity)
+    qtbot.addWidget(progress)
+    cancelled: list[bool] = []
+    old = progress.start("Trying Polygon…", cancel=lambda: cancelled.append(True))
+    assert progress.busy and activity.words == "Trying Polygon…" and not progress.cancel_button.isHidden()
+    new = progress.start("Loading the tokens…")
+    progress.stop(old)  # the cancelled task's `finally` runs after its successor started
+    assert progress.busy and progress.cancel_button.isHidden() and activity.busy
+    progress.stop(new)
+    assert not progress.busy and not activity.busy and activity.words == ""
+    progress.start("Detecting…", cancel=lambda: cancelled.append(True))
+    progress.cancel_button.click()
+    assert cancelled == [True] and not progress.busy
+
+
+def test_the_picker_takes_a_symbol_an_address_or_a_pasted_token(qtbot: Any) -> None:
+    tokens = [TokenInfo(address=a, symbol=s, name=s.lower(), decimals=18, icon="") for a, s in NAMES.items()]
+    picker = TokenPicker("Token to sell")
+    qtbot.addWidget(picker)
+    picker.set_tokens(tokens, 0, tron=False)
+    picker.set_balances({USDT: 1_500 * 10**18})
+    pasted: list[str] = []
+    picker.pasted.connect(pasted.append)
+    picker.choose("wbnb")
+    assert picker.token is tokens[1] and pasted == []
+    picker.choose(USDT.upper().replace("0X", "0x"))  # any spelling of a listed address
+    assert picker.token is tokens[0] and picker.balance() == 1_500 * 10**18
+    unlisted = "0x" + "33" * 20
+    picker.choose(unlisted)
+    assert picker.token is None and picker.typed == unlisted and pasted == [unlisted]
+    read = TokenInfo(address=unlisted, symbol="NEW", name="new", decimals=6, icon="")
+    picker.add_read(unlisted, read)
+    assert picker.token is read and not picker.is_listed(read) and "NEW" in picker.text()
+    picker.choose("DOGE")
+    assert picker.token is None and picker.typed == "DOGE" and pasted == [unlisted]
