@@ -1,10 +1,12 @@
-"""Writing files so that a crash never leaves half of one."""
+"""Writing files so that a crash never leaves half of one, and taking a folder for one process."""
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
+from typing import IO
 
 
 def write_atomically(path: Path, text: str, private: bool = False) -> None:
@@ -24,3 +26,23 @@ def write_atomically(path: Path, text: str, private: bool = False) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def try_lock(folder: Path) -> IO[bytes] | None:
+    """An exclusive lock on `folder` (its file `lock`), held while the returned file is open; None when another
+    process (or another open file in this one) holds it. The OS releases it when the process dies."""
+    folder.mkdir(parents=True, exist_ok=True)
+    handle = open(folder / "lock", "a+b")  # noqa: SIM115 - held open as the lock
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return None
+    return handle

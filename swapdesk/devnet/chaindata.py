@@ -32,6 +32,7 @@ from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.journal import CorruptJournal, Journal
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.snapshots import SnapshotStore, world_key
+from swapdesk.files import try_lock
 from swapdesk.settings import data_dir
 
 
@@ -73,7 +74,7 @@ class ChainData:
         directory = self.path(chain_id)
         notice = None
         if directory.exists():
-            lock = _try_lock(directory)
+            lock = try_lock(directory)
             if lock is None:
                 if not share:
                     raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
@@ -91,7 +92,7 @@ class ChainData:
             kept = self._set_aside(directory, problem)
             notice = f"The devnet's {name} chain starts afresh because {problem}; its previous data is kept at {kept}."
         self._create(chain_id, directory)
-        lock = _try_lock(directory)
+        lock = try_lock(directory)
         if lock is None:  # another process created and opened it in the meantime
             raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
         chain, manifest = _load(chain_id, directory, Journal(directory / "journal"))
@@ -102,7 +103,7 @@ class ChainData:
         directory = self.path(chain_id)
         if not directory.exists():
             return False
-        lock = _try_lock(directory)
+        lock = try_lock(directory)
         if lock is None:
             raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process: close it first")
         with lock:
@@ -177,21 +178,3 @@ def _fsync_dir(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def _try_lock(directory: Path) -> IO[bytes] | None:
-    """An exclusive lock on the chain directory, held while the returned file is open; None if taken."""
-    handle = open(directory / "lock", "a+b")  # noqa: SIM115 - held open as the lock
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        return None
-    return handle

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
-from pathlib import Path
 from typing import IO
 
 from starlette.applications import Starlette
@@ -29,6 +27,7 @@ from swapdesk.devnet.bridges.metapath import Metapath
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.store import OrderStore
 from swapdesk.devnet.network import Devnet
+from swapdesk.files import try_lock
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +60,7 @@ class BridgeProviders:
             return
         folder = self.world.data_dir
         if folder is not None:
-            self._lock = _try_lock(folder)
+            self._lock = try_lock(folder)
             if self._lock is None:
                 raise ProvidersInUse(f"the bridge operators of {folder} run in another swapdesk process")
         self._tasks = [asyncio.create_task(op.run(), name=f"bridge-{op.name}") for op in self.operators]
@@ -89,21 +88,3 @@ class BridgeProviders:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.stop()
-
-
-def _try_lock(folder: Path) -> IO[bytes] | None:
-    folder.mkdir(parents=True, exist_ok=True)
-    handle = open(folder / "lock", "a+b")  # noqa: SIM115 - held open as the lock
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        return None
-    return handle
