@@ -9,30 +9,44 @@ sizes run from retail to a large share of pool depth. Printed per case:
 - shortfall (bps) against the continuous optimum, approximated by a
   2000-slice grid (the finest split the router could be asked for);
 - gain (bps) over the best single source for the whole amount;
-then compute time per quote with pool state in memory at part 10 and 100,
-and end-to-end quote latency on the devnet (warm block, and a new block).
+then compute time per quote with pool state in memory at part 10 and 100 (the
+split: route values, allocation, execution on the models, price impact), and
+end-to-end quote latency on the devnet through the engine: at a block already
+known; at a new block holding a swap (its logs bring the pools' new state);
+at a new empty block (a devnet at speed 100: a BSC block falls due every 30
+ms, and the quote is the first to see it, as after a pause in typing); and
+with every pool read again (a chain's first quote, or after a long gap).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import time
 from decimal import Decimal
 
+from eth_account import Account
+from web3 import AsyncWeb3
+
 from swapdesk.api import AggSwapRequest, parse
 from swapdesk.chains import by_id
+from swapdesk.contracts import artifact
+from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.clock import BLOCK_SECONDS
 from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.engine.routing.optimizer import allocate, dynamic
 from swapdesk.engine.routing.pools import Pool
 from swapdesk.engine.routing.quote import best_split, single_source_outputs
-from swapdesk.engine.routing.reader import PoolReader
-from swapdesk.engine.routing.routes import Route, candidates, output
+from swapdesk.engine.routing.routes import Route, output
 from swapdesk.units import scale
 
 DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+ERC20 = artifact("ERC20")
+EMPTY_BLOCK_SPEED = 100
 NATIVE = "0x0000000000000000000000000000000000000000"
 # (chain, sell, buy, whole tokens sold)
 SUITE = [
@@ -62,7 +76,47 @@ def percentiles(samples: list[float]) -> str:
     return f"p50 {statistics.median(ordered) * 1000:6.2f} ms  p95 {p95 * 1000:6.2f} ms"
 
 
+def quote_request(usdt: str, part: int = 10) -> AggSwapRequest:
+    query = {
+        "token0": usdt, "token1": NATIVE, "decimal0": "18", "decimal1": "18", "impact": "50", "part": str(part),
+        "amountIn": str(25_000 * 10**18), "amountOutMin": "0", "to": DEMO, "chain": "BSC",
+    }  # fmt: skip
+    request = parse(AggSwapRequest, query.items())
+    assert isinstance(request, AggSwapRequest)
+    return request
+
+
+async def timed(engine: Engine, request: AggSwapRequest) -> float:
+    started = time.perf_counter()
+    await engine.agg_swap(request)
+    return time.perf_counter() - started
+
+
+async def swap_once(devnet: Devnet, engine: Engine, n: int) -> None:
+    """A demo account's small USDT -> USDC swap through the router: a new block with pool logs in it."""
+    manifest = await devnet.manifest(56)
+    w3 = AsyncWeb3(DevnetProvider(devnet, 56))
+    trader = Account.from_key(demo_key(6))
+    usdt, usdc = manifest.token("USDT"), manifest.token("USDC")
+    amount = (100 + n) * 10**18
+    query = {
+        "token0": usdt.address, "token1": usdc.address, "decimal0": "18", "decimal1": "18", "impact": "100",
+        "part": "4", "amountIn": str(amount), "amountOutMin": "0", "to": trader.address,
+        "issuer": trader.address, "chain": "BSC",
+    }  # fmt: skip
+    quote = await engine.agg_swap(parse(AggSwapRequest, query.items()))
+    for to, data in ((usdt.address, ERC20.encode("approve", quote.aggregator, amount)), (quote.aggregator, quote.data)):
+        block = await w3.eth.get_block("latest")
+        tx = {
+            "to": to, "data": data, "value": 0, "gas": 3_000_000, "chainId": 56, "maxPriorityFeePerGas": 1,
+            "maxFeePerGas": block["baseFeePerGas"] * 2 + 1, "nonce": await w3.eth.get_transaction_count(trader.address),
+        }  # fmt: skip
+        signed = trader.sign_transaction(tx)
+        await w3.eth.wait_for_transaction_receipt(await w3.eth.send_raw_transaction(signed.raw_transaction))
+
+
 async def main(repeat: int) -> None:
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     devnet = Devnet()
     engine = Engine(DevnetBackend(devnet))
     print("shortfall vs the grid optimum, vs the continuous optimum, gain vs the best single source;")
@@ -73,17 +127,17 @@ async def main(repeat: int) -> None:
     for chain_id, sell, buy, sizes in SUITE:
         chain = by_id(chain_id)
         manifest = await devnet.manifest(chain_id)
-        reader = PoolReader(await engine.backend.web3(chain), manifest)
-        src, dst = manifest.token(sell), manifest.token(buy)
+        reader = await engine.aggregator.reader(chain)
         snap = await reader.snapshot(DEMO, "default", 1, [])
+        src, dst = manifest.token(sell), manifest.token(buy)
         connectors = [t.address for t in manifest.tokens]
-        routes = candidates(list(snap.pools.values()), src.address, dst.address, connectors)
+        routes = await reader.routes(src.address, dst.address)
         for size in sizes:
             used = scale(Decimal(size), src.decimals)
             row = []
             for parts in (10, 100):
                 started = time.perf_counter()
-                split = best_split(snap.pools, src.address, dst.address, used, parts, connectors)
+                split = best_split(snap.pools, src.address, dst.address, used, parts, connectors, routes)
                 compute[parts].append(time.perf_counter() - started)
                 if len(routes) >= 20 and parts == 100:
                     big_compute.append(compute[parts][-1])
@@ -93,6 +147,7 @@ async def main(repeat: int) -> None:
                 best_single = max(
                     single_source_outputs(snap.pools, src.address, dst.address, used, connectors).values()
                 )
+                assert max(split.alone.values()) == best_single  # the table gives what single_source_outputs does
                 row.append(
                     (
                         bps(grid - ours, grid),
@@ -107,15 +162,14 @@ async def main(repeat: int) -> None:
         for chain_id, sell, buy, sizes in SUITE[:1]:
             manifest = await devnet.manifest(chain_id)
             src, dst = manifest.token(sell), manifest.token(buy)
-            snap = await PoolReader(await engine.backend.web3(by_id(chain_id)), manifest).snapshot(
-                DEMO, "default", 1, []
-            )
+            reader = await engine.aggregator.reader(by_id(chain_id))
+            snap = await reader.snapshot(DEMO, "default", 1, [])
+            routes = await reader.routes(src.address, dst.address)
             connectors = [t.address for t in manifest.tokens]
+            used = scale(Decimal(sizes[1]), src.decimals)
             for parts in (10, 100):
                 started = time.perf_counter()
-                best_split(
-                    snap.pools, src.address, dst.address, scale(Decimal(sizes[1]), src.decimals), parts, connectors
-                )
+                best_split(snap.pools, src.address, dst.address, used, parts, connectors, routes)
                 elapsed = time.perf_counter() - started
                 compute[parts].append(elapsed)
                 if parts == 100:
@@ -125,29 +179,32 @@ async def main(repeat: int) -> None:
     print(f"compute, state in memory, part=100:         {percentiles(compute[100])}")
     print(f"compute, part=100 with 24 routes (BSC):     {percentiles(big_compute)}")
 
-    manifest = await devnet.manifest(56)
-    query = {
-        "token0": manifest.token("USDT").address, "token1": NATIVE, "decimal0": "18", "decimal1": "18",
-        "impact": "50", "part": "10", "amountIn": str(25_000 * 10**18), "amountOutMin": "0", "to": DEMO, "chain": "BSC",
-    }  # fmt: skip
-    request = parse(AggSwapRequest, query.items())
+    request = quote_request((await devnet.manifest(56)).token("USDT").address)
     await engine.agg_swap(request)
-    warm = []
-    for _ in range(repeat * 3):
-        started = time.perf_counter()
-        await engine.agg_swap(request)
-        warm.append(time.perf_counter() - started)
+    warm = [await timed(engine, request) for _ in range(repeat * 3)]
     print(f"end to end on the devnet, same block:       {percentiles(warm)}")
-    cold = []
-    ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": []}  # keeps the chain warm
+    swapped = []
+    for n in range(repeat):
+        await swap_once(devnet, engine, n)
+        swapped.append(await timed(engine, request))
+    print(f"end to end, new block with a swap in it:    {percentiles(swapped)}")
+    fast = Devnet(speed=EMPTY_BLOCK_SPEED)
+    fast_engine = Engine(DevnetBackend(fast))
+    fast_request = quote_request((await fast.manifest(56)).token("USDT").address)
+    await fast_engine.agg_swap(fast_request)
+    empty = []
     for _ in range(repeat):
-        reader = await engine.aggregator.reader(by_id(56))
-        reader.forget_pools()  # as after a new block
-        await devnet.rpc(56, ping)
-        started = time.perf_counter()
-        await engine.agg_swap(request)
-        cold.append(time.perf_counter() - started)
-    print(f"end to end on the devnet, new block:        {percentiles(cold)}")
+        await asyncio.sleep(BLOCK_SECONDS[56] / EMPTY_BLOCK_SPEED)  # wall time passes: an empty block falls due
+        empty.append(await timed(fast_engine, fast_request))
+    print(f"end to end, one new empty block:            {percentiles(empty)}")
+    await fast_engine.aclose()
+    whole = []
+    reader = await engine.aggregator.reader(by_id(56))
+    for _ in range(repeat):
+        reader.forget_pools()
+        whole.append(await timed(engine, request))
+    print(f"end to end, every pool read again:          {percentiles(whole)}")
+    print(f"load average {os.getloadavg()[0]:.2f}")
     await engine.aclose()
 
 

@@ -17,7 +17,7 @@ from eth_abi.exceptions import DecodingError
 from web3 import AsyncWeb3
 
 from swapdesk.address import ZERO, parse_address, to_checksum
-from swapdesk.chain.multicall import Read, aggregate3, aggregate3_isolated
+from swapdesk.chain.multicall import Block, Read, aggregate3, aggregate3_isolated
 from swapdesk.contracts import artifact
 
 MAX_DECIMALS = 255  # the API's decimal0/decimal1 rule
@@ -71,10 +71,12 @@ async def metadata(w3: AsyncWeb3, multicall: str, tokens: list[str]) -> list[Tok
     return found
 
 
-async def decimals_of(w3: AsyncWeb3, multicall: str, tokens: list[str]) -> dict[str, int | None]:
-    """Each token's decimals() as it answers (None: no answer of one word: not an ERC-20)."""
+async def decimals_of(
+    w3: AsyncWeb3, multicall: str, tokens: list[str], block: Block = "latest"
+) -> dict[str, int | None]:
+    """Each token's decimals() as it answers at `block` (None: no answer of one word: not an ERC-20)."""
     groups = [[Read(t, artifact("ERC20").encode("decimals"))] for t in tokens]
-    answers = await aggregate3_isolated(w3, multicall, groups)
+    answers = await aggregate3_isolated(w3, multicall, groups, block)
     return {token: _uint(raw) for token, (raw,) in zip(tokens, answers, strict=True)}
 
 

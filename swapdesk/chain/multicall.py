@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from eth_typing import ChecksumAddress
 from web3 import AsyncWeb3
-from web3.exceptions import ContractLogicError, Web3RPCError
 
+from swapdesk.chain.rpc import NodeError, data, request
 from swapdesk.contracts import artifact
 
 MAX_CALLS = 256  # the devnet contract's bound; the canonical deployment has none
@@ -36,31 +35,43 @@ class BatchRefused(Exception):
     """The node answered the batch with an error: a revert, its gas or its time cap ran out."""
 
 
-async def aggregate3(w3: AsyncWeb3, multicall: str, reads: list[Read], gas: int = CALL_GAS) -> list[bytes | None]:
-    """Each read's return data, or None where that read reverted."""
+Block = int | str  # a block number, or "latest"
+
+
+def block_id(block: Block) -> str:
+    return hex(block) if isinstance(block, int) else block
+
+
+async def aggregate3(
+    w3: AsyncWeb3, multicall: str, reads: list[Read], gas: int = CALL_GAS, block: Block = "latest"
+) -> list[bytes | None]:
+    """Each read's return data at `block`, or None where that read reverted."""
     art = artifact("Multicall3")
     results: list[bytes | None] = []
     for start in range(0, len(reads), MAX_CALLS):
         chunk = reads[start : start + MAX_CALLS]
-        data = art.encode("aggregate3", [(r.target, True, r.data) for r in chunk])
-        target: ChecksumAddress = w3.to_checksum_address(multicall)
+        encoded = art.encode("aggregate3", [(r.target, True, r.data) for r in chunk])
+        call = {"to": multicall, "data": "0x" + encoded.hex(), "gas": hex(gas)}
         try:
-            raw = await w3.eth.call({"to": target, "data": data, "gas": gas})
-        except (Web3RPCError, ContractLogicError) as exc:
+            raw = data(await request(w3, "eth_call", [call, block_id(block)]))
+        except NodeError as exc:
             raise BatchRefused(str(exc)) from exc
-        (decoded,) = art.decode("aggregate3", bytes(raw))
+        (decoded,) = art.decode("aggregate3", raw)
         results.extend(bytes(out) if ok else None for ok, out in decoded)
     return results
 
 
-async def aggregate3_isolated(w3: AsyncWeb3, multicall: str, groups: list[list[Read]]) -> list[list[bytes | None]]:
+async def aggregate3_isolated(
+    w3: AsyncWeb3, multicall: str, groups: list[list[Read]], block: Block = "latest"
+) -> list[list[bytes | None]]:
     """Reads grouped by the contract they run, each group's answers. One batch; then each group that is
     missing an answer (its own revert, or a neighbour that burned the gas) alone. A group has at most
     MAX_CALLS reads."""
 
     async def batch(reads: list[Read]) -> list[bytes | None]:
+        gas = ISOLATED_BASE_GAS + ISOLATED_READ_GAS * len(reads)
         try:
-            return await aggregate3(w3, multicall, reads, ISOLATED_BASE_GAS + ISOLATED_READ_GAS * len(reads))
+            return await aggregate3(w3, multicall, reads, gas, block)
         except BatchRefused:
             return [None] * len(reads)
 

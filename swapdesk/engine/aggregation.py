@@ -17,9 +17,11 @@ the parameter at fault.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, SourceAmount, Unprocessable
+from swapdesk.api.records import QuotedRoute
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.chains import Chain
 from swapdesk.devnet.manifest import Manifest
@@ -33,25 +35,54 @@ from swapdesk.engine.routing.quote import (
     call_data,
     dex_path,
     min_out,
-    single_source_outputs,
+    route_shares,
     smallest_amount,
 )
 from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
+from swapdesk.engine.routing.routes import Route
 from swapdesk.icons import source_icon
 
 MAX_IMPACT = Decimal("0.5")  # beyond this the pools cannot reasonably absorb the amount
 _ZERO = "0x" + "0" * 40
+_NATIVE = to_checksum(ZERO)
+
+
+@lru_cache(maxsize=4096)
+def _evm(text: str, tron: bool) -> str:
+    """An address as the engine works with it (EIP-55 hex): each spelling's checksum hashed once, not per quote."""
+    return to_checksum(parse_address(text, tron))
+
+
+@lru_cache(maxsize=4096)
+def _shown(checksummed: str, tron: bool) -> str:
+    """An EIP-55 address as the chain's API shows it."""
+    return format_address(parse_address(checksummed, False), tron)
+
+
+def _quoted_routes(split: Split, token0: str, token1: str, tron: bool) -> list[QuotedRoute]:
+    """Each leg of the split as the route diagram draws it: its source, its share, its tokens from token0
+    (the native coin where it is sold, not the wrapped token the pools trade) to token1."""
+    return [
+        QuotedRoute(
+            source=leg.route.source,
+            percent=percent,
+            path=[
+                _shown(token0, tron),
+                *(_shown(hop.token_out, tron) for hop in leg.route.hops[:-1]),
+                _shown(token1, tron),
+            ],
+        )
+        for leg, percent in route_shares(split)
+    ]
 
 
 def _refused(code: ErrorCode, parameter: str, rule: str) -> Unprocessable:
     return Unprocessable(code, f"{parameter}: {rule}", parameter)
 
 
-def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest) -> None:
+def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest, pools: frozenset[str]) -> None:
     """`to` must be an address that can use what it receives; these certainly cannot."""
     key = receiver.lower()
-    pools = {p.lower() for s in catalog.sources for p in s.pools}
-    pools |= {s.address.lower() for s in catalog.sources if s.kind == "stableswap"}
     if key == _ZERO:
         reason = "is the zero address: what is sent there is lost"
     elif key == catalog.router.lower():
@@ -92,21 +123,20 @@ class Aggregator:
         chain = request.chain
         reader = await self.reader(chain)
         catalog = reader.catalog
-        token0 = to_checksum(parse_address(request.token0, chain.tron))
-        token1 = to_checksum(parse_address(request.token1, chain.tron))
-        native = to_checksum(ZERO)
-        route_in = catalog.wrapped if token0 == native else token0
-        route_out = catalog.wrapped if token1 == native else token1
+        token0 = _evm(request.token0, chain.tron)
+        token1 = _evm(request.token1, chain.tron)
+        route_in = catalog.wrapped if token0 == _NATIVE else token0
+        route_out = catalog.wrapped if token1 == _NATIVE else token1
         if route_in == route_out:
             raise InvalidParameter(
                 "token1", ErrorCode.SAME_TOKEN, "the native coin and its wrapped token are one asset"
             )
-        receiver = to_checksum(parse_address(request.to, chain.tron))
-        _check_recipient(receiver, {route_in, route_out}, catalog)
+        receiver = _evm(request.to, chain.tron)
+        _check_recipient(receiver, {route_in, route_out}, catalog, reader.pool_addresses)
         if request.issuer is not None:
-            _check_sender(to_checksum(parse_address(request.issuer, chain.tron)), catalog)
-        trader = to_checksum(parse_address(request.issuer or request.to, chain.tron))
-        erc20s = [t for t in (token0, token1) if t != native]
+            _check_sender(_evm(request.issuer, chain.tron), catalog)
+        trader = _evm(request.issuer or request.to, chain.tron)
+        erc20s = [t for t in (token0, token1) if t != _NATIVE]
         try:
             snap = await reader.snapshot(trader, request.channel, request.amountIn, erc20s)
         except AmountTooLarge as exc:  # valid by the schema, beyond this chain's router: 422
@@ -118,7 +148,7 @@ class Aggregator:
             ) from None
 
         for name, token, given in (("decimal0", token0, request.decimal0), ("decimal1", token1, request.decimal1)):
-            actual = chain.native_decimals if token == native else snap.decimals[token]
+            actual = chain.native_decimals if token == _NATIVE else snap.decimals[token]
             param = "token0" if name == "decimal0" else "token1"
             if actual is None:
                 raise InvalidParameter(
@@ -130,8 +160,9 @@ class Aggregator:
                 )
 
         used = request.amountIn - snap.fee
+        routes = await reader.routes(route_in, route_out)
         connectors = [t.address for t in catalog.tokens]
-        split = await self._split(request, reader, trader, snap, (route_in, route_out), used)
+        split = self._split(request, connectors, snap, routes, (route_in, route_out), used)
         if request.amountOutMin > split.total_out:
             raise _refused(
                 ErrorCode.MINIMUM_NOT_MET,
@@ -142,13 +173,12 @@ class Aggregator:
         minimum = min_out(split.total_out, request.impact)
         enforced = request.amountOutMin or minimum
         data = call_data(split, token0, token1, request.amountIn, enforced, receiver, request.channel, snap)
-        alone = single_source_outputs(snap.pools, route_in, route_out, used, connectors)
         return AggQuote(
             srcToken=request.token0,
             dstToken=request.token1,
             part=str(request.part),
             to=request.to,
-            sender=format_address(parse_address(trader, False), chain.tron),
+            sender=_shown(trader, chain.tron),
             amountIn=str(request.amountIn),
             usedAmountIn=str(used),
             totalAmountOut=str(split.total_out),
@@ -157,26 +187,33 @@ class Aggregator:
             normalFee=str(snap.normal_fee),
             fee=str(snap.fee),
             feeRate=str(snap.fee_rate),
-            aggregator=format_address(parse_address(catalog.router, False), chain.tron),
+            aggregator=_shown(catalog.router, chain.tron),
             dexPath=dex_path(split),
-            amounts=[SourceAmount(exchange=s, icon_url=source_icon(s), amountOut=str(o)) for s, o in alone.items()],
+            amounts=[
+                SourceAmount(exchange=s, icon_url=source_icon(s), amountOut=str(o)) for s, o in split.alone.items()
+            ],
             data="0x" + data.hex(),
             blockNumber=snap.block,
+            routes=_quoted_routes(split, token0, token1, chain.tron),
         )
 
     @staticmethod
-    async def _split(
-        request: SwapQuoteRequest, reader: PoolReader, trader: str, snap: Snapshot, pair: tuple[str, str], used: int
+    def _split(
+        request: SwapQuoteRequest,
+        connectors: list[str],
+        snap: Snapshot,
+        routes: list[Route],
+        pair: tuple[str, str],
+        used: int,
     ) -> Split:
         """The best split, or the error that says why there is none worth answering."""
         chain, (route_in, route_out) = request.chain, pair
-        connectors = [t.address for t in reader.catalog.tokens]
         try:
-            split = best_split(snap.pools, route_in, route_out, used, request.part, connectors)
+            split = best_split(snap.pools, route_in, route_out, used, request.part, connectors, routes)
         except NoRoute:
             raise Unprocessable(ErrorCode.NO_ROUTE, f"no pool path between token0 and token1 on {chain.flag}") from None
         except NoOutput:
-            terms = await reader.fee_terms(trader, request.channel)
+            terms = snap.terms
             smallest = smallest_amount(
                 snap.pools,
                 route_in,

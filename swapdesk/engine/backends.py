@@ -1,4 +1,4 @@
-"""Where the engine's chains come from: the embedded devnet, or JSON-RPC.
+"""Where the engine's chains come from: the embedded devnet, a devnet served by another process, or JSON-RPC.
 
 A backend hands out a web3 client per chain and the chain's catalogue (its
 tokens, liquidity sources and Multicall3), so the engine's code is the same
@@ -7,16 +7,21 @@ whatever the chains are.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Protocol
 
 import aiohttp
-from web3 import AsyncHTTPProvider, AsyncWeb3
+import httpx
+from web3 import AsyncWeb3
 
 from swapdesk.api import ErrorCode, Unavailable
+from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chain.multicall import BatchRefused
-from swapdesk.chains import Chain
+from swapdesk.chain.rpc import NodeError
+from swapdesk.chains import CHAINS, Chain
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
@@ -73,7 +78,7 @@ class RpcBackend:
         if chain.id not in self.endpoints:
             raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"no RPC endpoint is configured for {chain.flag}")
         if chain.id not in self._web3:
-            self._web3[chain.id] = AsyncWeb3(AsyncHTTPProvider(self.endpoints[chain.id]))
+            self._web3[chain.id] = AsyncWeb3(KeptAliveProvider(self.endpoints[chain.id]))
         return self._web3[chain.id]
 
     async def catalog(self, chain: Chain) -> Manifest:
@@ -93,10 +98,77 @@ class RpcBackend:
             await w3.provider.disconnect()
 
 
+def load_catalogs(folder: Path, chain_ids: list[int]) -> dict[int, Manifest]:
+    """Catalogues (where pools, router and Multicall3 are) from `<folder>/<chain id>.json`, where there is one."""
+    found = {}
+    for chain_id in chain_ids:
+        path = folder / f"{chain_id}.json"
+        if path.exists():
+            found[chain_id] = Manifest.from_json(path.read_text())
+    return found
+
+
+CATALOG_TIMEOUT = 120.0  # seconds: the devnet process may build the chain's world first (once per machine)
+MAX_CATALOG = 1024 * 1024  # bytes: a catalogue is a few kilobytes
+
+
+class ServedDevnetBackend:
+    """The devnet of another process (`swapdesk devnet serve` at `url`), reached over HTTP as any network is:
+    each chain's JSON-RPC at `<url>/rpc/<chain id>`, its catalogue at `<url>/devnet/v1/catalogs/<chain id>`
+    (read once per chain: asking starts the chain there), the TRON node's HTTP API at `<url>/tron/`. It holds
+    nothing but what never changes, so any number of API workers can share one devnet."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url.rstrip("/")
+        self.rpc = RpcBackend({c.id: f"{self.url}/rpc/{c.id}" for c in CHAINS}, {})
+        self._client = httpx.AsyncClient(timeout=CATALOG_TIMEOUT)
+        self._fetching: dict[int, asyncio.Lock] = {}
+
+    @property
+    def tron_url(self) -> str:
+        return f"{self.url}/tron/"
+
+    async def web3(self, chain: Chain) -> AsyncWeb3:
+        return await self.rpc.web3(chain)
+
+    async def catalog(self, chain: Chain) -> Manifest:
+        known = self.rpc.catalogs.get(chain.id)
+        if known is not None:
+            return known
+        async with self._fetching.setdefault(chain.id, asyncio.Lock()):  # one fetch for concurrent first asks
+            if chain.id not in self.rpc.catalogs:
+                self.rpc.catalogs[chain.id] = await self._fetch(chain)
+        return self.rpc.catalogs[chain.id]
+
+    async def _fetch(self, chain: Chain) -> Manifest:
+        where = f"{self.url}/devnet/v1/catalogs/{chain.id}"
+        try:
+            async with self._client.stream("GET", where) as answer:
+                body = bytearray()
+                async for chunk in answer.aiter_bytes():
+                    body += chunk
+                    if len(body) > MAX_CATALOG:
+                        raise ValueError(f"a catalogue of more than {MAX_CATALOG} bytes")
+                if answer.status_code != 200:
+                    raise ValueError(f"HTTP {answer.status_code}: {bytes(body[:200]).decode('utf-8', 'replace')}")
+            return Manifest.from_json(body.decode())
+        except (httpx.HTTPError, ValueError, TypeError, KeyError) as exc:
+            raise Unavailable(
+                ErrorCode.CHAIN_UNAVAILABLE, f"the devnet at {self.url} did not give the {chain.flag} catalogue: {exc}"
+            ) from exc
+
+    def is_devnet(self, chain: Chain) -> bool:
+        return True
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+        await self.rpc.aclose()
+
+
 class RoutedBackend:
     """Chains with a JSON-RPC endpoint go to it; every other chain to the devnet."""
 
-    def __init__(self, devnet: DevnetBackend, rpc: RpcBackend) -> None:
+    def __init__(self, devnet: DevnetBackend | ServedDevnetBackend, rpc: RpcBackend) -> None:
         self.devnet, self.rpc = devnet, rpc
 
     def _for(self, chain: Chain) -> ChainBackend:
@@ -123,5 +195,5 @@ async def reaching(chain: Chain) -> AsyncIterator[None]:
         yield
     except (OSError, aiohttp.ClientError, TimeoutError) as exc:
         raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach {chain.flag}: {exc}") from exc
-    except BatchRefused as exc:  # the node refused a read it should answer: a rate limit, its own caps
+    except (BatchRefused, NodeError) as exc:  # the node refused a read it should answer: a rate limit, its own caps
         raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} node refused a read: {exc}") from exc

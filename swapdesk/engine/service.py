@@ -3,9 +3,18 @@
 Each method answers one endpoint of the spec. Cross-chain needs the bridge
 providers' endpoints: without them it answers NOT_AVAILABLE (404) rather
 than inventing data.
+
+A chain's listed tokens (symbol, name, decimals: facts of the catalogue's
+contracts) are read once per engine: the window lists them on every chain it
+shows, and again for each balance refresh. Whoever lists a chain's tokens is
+about to quote on it: the first listing starts reading the chain's pools in
+the background, so the first quote finds them read, or joins the read.
 """
 
 from __future__ import annotations
+
+import asyncio
+import logging
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import (
@@ -32,6 +41,7 @@ from swapdesk.api import (
     TxDetails,
 )
 from swapdesk.chain.erc20 import MAX_DECIMALS, balances_of, metadata
+from swapdesk.chains import Chain
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
 from swapdesk.engine.bridges import BridgeEndpoints
@@ -40,6 +50,8 @@ from swapdesk.engine.details import SameChainDetails
 from swapdesk.engine.transactions import TransactionLookup
 from swapdesk.engine.tron import TronQuoter
 from swapdesk.icons import source_icon, token_icon
+
+log = logging.getLogger(__name__)
 
 
 class Engine(TransactionLookup):
@@ -50,9 +62,28 @@ class Engine(TransactionLookup):
         self.same_chain = SameChainDetails(self.backend)
         self.tron = TronQuoter(self.aggregator, self.backend)
         self.cross = CrossChain(self.backend, bridges)
+        self._listed: dict[int, list[TokenInfo]] = {}
+        self._reading_ahead: set[asyncio.Task[None]] = set()
 
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
         chain = request.chain
+        if chain.id not in self._listed:
+            self._listed[chain.id] = await self._read_tokens(chain)
+            self._read_pools_ahead(chain)
+        return list(self._listed[chain.id])
+
+    def _read_pools_ahead(self, chain: Chain) -> None:
+        async def read() -> None:
+            try:
+                await (await self.aggregator.reader(chain)).current()
+            except Exception:  # the quote that needs the pools reads them again, and says what went wrong
+                log.debug("reading the %s pools ahead failed", chain.flag, exc_info=True)
+
+        task = asyncio.ensure_future(read())
+        self._reading_ahead.add(task)
+        task.add_done_callback(self._reading_ahead.discard)
+
+    async def _read_tokens(self, chain: Chain) -> list[TokenInfo]:
         catalog = await self.backend.catalog(chain)
         w3 = await self.backend.web3(chain)
         async with reaching(chain):
@@ -160,6 +191,9 @@ class Engine(TransactionLookup):
             return await self.cross.details(request) or await self.same_chain.details(request)
 
     async def aclose(self) -> None:
+        for task in list(self._reading_ahead):
+            task.cancel()
+        await asyncio.gather(*self._reading_ahead, return_exceptions=True)
         await self.cross.aclose()
         await self.tron.aclose()
         await self.backend.aclose()

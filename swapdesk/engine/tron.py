@@ -78,6 +78,7 @@ class TronQuoter:
             feeRate=int(quoted.feeRate),
             fee=quoted.fee,
             usedAmountIn=quoted.usedAmountIn,
+            routes=quoted.routes,
         )
 
     async def fee_limit(self, issuer: str, router: str, swap: SwapArguments, call_value: int) -> int:

@@ -8,8 +8,9 @@ the id is what gets signed).
 
 On the embedded devnet the node is in process: `DevnetTransport` hands tronpy's HTTP requests to the
 devnet's TRON node on the chain's thread, as `DevnetProvider` hands web3's JSON-RPC to the chain, so
-tronpy runs unchanged and only the transport differs. A chain reached through JSON-RPC has no TRON node
-here yet: `tron_client` says so with CHAIN_UNAVAILABLE.
+tronpy runs unchanged and only the transport differs. A devnet served by another process (an API worker's)
+is reached over HTTP at its `/tron/`. A chain reached through JSON-RPC has no TRON node here yet:
+`tron_client` says so with CHAIN_UNAVAILABLE.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from swapdesk.chains import Chain, resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.tron import node
 from swapdesk.devnet.tron.transactions import raw_from_json, transaction_id
-from swapdesk.engine.backends import ChainBackend, DevnetBackend, RoutedBackend
+from swapdesk.engine.backends import ChainBackend, DevnetBackend, RoutedBackend, ServedDevnetBackend
 
 TRON = resolve("TRON")
 DEVNET_URL = "http://devnet.invalid/tron/"  # never resolved: the transport answers in process
@@ -63,6 +64,8 @@ def tron_client(backend: ChainBackend) -> AsyncTron:
     """A tronpy client of the TRON node behind `backend`; CHAIN_UNAVAILABLE where there is none."""
     if isinstance(backend, RoutedBackend) and TRON.id not in backend.rpc.endpoints:
         backend = backend.devnet
+    if isinstance(backend, ServedDevnetBackend):
+        return AsyncTron(AsyncHTTPProvider(backend.tron_url, client=httpx.AsyncClient(timeout=TIMEOUT)))
     if not isinstance(backend, DevnetBackend):
         raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, "no TRON node is configured: TRON runs on the devnet only")
     client = httpx.AsyncClient(transport=DevnetTransport(backend.devnet), timeout=TIMEOUT)

@@ -47,3 +47,19 @@ def test_concave_values(data: st.DataObject) -> None:
         steps = sorted(data.draw(st.lists(st.integers(0, 50), min_size=parts, max_size=parts)), reverse=True)
         values.append([sum(steps[:k]) for k in range(parts + 1)])
     _check(values, parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_concave_routes_beside_rugged_ones(data: st.DataObject) -> None:
+    """Concave routes (joined into one by the greedy) beside routes that rounding made not concave."""
+    parts = data.draw(st.integers(1, 6))
+    values = []
+    for _ in range(data.draw(st.integers(1, 3))):
+        steps = sorted(data.draw(st.lists(st.integers(0, 50), min_size=parts, max_size=parts)), reverse=True)
+        values.append([sum(steps[:k]) for k in range(parts + 1)])
+    for _ in range(data.draw(st.integers(1, 2))):
+        steps = data.draw(st.lists(st.integers(0, 50), min_size=parts, max_size=parts))  # any shape
+        values.append([sum(steps[:k]) for k in range(parts + 1)])
+    order = data.draw(st.permutations(range(len(values))))
+    _check([values[i] for i in order], parts)

@@ -1,10 +1,12 @@
 """A same-chain aggregated quote: the best split and the call data that executes it.
 
-Steps: read every pool, the router's fee for the trader and the tokens'
-decimals at one block; value each candidate route for 0..P slices of the
-amount left after the fee; pick the exact best assignment; execute it on the
-pool models in the router's order (that is the quote); encode the router call
-that repeats exactly that.
+Steps: take the state of every pool, the router's fee for the trader and the
+tokens' decimals at one block (`reader`); value each candidate route for 0..P
+slices of the amount left after the fee, one pass of the P+1 amounts through
+each hop; pick the exact best assignment; execute it on the pool models in
+the router's order (that is the quote); encode the router call that repeats
+exactly that. Each route's value for P slices is its output for the whole
+amount: what each source would give alone comes from the same table.
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from swapdesk.contracts import artifact
+from swapdesk.engine.routing.calldata import swap_call_data
 from swapdesk.engine.routing.impact import price_impact, spot_output
 from swapdesk.engine.routing.optimizer import allocate
 from swapdesk.engine.routing.pools import Pool
 from swapdesk.engine.routing.reader import Snapshot
-from swapdesk.engine.routing.routes import Route, candidates, execute, output
+from swapdesk.engine.routing.routes import Route, candidates, execute, output, outputs
 
-ROUTER = artifact("AggregationRouter")
 DEADLINE_SECONDS = 20 * 60
 MAX_ROUTES = 32  # the router's bound
 
@@ -52,17 +53,29 @@ class Split:
     legs: list[Leg]
     total_out: int
     spot_out: Fraction  # what the same legs would give at their marginal rates (see impact.py)
+    alone: dict[str, int]  # each source's best output for the whole amount through its own routes
 
     def impact(self) -> Decimal:
         return price_impact(self.total_out, self.spot_out)
 
 
-def best_split(pools: dict[str, Pool], src: str, dst: str, used: int, parts: int, connectors: list[str]) -> Split:
-    routes = candidates(list(pools.values()), src, dst, connectors)
+def best_split(
+    pools: dict[str, Pool],
+    src: str,
+    dst: str,
+    used: int,
+    parts: int,
+    connectors: list[str],
+    routes: list[Route] | None = None,
+) -> Split:
+    """`routes`: the candidates between `src` and `dst`, when the caller keeps them (they change only with
+    the chain's set of pools); found from `pools` otherwise."""
+    if routes is None:
+        routes = candidates(list(pools.values()), src, dst, connectors)
     if not routes:
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
-    values = [[output(r, a, pools) for a in slice_amounts] for r in routes]
+    values = [outputs(r, slice_amounts, pools) for r in routes]
     slices = allocate(values, parts)
     if sum(values[r][k] for r, k in enumerate(slices)) == 0:
         raise NoOutput
@@ -81,7 +94,10 @@ def best_split(pools: dict[str, Pool], src: str, dst: str, used: int, parts: int
     except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
         raise NoLiquidity from None
     legs = [Leg(r, k, a, o) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
-    return Split(used, legs, sum(outs), spot_output(legs_in, pools))
+    alone = dict.fromkeys((pool.source for pool in pools.values()), 0)
+    for route, row in zip(routes, values, strict=True):  # row[parts]: the whole amount down that route
+        alone[route.source] = max(alone[route.source], row[parts])
+    return Split(used, legs, sum(outs), spot_output(legs_in, pools), alone)
 
 
 def smallest_amount(
@@ -124,17 +140,30 @@ def single_source_outputs(
     return best
 
 
+def whole_percents(weights: list[int]) -> list[int]:
+    """Each weight's share in whole percents summing to 100 (largest remainders; ties to the earlier)."""
+    total = sum(weights)
+    exact = [Decimal(100 * w) / total for w in weights]
+    whole = [int(e) for e in exact]
+    by_remainder = sorted(range(len(weights)), key=lambda n: exact[n] - whole[n], reverse=True)
+    for n in by_remainder[: 100 - sum(whole)]:
+        whole[n] += 1
+    return whole
+
+
 def dex_path(split: Split) -> list[str]:
-    """'<source>:<percent>' with whole percents summing to 100 (largest remainders)."""
-    parts = sum(leg.slices for leg in split.legs)
+    """'<source>:<percent>' with whole percents summing to 100, the largest first."""
     shares: dict[str, int] = {}
     for leg in split.legs:
         shares[leg.route.source] = shares.get(leg.route.source, 0) + leg.slices
-    exact = {s: Decimal(100 * k) / parts for s, k in shares.items()}
-    whole = {s: int(v) for s, v in exact.items()}
-    for s in sorted(exact, key=lambda s: exact[s] - whole[s], reverse=True)[: 100 - sum(whole.values())]:
-        whole[s] += 1
-    return [f"{s}:{p}" for s, p in sorted(whole.items(), key=lambda sp: -sp[1])]
+    percents = zip(shares, whole_percents(list(shares.values())), strict=True)
+    return [f"{s}:{p}" for s, p in sorted(percents, key=lambda sp: -sp[1])]
+
+
+def route_shares(split: Split) -> list[tuple[Leg, int]]:
+    """Each leg with its share of the amount in whole percents summing to 100, the largest first."""
+    percents = whole_percents([leg.slices for leg in split.legs])
+    return sorted(zip(split.legs, percents, strict=True), key=lambda lp: -lp[1])
 
 
 def min_out(total_out: int, impact_bps: int) -> int:
@@ -153,5 +182,4 @@ def call_data(
 ) -> bytes:
     routes = [(leg.slices, [(h.pool, h.token_out) for h in leg.route.hops]) for leg in split.legs]
     deadline = snapshot.timestamp + DEADLINE_SECONDS
-    params = (src_token, dst_token, amount_in, min_return, receiver, channel, deadline, routes)
-    return ROUTER.encode("swap", params)
+    return swap_call_data(src_token, dst_token, amount_in, min_return, receiver, channel, deadline, routes)

@@ -1,34 +1,57 @@
-"""Reads the state of every pool of a chain in one Multicall3 eth_call.
+"""The state of every pool of a chain, kept current from the chain's logs.
 
 Immutable facts (a pair's tokens, a StableSwap pool's coins, A, fee and coin
-decimals) are read once per chain. Reserves and balances change only when a
-block is mined, so they are read once per block, in the same call as the
-quote's own facts (the router's fee for the trader, the listed tokens'
-decimals, the block's time); a quote at a block already read asks only for
-its own facts. A token that is not on the chain's list is the caller's choice
-of contract: its decimals are read in a call of its own. Quotes as you type
-land on the same block, which is what makes them fast.
+decimals, the listed tokens' decimals, the routes between two tokens) are
+read once per chain. The pools' state is read whole once, at one block, in a
+single Multicall3 call; after that, each new block's logs say what changed
+(`logs`): a pair's `Sync`, a StableSwap pool's exchanges and deposits, and only
+a pool whose logs do not tell is read again, at that block. Before each quote
+the reader looks at the chain's head (`fresh`: one look shared by the quotes
+that arrive together, none older than its quote); a new head brings, in one
+round trip each, its header and the logs since the state's block. So a quote
+at a block already known costs one `eth_blockNumber`, and a new block the logs
+of its pools.
+
+Every read names its block: the quote's block is the state's block, and the
+header's hash, time and state root are the state's. A block whose state root
+is the state's changed nothing (the devnet's empty blocks): the state moves to
+it as it is, what was read at the old block with it. Otherwise what depends on
+more than the pools (the router's fee for a trader, the decimals of a token
+off the list) is read at the block on the first quote that needs it, once for
+all the quotes of that block. Falling back to a whole read: the first time, a
+gap of more than `MAX_LOG_GAP` blocks, a node that refuses the logs' range,
+and a head that went back or a block that is no longer the chain's (a reset,
+a reorganisation).
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from eth_abi import decode
 from web3 import AsyncWeb3
 
 from swapdesk.chain.erc20 import decimals_of
 from swapdesk.chain.multicall import Read, aggregate3
+from swapdesk.chain.rpc import NodeError, data, quantity, request
 from swapdesk.contracts import artifact
 from swapdesk.devnet.manifest import Manifest
+from swapdesk.engine.routing.fresh import Fresh
+from swapdesk.engine.routing.logs import apply_logs
 from swapdesk.engine.routing.pools import Pool, StablePool, V2Pool
+from swapdesk.engine.routing.routes import Route, candidates
 
 PAIR, STABLE, ERC20 = artifact("UniswapV2Pair"), artifact("StableSwap"), artifact("ERC20")
-ROUTER, MULTICALL = artifact("AggregationRouter"), artifact("Multicall3")
+ROUTER = artifact("AggregationRouter")
 N_COINS = 3
 BPS = 10_000
 MAX_UINT = 2**256 - 1
+MAX_LOG_GAP = 1_000  # blocks: beyond this, reading every pool is cheaper than walking the logs
+MAX_PER_BLOCK = 1_024  # fee terms or strangers' decimals remembered per block; beyond that, read each time
+T = TypeVar("T")
 
 
 class AmountTooLarge(Exception):
@@ -37,31 +60,6 @@ class AmountTooLarge(Exception):
     def __init__(self, limit: int) -> None:
         super().__init__(f"at most {limit}")
         self.limit = limit
-
-
-@dataclass(frozen=True)
-class _V2Static:
-    address: str
-    source: str
-    token0: str
-    token1: str
-    fee_bps: int
-
-
-@dataclass(frozen=True)
-class _StableStatic:
-    address: str
-    source: str
-    coins: tuple[str, ...]
-    decimals: tuple[int, ...]
-    amp: int
-    fee: int
-
-
-@dataclass(frozen=True)
-class _Static:
-    v2: tuple[_V2Static, ...]
-    stable: tuple[_StableStatic, ...]
 
 
 @dataclass(frozen=True)
@@ -76,6 +74,9 @@ class FeeTerms:
         """The largest amount the router takes: it computes amount x rate in 256 bits."""
         return MAX_UINT // self.rate if self.rate else MAX_UINT
 
+    def normal_fee(self, amount: int) -> int:
+        return amount * self.rate // BPS
+
     def fee(self, amount: int) -> int:
         return amount * self.rate // BPS * self.share // BPS
 
@@ -86,19 +87,37 @@ class Snapshot:
 
     block: int
     timestamp: int
-    pools: dict[str, Pool]
+    pools: dict[str, Pool]  # shared with every quote of the block: never changed
     fee_rate: int
     normal_fee: int
     fee: int
     decimals: dict[str, int | None]  # None: not an ERC-20 (no code, or no decimals())
+    terms: FeeTerms  # the trader's fee for any amount, at this block
+
+
+@dataclass
+class BlockState:
+    """The pools at one block, and what quotes of that block have read at it."""
+
+    number: int
+    hash: str
+    timestamp: int
+    state_root: str
+    pools: dict[str, Pool]
+    read_at_block: dict[Any, asyncio.Future[Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Static:
+    pools: dict[str, Pool]  # as first read: kinds, tokens, fees (their state comes with each block)
+    lowercase: dict[str, str]  # lowercase address -> the pool's key
+    decimals: dict[str, int | None]  # the listed tokens'
+    pool_tokens: frozenset[str]
+    routes: dict[tuple[str, str], list[Route]] = field(default_factory=dict)
 
 
 def _address(raw: bytes) -> str:
     return AsyncWeb3.to_checksum_address(raw[12:32])
-
-
-def _decimals(raw: bytes | None) -> int | None:
-    return int.from_bytes(raw, "big") if raw is not None and len(raw) == 32 else None
 
 
 def _uint(raw: bytes | None) -> int:
@@ -107,13 +126,27 @@ def _uint(raw: bytes | None) -> int:
     return int.from_bytes(raw[:32], "big")
 
 
+def _decimals(raw: bytes | None) -> int | None:
+    return int.from_bytes(raw, "big") if raw is not None and len(raw) == 32 else None
+
+
 class PoolReader:
     def __init__(self, w3: AsyncWeb3, catalog: Manifest) -> None:
         self.w3 = w3
         self.catalog = catalog
+        self.listed = {t.address.lower(): t.address for t in catalog.tokens}
+        self.pool_addresses = frozenset(  # lowercase: the pairs, and StableSwap pools (their own source address)
+            [p.lower() for s in catalog.sources for p in s.pools]
+            + [s.address.lower() for s in catalog.sources if s.kind == "stableswap"]
+        )
         self._static: _Static | None = None
         self._static_lock = asyncio.Lock()
-        self._pools_at: tuple[int, dict[str, Pool]] | None = None  # (block, pools)
+        self._state: BlockState | None = None
+        self._current = Fresh(self._refresh)
+        self.whole_reads = 0  # how many times every pool was read: once, unless the logs could not say
+        self.pools_read_again = 0  # pools read at a block because their logs there did not tell their state
+
+    # -- what never changes ------------------------------------------------------------------
 
     async def _load_static(self) -> _Static:
         # concurrent first quotes wait for one read, and nothing is shared until it is complete
@@ -130,84 +163,187 @@ class PoolReader:
         for s in stable_sources:
             reads += [Read(s.address, STABLE.encode("coins", i)) for i in range(N_COINS)]
             reads += [Read(s.address, STABLE.encode("A")), Read(s.address, STABLE.encode("fee"))]
+        reads += [Read(t.address, ERC20.encode("decimals")) for t in self.catalog.tokens]
         out = iter(await aggregate3(self.w3, mc, reads))
-        v2 = []
+        pools: dict[str, Pool] = {}
         for s in v2_sources:
-            for pool in s.pools:
+            for pair in s.pools:
                 token0, token1 = _address(next(out) or b""), _address(next(out) or b"")
-                v2.append(_V2Static(pool, s.name, token0, token1, s.fee_bps))
+                pools[pair] = V2Pool(pair, s.name, token0, token1, 0, 0, s.fee_bps)
         coins_of = []
         for s in stable_sources:
             coins = tuple(_address(next(out) or b"") for _ in range(N_COINS))
-            amp, fee = _uint(next(out)), _uint(next(out))
-            coins_of.append((s, coins, amp, fee))
-        decimals_out = await aggregate3(
+            coins_of.append((s, coins, _uint(next(out)), _uint(next(out))))
+        listed = {t.address: _decimals(next(out)) for t in self.catalog.tokens}
+        coin_decimals = await aggregate3(
             self.w3, mc, [Read(c, ERC20.encode("decimals")) for _, coins, _, _ in coins_of for c in coins]
         )
-        stable = []
         for n, (s, coins, amp, fee) in enumerate(coins_of):
-            decimals = tuple(_uint(decimals_out[n * N_COINS + i]) for i in range(N_COINS))
-            stable.append(_StableStatic(s.address, s.name, coins, decimals, amp, fee))
-        return _Static(tuple(v2), tuple(stable))
+            decimals = tuple(_uint(coin_decimals[n * N_COINS + i]) for i in range(N_COINS))
+            pools[s.address] = StablePool(s.address, s.name, coins, (0,) * N_COINS, decimals, amp, fee)
+        tokens = frozenset(t for pool in pools.values() for t in pool.tokens())
+        return _Static(pools, {a.lower(): a for a in pools}, listed, tokens)
+
+    async def routes(self, src: str, dst: str) -> list[Route]:
+        """The candidate routes between two tokens: they change only with the chain's set of pools."""
+        static = await self._load_static()
+        if src not in static.pool_tokens or dst not in static.pool_tokens:
+            return []  # no pool holds one of them (kept out of the cache: any address may be asked about)
+        key = (src, dst)
+        if key not in static.routes:
+            connectors = [t.address for t in self.catalog.tokens]
+            static.routes[key] = candidates(list(static.pools.values()), src, dst, connectors)
+        return static.routes[key]
+
+    # -- the pools, block by block -------------------------------------------------------------
+
+    async def current(self) -> BlockState:
+        """The state at the chain's head as of a look that began after this call."""
+        return await self._current()
 
     def forget_pools(self) -> None:
-        """Read the pools again on the next quote, as after a new block."""
-        self._pools_at = None
+        """Read every pool again at the next quote, as on a first quote."""
+        self._state = None
 
-    @staticmethod
-    def _pool_reads(static: _Static) -> list[Read]:
-        reads = [Read(p.address, PAIR.encode("getReserves")) for p in static.v2]
-        for s in static.stable:
-            reads += [Read(s.address, STABLE.encode("balances", i)) for i in range(N_COINS)]
-        return reads
-
-    @staticmethod
-    def _pools(static: _Static, out: list[bytes | None]) -> dict[str, Pool]:
-        answers = iter(out)
-        pools: dict[str, Pool] = {}
-        for p in static.v2:
-            reserve0, reserve1, _ = decode(["uint112", "uint112", "uint32"], next(answers) or b"")
-            pools[p.address] = V2Pool(p.address, p.source, p.token0, p.token1, reserve0, reserve1, p.fee_bps)
-        for s in static.stable:
-            balances = tuple(_uint(next(answers)) for _ in range(N_COINS))
-            pools[s.address] = StablePool(s.address, s.source, s.coins, balances, s.decimals, s.amp, s.fee)
-        return pools
-
-    async def snapshot(self, trader: str, channel: str, amount: int, tokens: list[str]) -> Snapshot:
-        """Raises AmountTooLarge when the router cannot take `amount`."""
+    async def _refresh(self) -> BlockState:
         static = await self._load_static()
-        block = await self.w3.eth.block_number
-        cached = self._pools_at[1] if self._pools_at and self._pools_at[0] == block else None
-        pool_reads = [] if cached is not None else self._pool_reads(static)
-        listed = {t.address.lower() for t in self.catalog.tokens}
-        known = [t for t in tokens if t.lower() in listed]
-        mc = self.catalog.multicall
-        reads = [
-            *pool_reads,
-            Read(self.catalog.router, ROUTER.encode("quoteFee", trader, channel, amount)),
-            Read(mc, MULTICALL.encode("getCurrentBlockTimestamp")),
-            *(Read(t, ERC20.encode("decimals")) for t in known),
-        ]
-        # any other token is the caller's choice of contract: its code runs apart (see multicall.py)
-        strangers = [t for t in tokens if t not in known]
-        out, decimals = await asyncio.gather(aggregate3(self.w3, mc, reads), decimals_of(self.w3, mc, strangers))
-        if cached is None:
-            cached = self._pools(static, out[: len(pool_reads)])
-            self._pools_at = (block, cached)
-        fees, timestamp, *known_decimals = out[len(pool_reads) :]
-        decimals |= {t: _decimals(raw) for t, raw in zip(known, known_decimals, strict=True)}
-        if fees is None:  # quoteFee reverted: amount x rate overflowed, or something is wrong with the router
-            limit = (await self.fee_terms(trader, channel)).limit
-            if amount > limit:
-                raise AmountTooLarge(limit)
-            raise RuntimeError(f"the router's quoteFee reverted for {amount}")
-        fee_rate, normal_fee, fee = decode(["uint256", "uint256", "uint256"], fees)
-        return Snapshot(block, _uint(timestamp), dict(cached), fee_rate, normal_fee, fee, decimals)
+        head = quantity(await request(self.w3, "eth_blockNumber", []))
+        state = self._state
+        if state is not None and state.number == head:
+            return state
+        if state is None or head < state.number or head - state.number > MAX_LOG_GAP:
+            state = await self._read_whole(static, head)
+        else:
+            state = await self._follow(static, state, head)
+        self._state = state
+        return state
+
+    async def _follow(self, static: _Static, state: BlockState, head: int) -> BlockState:
+        """The state at `head` from the state at an earlier block and the logs between."""
+        span = {"fromBlock": hex(state.number + 1), "toBlock": hex(head), "address": list(static.lowercase)}
+        header, was, logs = await asyncio.gather(
+            self._header(head),
+            self._header(state.number),
+            request(self.w3, "eth_getLogs", [span]),
+            return_exceptions=True,
+        )
+        for answer in (header, was):
+            if isinstance(answer, BaseException):
+                raise answer
+        assert isinstance(header, dict) and isinstance(was, dict)
+        if was["hash"] != state.hash:  # the block we knew is no longer the chain's
+            return await self._read_whole(static, head, header)
+        if header["stateRoot"] == state.state_root:  # nothing at all changed: keep what was read
+            return replace(state, number=head, hash=header["hash"], timestamp=quantity(header["timestamp"]))
+        if isinstance(logs, NodeError):  # too many blocks or logs for this node: read everything instead
+            return await self._read_whole(static, head, header)
+        if isinstance(logs, BaseException):
+            raise logs
+        pools, unknown = apply_logs(state.pools, static.lowercase, logs)
+        if unknown:
+            self.pools_read_again += len(unknown)
+            pools |= await self._read_pools([static.pools[key] for key in unknown], head)
+        return _state(header, pools)
+
+    async def _read_whole(self, static: _Static, block: int, header: dict[str, Any] | None = None) -> BlockState:
+        self.whole_reads += 1
+        if header is not None:
+            return _state(header, await self._read_pools(static.pools.values(), block))
+        known, pools = await asyncio.gather(self._header(block), self._read_pools(static.pools.values(), block))
+        return _state(known, pools)
+
+    async def read_pools(self, block: int) -> dict[str, Pool]:
+        """Every pool as the chain holds it at `block`, read whole (what the logs must agree with)."""
+        return await self._read_pools((await self._load_static()).pools.values(), block)
+
+    async def _read_pools(self, pools: Iterable[Pool], block: int) -> dict[str, Pool]:
+        pools = list(pools)
+        reads = []
+        for pool in pools:
+            if isinstance(pool, V2Pool):
+                reads.append(Read(pool.address, PAIR.encode("getReserves")))
+            else:
+                reads += [Read(pool.address, STABLE.encode("balances", i)) for i in range(N_COINS)]
+        answers = iter(await aggregate3(self.w3, self.catalog.multicall, reads, block=block))
+        read: dict[str, Pool] = {}
+        for pool in pools:
+            if isinstance(pool, V2Pool):
+                reserve0, reserve1, _ = decode(["uint112", "uint112", "uint32"], next(answers) or b"")
+                read[pool.address] = replace(pool, reserve0=reserve0, reserve1=reserve1)
+            elif isinstance(pool, StablePool):
+                balances = tuple(_uint(next(answers)) for _ in range(N_COINS))
+                read[pool.address] = replace(pool, balances=balances)
+        return read
+
+    async def _header(self, block: int) -> dict[str, Any]:
+        header = await request(self.w3, "eth_getBlockByNumber", [hex(block), False])
+        if not isinstance(header, dict):
+            raise NodeError("eth_getBlockByNumber", 0, f"the node does not have block {block}, its own head")
+        return header
+
+    # -- what depends on more than the pools: read at the block, once -------------------------------
+
+    async def _at_block(self, state: BlockState, key: Any, read: Callable[[], Awaitable[T]]) -> T:
+        """`read()` once for all the quotes of the state's block; a failed read is tried again next time."""
+        known = state.read_at_block.get(key)
+        if known is None:
+            if len(state.read_at_block) >= MAX_PER_BLOCK:
+                return await read()
+            known = state.read_at_block[key] = asyncio.ensure_future(read())
+
+            def forget(done: asyncio.Future[Any]) -> None:
+                if done.cancelled() or done.exception() is not None:
+                    state.read_at_block.pop(key, None)
+
+            known.add_done_callback(forget)
+        answer: T = await asyncio.shield(known)
+        return answer
+
+    async def _fee_terms_at(self, state: BlockState, trader: str, channel: str) -> FeeTerms:
+        async def read() -> FeeTerms:
+            # at BPS^2 units both of quoteFee's divisions are exact: it answers (rate, rate * BPS, rate * share)
+            call = {"to": self.catalog.router, "data": "0x" + ROUTER.encode("quoteFee", trader, channel, BPS**2).hex()}
+            try:
+                answer = data(await request(self.w3, "eth_call", [call, hex(state.number)]))
+            except NodeError as exc:
+                if exc.code == 3:  # reverted: something is wrong with the router or its discount tokens
+                    raise RuntimeError(f"the router's quoteFee reverted: {exc}") from exc
+                raise
+            rate, _, share_of_rate = decode(["uint256", "uint256", "uint256"], answer)
+            return FeeTerms(rate, share_of_rate // rate if rate else BPS)
+
+        return await self._at_block(state, ("fee", trader, channel), read)
 
     async def fee_terms(self, trader: str, channel: str) -> FeeTerms:
-        """The router's fee for `trader` at any amount, in one read: at BPS^2 units both of quoteFee's
-        divisions are exact, so it answers (rate, rate * BPS, rate * share)."""
-        read = Read(self.catalog.router, ROUTER.encode("quoteFee", trader, channel, BPS * BPS))
-        (answer,) = await aggregate3(self.w3, self.catalog.multicall, [read])
-        rate, _, share_of_rate = decode(["uint256", "uint256", "uint256"], answer or b"")
-        return FeeTerms(rate, share_of_rate // rate if rate else BPS)
+        """The router's fee for `trader` at any amount, at the chain's head."""
+        return await self._fee_terms_at(await self.current(), trader, channel)
+
+    async def _decimals_at(self, state: BlockState, token: str) -> int | None:
+        async def read() -> int | None:
+            # the caller's choice of contract: its code runs apart from anything else (see multicall.py)
+            return (await decimals_of(self.w3, self.catalog.multicall, [token], state.number))[token]
+
+        return await self._at_block(state, ("decimals", token), read)
+
+    async def snapshot(self, trader: str, channel: str, amount: int, tokens: list[str]) -> Snapshot:
+        """The state for a quote of `amount` by `trader`; `tokens`' decimals. Raises AmountTooLarge when the
+        router cannot take `amount`."""
+        static = await self._load_static()
+        state = await self.current()
+        strangers = [t for t in tokens if t.lower() not in self.listed]
+        terms, found = await asyncio.gather(
+            self._fee_terms_at(state, trader, channel),
+            asyncio.gather(*(self._decimals_at(state, t) for t in strangers)),
+        )
+        if amount > terms.limit:
+            raise AmountTooLarge(terms.limit)
+        decimals = {t: static.decimals[self.listed[t.lower()]] for t in tokens if t.lower() in self.listed}
+        decimals |= dict(zip(strangers, found, strict=True))
+        normal = terms.normal_fee(amount)
+        fee = normal * terms.share // BPS
+        return Snapshot(state.number, state.timestamp, state.pools, terms.rate, normal, fee, decimals, terms)
+
+
+def _state(header: dict[str, Any], pools: dict[str, Pool]) -> BlockState:
+    number, timestamp = quantity(header["number"]), quantity(header["timestamp"])
+    return BlockState(number, header["hash"], timestamp, header["stateRoot"], pools)

@@ -61,6 +61,13 @@ def execute(routes: list[tuple[Route, int]], pools: dict[str, Pool]) -> tuple[li
     return outs, state
 
 
+def outputs(route: Route, amounts: list[int], pools: dict[str, Pool]) -> list[int]:
+    """`output` of each amount: one pass of the amounts through each hop."""
+    for hop in route.hops:
+        amounts = pools[hop.pool].amounts_out(hop.token_in, hop.token_out, amounts)
+    return amounts
+
+
 def output(route: Route, amount: int, pools: dict[str, Pool]) -> int:
     """One route's output alone; 0 when its pools cannot take the amount."""
     try:
