@@ -41,6 +41,7 @@ from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.network import Devnet
 from swapdesk.resources import RESOURCES
 from swapdesk.server import openapi
+from swapdesk.server.forward import Forwarder
 from swapdesk.server.limits import UrlLimit
 from swapdesk.server.rpc import add_rpc_route
 from swapdesk.server.tron import add_tron_routes
@@ -82,10 +83,17 @@ def _not_found(path: str) -> ApiError:
     return NotFound(ErrorCode.UNKNOWN_PATH, f"no such path: {path}{hint}")
 
 
-def create_app(service: SwapService, devnet: Devnet | None = None, providers: BridgeProviders | None = None) -> FastAPI:
-    """The spec's paths over `service`; with a `devnet`, its chains' /rpc and the TRON node's /tron; with the
-    world's bridge `providers`, their operators run with the app and their APIs answer at /providers/<name>."""
+def create_app(
+    service: SwapService,
+    devnet: Devnet | None = None,
+    upstream: str | None = None,
+    providers: BridgeProviders | None = None,
+) -> FastAPI:
+    """`devnet`: the devnet in this process, whose chains `/rpc` and `/tron` answer. `upstream`: the URL of a
+    devnet process to pass them on to instead (an API worker's: `server.workers`). `providers`: the world's
+    bridge providers, whose operators run with the app and whose APIs answer at /providers/<name>."""
     examples: dict[str, dict[str, str]] = {}
+    forwarder = Forwarder(upstream) if upstream is not None else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -97,6 +105,8 @@ def create_app(service: SwapService, devnet: Devnet | None = None, providers: Br
         if providers is not None:
             await providers.stop()  # before the devnet closes with the service
         await service.aclose()
+        if forwarder is not None:
+            await forwarder.aclose()
 
     app = FastAPIOffline(
         title="swapdesk swap query API",
@@ -118,8 +128,11 @@ def create_app(service: SwapService, devnet: Devnet | None = None, providers: Br
             responses=openapi.responses(endpoint),
         )
 
-    add_rpc_route(app, devnet)
-    add_tron_routes(app, devnet)
+    if forwarder is not None:
+        forwarder.add_routes(app)
+    else:
+        add_rpc_route(app, devnet)
+        add_tron_routes(app, devnet)
     for name, provider in (providers.apps() if providers is not None else {}).items():
         app.mount(f"/providers/{name}", provider, name=f"provider-{name}")  # its own API, outside the document
 
