@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from swapdesk.address import format_address, parse_address
 from swapdesk.api import (
+    AggQuote,
     AggSwapRequest,
     ApiError,
     ChainRequest,
@@ -29,6 +30,8 @@ from swapdesk.api import (
     DetailsRequest,
     SwapService,
     TokenInfo,
+    TronQuote,
+    TronSwapRequest,
     TxDetails,
     parse,
 )
@@ -88,17 +91,19 @@ async def _quote(args: argparse.Namespace) -> int:
             slippage = percent_to_bps(args.slippage)
         except BadAmount as exc:
             raise Refused(f"--slippage: {exc}") from None
-        to = args.to or ACCOUNT_0
+        to = args.to or format_address(parse_address(ACCOUNT_0, False), chain.tron)
         query = {
             "token0": sell.address, "token1": buy.address, "decimal0": str(sell.decimals),
             "decimal1": str(buy.decimals), "impact": str(slippage), "part": str(args.part),
             "amountIn": str(amount), "amountOutMin": "0", "to": to, "chain": chain.flag, "channel": args.channel,
         }  # fmt: skip
-        if args.issuer:
-            query["issuer"] = args.issuer
-        if chain.tron:
-            raise Refused("--chain: TRON quotes come with the TRON variant, not built yet")
-        quote = await service.agg_swap(parse(AggSwapRequest, query.items()))
+        if args.issuer or chain.tron:  # the TRON variant names its sender
+            query["issuer"] = args.issuer or to
+        quote: AggQuote | TronQuote = (
+            await service.tron_swap(parse(TronSwapRequest, query.items()))
+            if chain.tron
+            else await service.agg_swap(parse(AggSwapRequest, query.items()))
+        )
     finally:
         await service.aclose()
     if args.json:
@@ -112,13 +117,19 @@ async def _quote(args: argparse.Namespace) -> int:
     print(f"  minimum   {to_human(minimum, buy.decimals)} {buy.symbol} (slippage {Decimal(slippage) / 100}%)")
     print(f"  rate      1 {sell.symbol} = {rate:.8g} {buy.symbol}")
     print(f"  impact    {Decimal(quote.impact) * 100:.3f}%")
-    fee, normal = int(quote.fee), int(quote.normalFee)
-    discount = f" (discounted from {to_human(normal, sell.decimals)})" if fee < normal else ""
+    fee = int(quote.fee)
+    normal = int(quote.normalFee) if isinstance(quote, AggQuote) else fee
+    discount = f" (discounted from {to_human(normal, sell.decimals)} {sell.symbol})" if fee < normal else ""
     print(f"  fee       {to_human(fee, sell.decimals)} {sell.symbol}{discount}, rate {quote.feeRate} bps")
     print(f"  route     {' · '.join(p.replace(':', ' ') + '%' for p in quote.dexPath)}  ({gain})")
     for alone in quote.amounts:
-        print(f"            {alone.exchange:<16} alone: {to_human(int(alone.amountOut), buy.decimals)} {buy.symbol}")
+        got = int(alone.amountOut)
+        said = f"{to_human(got, buy.decimals)} {buy.symbol}" if got else "cannot serve this pair"
+        print(f"            {alone.exchange:<16} alone: {said}")
     print(f"  router    {quote.aggregator}")
+    if isinstance(quote, TronQuote):  # what a TRON client triggers, as the spec's record describes it
+        call = quote.data
+        print(f"  call      {call.fun} on {call.contract}, fee limit {to_human(call.options.feeLimit, 6)} TRX")
     return 0
 
 
@@ -265,8 +276,8 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     quote.add_argument(
         "--channel", default="default", help="default, web, android, ios or extension: sets the fee rate"
     )
-    quote.add_argument("--to", help="recipient (default: devnet demo account 0)")
-    quote.add_argument("--issuer", help="sender, for its fee discount")
+    quote.add_argument("--to", help="recipient (default: devnet demo account 0, in the chain's address form)")
+    quote.add_argument("--issuer", help="sender, for its fee discount (default: the recipient)")
     quote.add_argument("--json", action="store_true", help="print the spec's quote record")
     quote.add_argument("--server", help="ask this server instead of the embedded engine")
     quote.set_defaults(run=lambda a: run("quote", a))
