@@ -1,5 +1,6 @@
-"""The local store: what the app has sent, kept safe across crashes."""
+"""The local store: what the app has sent, and the cross-chain orders it follows, kept safe across crashes."""
 
+from swapdesk.store.orders import StoredOrder
 from swapdesk.store.transactions import StoredTx, TxStore
 
-__all__ = ["StoredTx", "TxStore"]
+__all__ = ["StoredOrder", "StoredTx", "TxStore"]

@@ -13,6 +13,10 @@ digits without 0x for a TRON transaction id, which has no nonce (its expiration 
 holds the signed transaction's JSON). The schema's version is SQLite's `user_version`; `migrate` brings
 a database made by an older swapdesk up to date, every row kept, in one transaction.
 
+A bridge deposit (kind `bridge`) is recorded with its cross-chain order, in the same transaction
+(`store.orders`): the orders the app follows live here too, and tracking resumes from them. A `refund` is
+a transaction the app sent for the sender to get a bridge's refund (cBridge's withdraw).
+
 SQLite calls block: async code calls them through `blocking.off_loop`.
 One connection, shared by threads under a lock.
 """
@@ -29,11 +33,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from swapdesk.store import orders
+from swapdesk.store.orders import StoredOrder
+
 STATUSES = ("signed", "sent", "confirmed", "failed", "dropped")
-KINDS = ("approval", "swap")
+KINDS = ("approval", "swap", "bridge", "refund")
 OPEN = ("signed", "sent")  # may still land
 
-VERSION = 1  # 0: Ethereum hashes only; 1: TRON transaction ids too, which have no nonce
+# 0: Ethereum hashes only; 1: TRON transaction ids too, which have no nonce; 2: bridge deposits and refunds,
+# and the orders they start
+VERSION = 2
 TABLE = """
 CREATE TABLE {name} (
     hash TEXT PRIMARY KEY CHECK (
@@ -41,7 +50,7 @@ CREATE TABLE {name} (
         OR (length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*' AND nonce IS NULL)
     ),
     chain_id INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('approval', 'swap')),
+    kind TEXT NOT NULL CHECK (kind IN ('approval', 'swap', 'bridge', 'refund')),
     sender TEXT NOT NULL,
     nonce INTEGER,
     raw TEXT NOT NULL,
@@ -109,6 +118,7 @@ class TxStore:
                 elif version > VERSION:
                     raise RuntimeError(f"{self.path} was written by a newer swapdesk (schema {version})")
                 self._db.execute(INDEX)
+                orders.create(self._db)
                 self._db.execute(f"PRAGMA user_version = {VERSION}")
                 self._db.execute("COMMIT")
             except BaseException:
@@ -116,13 +126,21 @@ class TxStore:
                 raise
 
     def record(self, tx: StoredTx) -> None:
-        """Keep a signed transaction before it is sent."""
+        """Keep a signed transaction before it is sent; a bridge deposit with its order, in one transaction."""
         now = _now_ms()
         with self._lock:
-            self._db.execute(
-                "INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, 'signed', ?, ?, ?, NULL, NULL)",
-                (tx.hash, tx.chain_id, tx.kind, tx.sender, tx.nonce, tx.raw, json.dumps(tx.summary), now, now),
-            )
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, 'signed', ?, ?, ?, NULL, NULL)",
+                    (tx.hash, tx.chain_id, tx.kind, tx.sender, tx.nonce, tx.raw, json.dumps(tx.summary), now, now),
+                )
+                if tx.kind == "bridge":
+                    orders.insert(self._db, tx.hash, tx.summary, now)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def mark(
         self, tx_hash: str, status: str, block: int | None = None, error: str | None = None, **summary: Any
@@ -141,6 +159,8 @@ class TxStore:
                     " updated_ms = ? WHERE hash = ?",
                     (status, block, error, json.dumps(merged), _now_ms(), tx_hash),
                 )
+                if status in ("failed", "dropped"):
+                    orders.deposit_failed(self._db, tx_hash, status, error, _now_ms())
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -165,6 +185,33 @@ class TxStore:
                 args,
             ).fetchall()
         return [StoredTx(*row[:7], json.loads(row[7]), *row[8:]) for row in rows]  # type: ignore[call-arg]
+
+    # -- cross-chain orders (store.orders) ------------------------------------------------------
+
+    def orders(self) -> list[StoredOrder]:
+        """Every order, newest first."""
+        with self._lock:
+            return orders.select(self._db, "ORDER BY t.created_ms DESC, t.rowid DESC", ())
+
+    def open_orders(self) -> list[StoredOrder]:
+        """Orders not ended yet, oldest first: what tracking follows."""
+        with self._lock:
+            return orders.select(self._db, "WHERE o.status = 'PENDING' ORDER BY t.created_ms, t.rowid", ())
+
+    def order(self, tx_hash: str) -> StoredOrder | None:
+        with self._lock:
+            found = orders.select(self._db, "WHERE o.hash = ?", (tx_hash,))
+        return found[0] if found else None
+
+    def update_order(self, tx_hash: str, **changes: Any) -> None:
+        """Keep what the bridge says now (status, substatus, notes, timeline, target hash, amount out, ...)."""
+        with self._lock:
+            orders.update(self._db, tx_hash, changes, _now_ms())
+
+    def mark_notified(self, tx_hash: str) -> None:
+        """The person was told the order ended: never again, not after a restart."""
+        with self._lock:
+            orders.mark_notified(self._db, tx_hash)
 
     def integrity(self) -> str:
         with self._lock:

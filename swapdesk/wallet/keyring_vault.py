@@ -8,14 +8,19 @@ keystore file instead; it never falls back silently.
 
 from __future__ import annotations
 
+import logging
+
 import keyring
 from keyring.backend import KeyringBackend
+from keyring.backends import fail, null
 from keyring.backends.chainer import ChainerBackend
 from keyring.errors import KeyringError
 
 from swapdesk.wallet.secret import PrivateKey
 
 SERVICE = "swapdesk"
+NO_SERVICE = "this machine has no keyring service (such as GNOME Keyring, KWallet or the macOS Keychain)"
+log = logging.getLogger(__name__)
 
 
 class VaultError(RuntimeError):
@@ -23,16 +28,24 @@ class VaultError(RuntimeError):
 
 
 def problem(backend: KeyringBackend) -> str | None:
-    """Why `backend` cannot keep keys safely, or None when it can."""
+    """Why `backend` cannot keep keys safely, in words a person reads (never a backend's class name), or None.
+
+    The backend's own name and error go to the log, for whoever debugs the machine's keyring."""
     name = f"{type(backend).__module__}.{type(backend).__name__}"
-    if isinstance(backend, ChainerBackend) and not backend.backends:
-        return "this machine has no keyring service (such as GNOME Keyring, KWallet, macOS Keychain)"
+    if (isinstance(backend, ChainerBackend) and not backend.backends) or isinstance(backend, fail.Keyring):
+        return NO_SERVICE
     try:
         priority = backend.priority  # a backend whose service is down raises here
     except Exception as exc:
-        return f"this machine's keyring ({name}) is not available: {exc}"
-    if "plaintext" in name.lower() or "null" in name.lower() or priority < 1:
-        return f"this machine's keyring ({name}) does not keep secrets safely"
+        log.warning("keyring backend %s is not available: %s", name, exc)
+        return "this machine's keyring service is not running or cannot be reached"
+    if isinstance(backend, null.Keyring):
+        return "this machine's keyring is switched off (it keeps nothing)"
+    if "plaintext" in name.lower():
+        return "this machine's keyring writes secrets to a file as they are, unencrypted"
+    if priority < 1:
+        log.warning("keyring backend %s has priority %s: not trusted with keys", name, priority)
+        return "this machine's keyring does not keep secrets safely"
     return None
 
 

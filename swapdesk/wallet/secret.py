@@ -61,6 +61,12 @@ class PrivateKey:
         """The signed, raw transaction."""
         return bytes(self._account.sign_transaction(tx).raw_transaction)
 
+    def sign_message(self, digest: bytes) -> bytes:
+        """EIP-191 `personal_sign` of `digest` (what cBridge's gateway asks of a refund's sender)."""
+        from eth_account.messages import encode_defunct
+
+        return bytes(self._account.sign_message(encode_defunct(primitive=digest)).signature)
+
     def sign_tron(self, transaction: Any) -> None:
         """Sign a tronpy transaction (its id, as TRON signs) with tronpy, which appends the signature.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -82,12 +83,27 @@ def test_watch_only_quotes_but_never_signs(wallet: Wallet) -> None:
         wallet.watch("0x2c7536E3605D9C16a7a3D7b1898e529396a65C23", "bad checksum")
 
 
-@pytest.mark.parametrize("backend", [fail.Keyring(), null.Keyring()], ids=["fail", "null"])
-def test_an_unsafe_keyring_is_said_and_never_used_silently(tmp_path: Path, backend: object) -> None:
+class UnreachableKeyring(MemoryKeyring):
+    """A keyring whose service is down: asking its priority fails, as SecretService's does without D-Bus."""
+
+    @property  # type: ignore[override]
+    def priority(self) -> float:
+        raise RuntimeError("org.freedesktop.DBus.Error.ServiceUnknown (keyring.backends.SecretService.Keyring)")
+
+
+@pytest.mark.parametrize(
+    ("backend", "words"),
+    [(fail.Keyring(), "has no keyring service"), (null.Keyring(), "switched off"),
+     (UnreachableKeyring(), "not running or cannot be reached")],
+    ids=["fail", "null", "unreachable"],
+)  # fmt: skip
+def test_an_unsafe_keyring_is_said_and_never_used_silently(tmp_path: Path, backend: object, words: str) -> None:
     wallet = Wallet(tmp_path, backend, scrypt_n=FAST_SCRYPT)  # type: ignore[arg-type]
-    assert wallet.keyring_problem is not None and "keyring" in wallet.keyring_problem
-    with pytest.raises(WalletError, match="choose a password"):
+    assert wallet.keyring_problem is not None and words in wallet.keyring_problem
+    assert not re.search(r"\w+\.\w+\.\w+|DBus", wallet.keyring_problem)  # no class name, no backend's error
+    with pytest.raises(WalletError, match="choose a password") as refused:
         wallet.import_key(PrivateKey.parse(KEY), "Main")
+    assert "keyring.backends" not in str(refused.value)
     assert wallet.accounts(devnet=False) == []
     # the offered way: an encrypted keystore file (v3, scrypt)
     account = wallet.import_key(PrivateKey.parse(KEY), "Main", password=Password("correct horse"))

@@ -1,0 +1,220 @@
+"""Checks on a cross-chain quote's call before anything is signed.
+
+The quote comes from the engine, which may be a remote server: its `router` and `data` are decoded here and
+held against what the person was shown. The contract must be the bridge's contract in swapdesk's own
+catalogue of the source chain (`bridge_catalog`), never the quote's word; the call must be one of that
+bridge's deposits; and the token taken, the amount, the receiver, the destination chain and the minimum the
+receiver gets must be the ones on screen, with the native coin sent only when the native coin is sold.
+
+What each bridge's deposit says (docs/cross-chain.md):
+
+- ANYSWAP `anySwapOutUnderlying(anyToken, to, amount, toChainID)` or `anySwapOutNative(anyToken, to,
+  toChainID)`: the anyToken must be the catalogue's wrapper of the token sold. Its payout is the bridge's
+  fixed terms (amount less the fee): the call carries no minimum.
+- CBRIDGE `send(receiver, token, amount, dstChainId, nonce, maxSlippage)` or `sendNative(...)`: the least
+  the receiver gets is the amount less `maxSlippage` millionths; below it the transfer is refunded.
+- METAPATH `swap(fromToken, toCoinCode, destination, amount, minReturnAmount)` or `swapEth(toCoinCode,
+  destination, minReturnAmount)`: the coin code `SYMBOL(CHAIN)` names the token and chain paid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
+from swapdesk.api import CrossQuote, CrossRoute, CrossRoutesRequest
+from swapdesk.chains import Chain, UnknownChain, by_id
+from swapdesk.contracts import artifact
+from swapdesk.engine.bridges.metapath import CHAIN_CODES
+from swapdesk.trade.bridge_catalog import CONTRACT_NAMES, BridgeRouters
+from swapdesk.trade.errors import CheckFailed
+from swapdesk.units import to_human
+
+ANYSWAP, CBRIDGE, METAPATH = artifact("AnyswapV6Router"), artifact("CBridge"), artifact("Bridgers")
+PER_MILLION = 10**6
+CBRIDGE_TOLERANCE = 5_000  # millionths: the room the quote's maxSlippage leaves beyond the fees (0.5 %)
+DEPOSITS = {
+    "ANYSWAP": (ANYSWAP, ("anySwapOutUnderlying", "anySwapOutNative")),
+    "CBRIDGE": (CBRIDGE, ("send", "sendNative")),
+    "METAPATH": (METAPATH, ("swap", "swapEth")),
+}
+
+
+def rescale(amount: int, from_decimals: int, to_decimals: int) -> int:
+    """An amount at other decimals, rounded down."""
+    if to_decimals >= from_decimals:
+        return amount * 10 ** (to_decimals - from_decimals)
+    return amount // 10 ** (from_decimals - to_decimals)
+
+
+@dataclass(frozen=True)
+class CrossShown:
+    """A bridge's route as the person saw it: the request, the route (with the spec's quote record), and the
+    tokens' symbols and decimals, for the checks and for their messages."""
+
+    request: CrossRoutesRequest
+    route: CrossRoute
+    symbols: tuple[str, str]
+    decimals: tuple[int, int]
+
+    @property
+    def quote(self) -> CrossQuote:
+        return self.route.quote
+
+    @property
+    def bridge(self) -> str:
+        return self.route.bridge
+
+    @property
+    def src(self) -> Chain:
+        return self.request.fromChainID
+
+    @property
+    def dst(self) -> Chain:
+        return self.request.toChainID
+
+    @property
+    def amount(self) -> int:
+        return int(self.route.amountIn)
+
+    @property
+    def amount_out(self) -> int:
+        return int(self.route.amountOut)
+
+    @property
+    def token0(self) -> bytes:
+        return parse_address(self.quote.token0, self.src.tron)
+
+    @property
+    def sells_native(self) -> bool:
+        return self.token0 == ZERO
+
+    @property
+    def receiver(self) -> str:
+        """The recipient as the destination writes it."""
+        return self.quote.to
+
+    @property
+    def min_out(self) -> int:
+        """The least the receiver is to get, as shown: what the call must guarantee at least."""
+        if self.bridge == "CBRIDGE":  # the quote's maxSlippage leaves the tolerance, and a unit of rounding
+            sent = rescale(self.amount, *self.decimals)
+            return max(0, self.amount_out - sent * (CBRIDGE_TOLERANCE + 1) // PER_MILLION - 2)
+        return self.amount_out
+
+    def human(self, units: int, side: int = 1) -> str:
+        return f"{to_human(units, self.decimals[side])} {self.symbols[side]}"
+
+
+@dataclass(frozen=True)
+class BridgeCall:
+    bridge: str
+    function: str
+    token: bytes  # what the call takes on the source chain (the zero address: the native coin)
+    amount: int
+    receiver: bytes  # on the destination
+    dst_chain: int
+    min_out: int  # the least the receiver gets by the call's terms
+    value: int  # native coin sent with the call
+
+
+def decode(bridge: str, data: str, value: int, routers: BridgeRouters, shown: CrossShown) -> BridgeCall:
+    """The deposit the call data makes; CheckFailed when it is not one of the bridge's deposits."""
+    contract, functions = DEPOSITS[bridge]
+    raw = bytes.fromhex(data.removeprefix("0x")) if data else b""
+    found = next((f for f in functions if raw[:4] == contract.selector(f)), None)
+    if found is None:
+        raise CheckFailed(f"the call data is not a deposit into {bridge}: nothing is sent")
+    try:
+        args: list[Any] = list(contract.decode_input(found, raw))
+    except Exception:
+        raise CheckFailed(f"the call data of {bridge}'s {found} cannot be decoded: nothing is sent") from None
+    dst = shown.dst
+    if bridge == "ANYSWAP":
+        any_token = to_checksum(bytes.fromhex(args[0][2:]))
+        underlying = routers.underlying(any_token)
+        if underlying is None:
+            raise CheckFailed(f"the call names {any_token}, which is not a Multichain token swapdesk knows")
+        token = ZERO if found == "anySwapOutNative" else parse_address(underlying, False)
+        if found == "anySwapOutNative" and not routers.wraps_native(underlying):
+            raise CheckFailed("the call sends the native coin through a Multichain token of another asset")
+        amount = value if found == "anySwapOutNative" else args[2]
+        return BridgeCall(bridge, found, token, amount, _bytes(args[1]), int(args[-1]), shown.amount_out, value)
+    if bridge == "CBRIDGE":
+        native = found == "sendNative"  # send(receiver, token, amount, …) / sendNative(receiver, amount, …)
+        token, amount = (ZERO, args[1]) if native else (_bytes(args[1]), args[2])
+        receiver, dst_chain, max_slippage = args[0], args[-3], args[-1]
+        least = rescale(amount, *shown.decimals) * (PER_MILLION - min(max_slippage, PER_MILLION)) // PER_MILLION
+        return BridgeCall(bridge, found, token, amount, _bytes(receiver), int(dst_chain), least, value)
+    # METAPATH: the coin code names the token and the chain paid; the receiver is text, in the destination's format
+    code, destination, min_return = (args[1], args[2], args[4]) if found == "swap" else (args[0], args[1], args[2])
+    symbol, _, chain_code = code.rstrip(")").partition("(")
+    dst_chain = next((cid for cid, c in CHAIN_CODES.items() if c == chain_code), 0)
+    if symbol.upper() != shown.symbols[1].upper():
+        raise CheckFailed(f"the call asks to be paid in {code}, not the {shown.symbols[1]} you were shown")
+    try:
+        receiver = parse_address(destination, by_chain(dst_chain, dst).tron)
+    except InvalidAddress:
+        raise CheckFailed(f"the call pays {destination!r}, which is not an address of {dst.name}") from None
+    token = ZERO if found == "swapEth" else _bytes(args[0])
+    amount = value if found == "swapEth" else args[3]
+    return BridgeCall(bridge, found, token, amount, receiver, dst_chain, min_return, value)
+
+
+def verify_cross(quote: CrossQuote, shown: CrossShown, routers: BridgeRouters) -> BridgeCall:
+    """The decoded deposit when every check holds; CheckFailed naming the first that does not.
+
+    `quote` is the final quote, `shown` what the person agreed to, `routers` swapdesk's catalogue of the source
+    chain."""
+    src, dst, bridge = shown.src, shown.dst, shown.bridge
+    if quote.exchange != bridge:
+        raise CheckFailed(f"the quote is for {quote.exchange}, not the {bridge} you chose")
+    known = routers.router(bridge, src)
+    try:
+        router = to_checksum(parse_address(quote.router, src.tron))
+    except InvalidAddress:
+        raise CheckFailed(f"the quote's contract {quote.router!r} is not an address of {src.name}") from None
+    if router != known:
+        raise CheckFailed(
+            f"the quote sends the deposit to {quote.router}, which is not {bridge}'s {CONTRACT_NAMES[bridge]}"
+            f" on {src.name} in swapdesk's catalogue"
+        )
+    value = int(quote.value or 0)
+    call = decode(bridge, quote.data, value, routers, shown)
+    if call.token != shown.token0:
+        raise CheckFailed(f"the call takes {_named(call.token, src)}, not the {shown.symbols[0]} you were shown")
+    if call.amount != shown.amount:
+        raise CheckFailed(f"the call sends {shown.human(call.amount, 0)}, not the {shown.human(shown.amount, 0)} shown")
+    if call.value != (shown.amount if shown.sells_native else 0):
+        raise CheckFailed(f"the call sends {to_human(call.value, src.native_decimals)} {src.native_symbol} with it")
+    wanted_receiver = parse_address(shown.receiver, dst.tron)
+    if call.receiver != wanted_receiver:
+        raise CheckFailed(
+            f"the call pays {format_address(call.receiver, dst.tron)}, not the recipient {shown.receiver} shown"
+        )
+    if call.dst_chain != dst.id:
+        named = by_chain(call.dst_chain, dst)
+        where = f"{named.name} (chain {call.dst_chain})" if named.id == call.dst_chain else f"chain {call.dst_chain}"
+        raise CheckFailed(f"the call sends to {where}, not to {dst.name}")
+    if call.min_out < shown.min_out:
+        raise CheckFailed(
+            f"the call guarantees the receiver {shown.human(call.min_out)}, below the {shown.human(shown.min_out)}"
+            " you were shown"
+        )
+    return call
+
+
+def by_chain(chain_id: int, fallback: Chain) -> Chain:
+    try:
+        return by_id(chain_id)
+    except UnknownChain:
+        return fallback
+
+
+def _bytes(address: str) -> bytes:
+    return bytes.fromhex(address[2:])
+
+
+def _named(raw: bytes, chain: Chain) -> str:
+    return f"the native {chain.native_symbol}" if raw == ZERO else format_address(raw, chain.tron)
