@@ -21,6 +21,10 @@ import statistics  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from swapdesk.chain.libraries import load_in_background  # noqa: E402
+
+load_in_background()  # as `swapdesk` does before it loads Qt
+
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -46,8 +50,8 @@ async def measure(window: MainWindow, seconds: float) -> None:
     loaded = loop.create_future()
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
     await loaded
-    tab.sell_box.setCurrentText("USDT")
-    tab.buy_box.setCurrentText("BNB")
+    tab.sell.choose("USDT")
+    tab.buy.choose("BNB")
     tab.amount.setText("1000")
     await first_quote
     to_first_quote = time.perf_counter() - LAUNCHED

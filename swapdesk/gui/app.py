@@ -2,8 +2,14 @@
 
 The window is shown at once; the engine's first chain starts in the
 background (EVM work runs on the devnet's own threads), and the status bar
-says when it is ready. Closing the window cancels pending work and closes the
-engine before the loop stops, so no task or thread is left behind.
+says when it is ready. The engine's libraries (py-evm, web3: over two seconds
+of imports) begin loading on a thread before Qt itself does
+(`chain.libraries`, started by `swapdesk` first thing), so that they are in,
+or nearly, by the time the window asks for the engine. The embedded engine
+runs the world's bridge providers beside the devnet (`gui.embedded`), so the
+Cross-chain tab works with no network. Closing the window cancels pending
+work and closes the engine (the providers' operators first, then the chains)
+before the loop stops, so no task or thread is left behind.
 """
 
 from __future__ import annotations
@@ -31,21 +37,28 @@ if TYPE_CHECKING:  # py-evm loads with the engine, on a worker thread, after the
 
 
 def make_service(chosen: Settings) -> tuple[SwapService, str]:
-    """The engine the settings ask for: the embedded devnet, or a server."""
+    """The engine the settings ask for: the embedded devnet with its bridge providers, or a server (which
+    has its own: cross-chain goes through it like everything else)."""
     if chosen.engine == "remote":
         from swapdesk.remote import RemoteService
 
         return RemoteService(chosen.server_url), f"server {chosen.server_url}"
+    from swapdesk.chain.libraries import load
+
+    load()  # or wait for the thread that `swapdesk` set importing them
+    from swapdesk.devnet.bridges.service import BridgeProviders
     from swapdesk.devnet.chaindata import ChainData
     from swapdesk.devnet.network import Devnet
-    from swapdesk.engine import DevnetBackend, Engine, RoutedBackend, RpcBackend
+    from swapdesk.engine import DevnetBackend, RoutedBackend, RpcBackend
+    from swapdesk.gui.embedded import EmbeddedEngine
 
-    devnet = DevnetBackend(Devnet(ChainData(), speed=chosen.devnet_speed))
+    devnet = Devnet(ChainData(), speed=chosen.devnet_speed)
+    providers = BridgeProviders(devnet)  # the world's bridges; `use_service` starts their operators
     if not chosen.rpc:
-        return Engine(devnet), "embedded devnet"
+        return EmbeddedEngine(DevnetBackend(devnet), providers), "embedded devnet"
     endpoints = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
-    backend = RoutedBackend(devnet, RpcBackend(endpoints, catalogs(list(endpoints))))
-    return Engine(backend), f"devnet + RPC for {', '.join(chosen.rpc)}"
+    backend = RoutedBackend(DevnetBackend(devnet), RpcBackend(endpoints, catalogs(list(endpoints))))
+    return EmbeddedEngine(backend, providers), f"devnet + RPC for {', '.join(chosen.rpc)}"
 
 
 def devnet_of(service: SwapService | None) -> Devnet | None:
@@ -62,12 +75,9 @@ def devnet_of(service: SwapService | None) -> Devnet | None:
 
 def catalogs(chain_ids: list[int]) -> dict[int, Manifest]:
     """Catalogues (where pools, router and Multicall3 are) from <config>/catalogs/<chain id>.json."""
-    found = {}
-    for chain_id in chain_ids:
-        path = settings.config_dir() / "catalogs" / f"{chain_id}.json"
-        if path.exists():
-            found[chain_id] = Manifest.from_json(path.read_text())
-    return found
+    from swapdesk.engine.backends import load_catalogs
+
+    return load_catalogs(settings.config_dir() / "catalogs", chain_ids)
 
 
 def open_window(chosen: Settings, collector: MainThreadCollector | None = None) -> MainWindow:
@@ -92,6 +102,7 @@ def open_window(chosen: Settings, collector: MainThreadCollector | None = None) 
 def run(server: str | None = None) -> int:
     """The window; `server` (from --server) overrides the saved engine for this run."""
     app = QApplication.instance() or QApplication(sys.argv)
+    assert isinstance(app, QApplication)
     app.setApplicationName("swapdesk")
     app.setWindowIcon(icon("/static/icons/app.svg"))
     loop = EventLoop(app)

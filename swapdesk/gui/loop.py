@@ -15,7 +15,7 @@ from typing import Any
 import qasync
 
 
-class EventLoop(qasync.QEventLoop):  # type: ignore[misc]
+class EventLoop(qasync.QEventLoop):
     def run_forever(self) -> Any:
         try:
             return super().run_forever()

@@ -61,21 +61,46 @@ def from_store(status: str) -> Badge:
     return _STORE[status]
 
 
-# the bridges' own stage names (statusNotes) in plain words; others are shown as the bridge writes them
+# the bridges' own stage names (statusNotes, cBridge's transfer states) in plain words, from the spec's tables
 STAGE_WORDS = {
+    # METAPATH (SWFT Bridgers)
     "wait_deposit_send": "Waiting for the deposit",
+    "wait_deposit_send_error": "The deposit failed",
     "wait_exchange_push": "Deposit received, exchange starting",
     "wait_exchange_return": "Exchanging",
+    "wait_exchange_return_success": "Exchanged, payout being prepared",
+    "wait_exchange_return_error": "The exchange cannot pay out: refund coming",
     "wait_receive_send": "Sending to the recipient",
     "wait_receive_confirm": "Payout sent, confirming",
+    "wait_receive_confirm_error": "The payout failed: refund coming",
     "receive_complete": "Received",
     "wait_refund_send": "Refund starting",
     "wait_refund_confirm": "Refund sent, confirming",
+    "wait_refund_confirm_error": "The refund failed: support is needed",
     "refund_complete": "Refunded",
+    "timeout": "Timed out: the deposit never came",
+    "ERROR": "Failed: the order is wrong",
+    "error_hacker": "Failed: the order is wrong",
+    # ANYSWAP (Multichain)
     "Confirming": "Deposit confirming",
-    "Swapping": "Bridging",
+    "Swapping": "Payout in progress",
     "Success": "Received",
     "Failure": "Failed",
+    "ExceedLimit(LessThenMinAmount)": "Below the bridge's minimum: not paid",
+    "ExceedLimit(GreaterThenMaxAmount)": "Above the bridge's maximum: not paid",
+    "BigAmount(Wait24hours)": "Large amount: held for a while, then paid",
+    # CBRIDGE (Celer cBridge)
+    "SUBMITTING": "Deposit confirming",
+    "WAITING_FOR_SGN_CONFIRMATION": "Validators checking and signing",
+    "WAITING_FOR_FUND_RELEASE": "Payout sent, confirming",
+    "COMPLETED": "Received",
+    "DELAYED": "Large amount: delayed, then released",
+    "TO_BE_REFUNDED": "Cannot be paid: your refund is waiting for you",
+    "REQUESTING_REFUND": "Refund asked: validators signing it",
+    "REFUND_TO_BE_CONFIRMED": "Refund signed: withdraw it on the source chain",
+    "CONFIRMING_YOUR_REFUND": "Withdrawal sent, confirming",
+    "REFUNDED": "Refunded",
+    "FAILED": "Failed",
 }
 SUBSTATUS_WORDS = {
     "WAIT_SOURCE_CONFIRMATIONS": "waiting for the source chain to confirm the deposit",
@@ -87,6 +112,19 @@ SUBSTATUS_WORDS = {
     "EXPIRED": "expired",
     "UNKNOWN_FAILED_ERROR": "failed",
 }
+# each bridge's stages when all goes well, and once a refund starts: what is still to come
+PATHS = {
+    "METAPATH": (
+        ("wait_deposit_send", "wait_exchange_push", "wait_exchange_return", "wait_exchange_return_success",
+         "wait_receive_send", "wait_receive_confirm", "receive_complete"),
+        ("wait_refund_send", "wait_refund_confirm", "refund_complete"),
+    ),
+    "ANYSWAP": (("Confirming", "Swapping", "Success"), ()),
+    "CBRIDGE": (
+        ("SUBMITTING", "WAITING_FOR_SGN_CONFIRMATION", "WAITING_FOR_FUND_RELEASE", "COMPLETED"),
+        ("TO_BE_REFUNDED", "REQUESTING_REFUND", "REFUND_TO_BE_CONFIRMED", "CONFIRMING_YOUR_REFUND", "REFUNDED"),
+    ),
+}  # fmt: skip
 
 
 def stage_words(notes: str) -> str:
@@ -96,3 +134,11 @@ def stage_words(notes: str) -> str:
 
 def substatus_words(substatus: str) -> str:
     return SUBSTATUS_WORDS.get(substatus) or substatus.replace("_", " ").lower()
+
+
+def upcoming(bridge: str, reached: list[str], refunding: bool) -> list[str]:
+    """The stages still to come after `reached` (the bridge's own names), on the way the order is going now."""
+    happy, refund = PATHS.get(bridge, ((), ()))
+    path = refund if refunding else happy
+    seen = [path.index(notes) for notes in reached if notes in path]
+    return list(path[max(seen) + 1 if seen else 0 :])

@@ -13,7 +13,7 @@ steps are the same (the trader signs with tronpy); the account shows its TRON ad
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from decimal import Decimal
 from typing import Any
 
@@ -136,12 +136,12 @@ class SwapDialog(QDialog):
         layout.addLayout(buttons)
 
         self._enable()
-        self.approve_button.clicked.connect(lambda: self._run(self._approve(), "Approving…"))
-        self.swap_button.clicked.connect(lambda: self._run(self._swap(), "Swapping…"))
+        self.approve_button.clicked.connect(lambda: self._run(self._approve, "Approving…"))
+        self.swap_button.clicked.connect(lambda: self._run(self._swap, "Swapping…"))
         self.history_button.clicked.connect(self._to_history)
         close.clicked.connect(self.reject)
         self.finished.connect(lambda _: self._close_work())
-        self._run(self._check(), "Checking your balance and the router's allowance…")
+        self._run(self._check, "Checking your balance and the router's allowance…")
 
     # -- the review ----------------------------------------------------------------------
 
@@ -201,7 +201,7 @@ class SwapDialog(QDialog):
 
     # -- steps -------------------------------------------------------------------------------
 
-    def _run(self, work: Coroutine[Any, Any, None], words: str) -> None:
+    def _run(self, work: Callable[[], Coroutine[Any, Any, None]], words: str) -> None:
         """A step: the progress shows at once, and goes when the step ends, however it ends."""
         self.error.hide()
         self._busy = True
@@ -210,7 +210,7 @@ class SwapDialog(QDialog):
 
         async def step() -> None:
             try:
-                await work
+                await work()  # made here: a step cancelled before it starts leaves no coroutine unawaited
             finally:
                 self.progress.stop(ticket)
 

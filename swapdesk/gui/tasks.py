@@ -39,8 +39,11 @@ class Latest:
             return
         error = task.exception()
         assert error is not None
+        if self._closed:  # cancelled with its widget, it ended touching what was torn down: nobody to tell
+            log.debug("a window task ended after its widget closed", exc_info=error)
+            return
         log.error("unexpected error in a window task", exc_info=error)
-        if self._on_error is not None and not self._closed:
+        if self._on_error is not None:
             self._on_error(error)
 
     @property

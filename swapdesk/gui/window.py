@@ -1,8 +1,10 @@
 """The main window: tabs, and a status bar that says what the engine is doing.
 
 It owns what lives as long as the window: the wallet, the local store of
-sent transactions and, when the engine is in-process, the trader that swaps.
-On each engine start it settles transactions a previous session left open.
+sent transactions and, when the engine is in-process, the trader that swaps
+and the bridger that sends across chains. On each engine start it settles
+transactions a previous session left open and resumes following the
+cross-chain orders; it says when one ends (`notifier`).
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from swapdesk import settings as stored
 from swapdesk.api import SwapService
@@ -21,26 +23,37 @@ from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.gui import theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.links import Links
+from swapdesk.gui.notices import NoticeBar
+from swapdesk.gui.notifier import Notifier
 from swapdesk.gui.settings_dialog import SettingsDialog
+from swapdesk.gui.tabs.cross_chain import CrossChainTab
+from swapdesk.gui.tabs.cross_order import ended_words
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.progress import ActivityIndicator
-from swapdesk.store import TxStore
+from swapdesk.store import StoredOrder, TxStore
 
 if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
     from web3 import AsyncWeb3
 
     from swapdesk.engine.backends import ChainBackend
     from swapdesk.gui.accounts_dialog import AccountsDialog
+    from swapdesk.gui.cross_dialog import CrossSendDialog
     from swapdesk.gui.swap_dialog import SwapDialog
+    from swapdesk.trade.bridge import Bridger
+    from swapdesk.trade.bridge_checks import CrossShown
     from swapdesk.trade.checks import Shown
     from swapdesk.trade.swap import Trader
     from swapdesk.wallet import Account, Wallet
 
+HISTORY_REFRESH_MS = 250
+
 
 class MainWindow(QMainWindow):
     devnet_reset = Signal(list)  # names of the chains that started over
+    refund_withdrawn = Signal(str)  # the withdrawal's hash
+    refund_failed = Signal(str)
 
     def __init__(
         self,
@@ -56,7 +69,9 @@ class MainWindow(QMainWindow):
         self._wallet = wallet
         self.store = store or TxStore(stored.data_dir() / "transactions.sqlite")
         self.trader: Trader | None = None
+        self.bridger: Bridger | None = None
         self.swap_dialog: SwapDialog | None = None
+        self.cross_dialog: CrossSendDialog | None = None
         self.accounts_dialog: AccountsDialog | None = None
         self.closed: asyncio.Future[None] = asyncio.get_event_loop().create_future()
         self.setWindowTitle("swapdesk")
@@ -66,12 +81,22 @@ class MainWindow(QMainWindow):
         self.links = Links(self.is_devnet)
         self.quote_tab = QuoteTab(service, self.activity)  # type: ignore[arg-type]
         self.history_tab = HistoryTab(service, self.store, self.activity)  # type: ignore[arg-type]
-        self.quote_tab.links = self.history_tab.links = self.links
+        self.cross_tab = CrossChainTab(service, self.store, self.activity)  # type: ignore[arg-type]
+        self.quote_tab.links = self.history_tab.links = self.cross_tab.links = self.links
         self.tabs.addTab(self.quote_tab, "Quote")
+        self.tabs.addTab(self.cross_tab, "Cross-chain")
         self.tabs.addTab(self.history_tab, "History")
-        self.setCentralWidget(self.tabs)
+        self._withdrawing = Latest()
+        self.notices = NoticeBar()  # the devnet's: a chain started afresh (its old data kept), a read-only view
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.notices)
+        column.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
         self.engine_state = QLabel(f"Starting the {engine_name}…")
         self.statusBar().addWidget(ActivityIndicator(self.activity))
+        self.notifier = Notifier(self)  # its words beside the work under way
         self.statusBar().addPermanentWidget(self.engine_state)
         self._engine_answered = False
         self.settings = stored.load()
@@ -81,10 +106,10 @@ class MainWindow(QMainWindow):
         accounts_action = QAction("&Accounts…", self)
         accounts_action.triggered.connect(self.edit_accounts)
         menu.addAction(accounts_action)
-        self.settings_action = QAction("&Settings…", self, shortcut=QKeySequence.StandardKey.Preferences)
+        self.settings_action = QAction("&Settings…", self, shortcut=QKeySequence(QKeySequence.StandardKey.Preferences))
         self.settings_action.triggered.connect(self.edit_settings)
         menu.addAction(self.settings_action)
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit)
+        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         quit_action.triggered.connect(self.close)
         menu.addAction(quit_action)
         for answered in (
@@ -94,10 +119,21 @@ class MainWindow(QMainWindow):
         ):
             answered.connect(self._engine_ready)
         self.activity.changed.connect(self._show_engine_state)
+        self.activity.changed.connect(self.check_notices)  # a chain opens during some work: said when it ends
         self.quote_tab.chain_failed.connect(self._engine_failed)
         self.quote_tab.tokens_loaded.connect(lambda _: self.refresh_accounts())
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
+        self.cross_tab.tokens_loaded.connect(self._engine_ready)
+        self.cross_tab.manage_accounts.connect(self.edit_accounts)
+        self.cross_tab.send_requested.connect(self.open_cross_send)
+        self.cross_tab.withdraw_requested.connect(self.withdraw_refund)
+        self.cross_tab.look_up.connect(self.show_in_history)
+        # History lists a deposit with its order's status, which changes when the order ends: its list is read
+        # again then, once for a burst of orders ending together (a list rebuilt per order would stall the window)
+        self._history_due = QTimer(self, singleShot=True, interval=HISTORY_REFRESH_MS)
+        self._history_due.timeout.connect(self.history_tab.refresh_sent)
+        self.cross_tab.feed.ended.connect(self._order_ended)
         self.history_tab.refresh_sent()
         if service is not None:
             self._attach_trader(service)
@@ -115,6 +151,16 @@ class MainWindow(QMainWindow):
         if self._engine_answered:
             self.engine_state.setText(self.engine_name if self.activity.busy else f"Ready · {self.engine_name}")
 
+    def check_notices(self) -> None:
+        """The embedded devnet's notices, and its engine's (`gui.embedded`), shown once each."""
+        backend = getattr(self.service, "backend", None)
+        if backend is None:
+            return  # a remote server: its devnet, if any, is its own
+        from swapdesk.gui.app import devnet_of
+
+        devnet = devnet_of(self.service)
+        self.notices.check([*(devnet.notices if devnet is not None else []), *getattr(self.service, "notices", [])])
+
     def is_devnet(self, chain: Chain) -> bool | None:
         """Whether `chain` is the embedded devnet (None: a remote server, which does not say)."""
         return self.trader.chains.is_devnet(chain) if self.trader is not None else None
@@ -122,6 +168,8 @@ class MainWindow(QMainWindow):
     def start(self) -> None:
         """Begin work that needs the engine: the first chain starts in the background."""
         self.quote_tab.load_tokens()
+        if self.service is not None:
+            self.cross_tab.use_service(self.service)
 
     def edit_settings(self) -> SettingsDialog:
         dialog = SettingsDialog(self.settings, self)
@@ -147,19 +195,28 @@ class MainWindow(QMainWindow):
 
     def restart_engine(self) -> None:
         """A new engine from the settings as they are (after a change, or a devnet reset)."""
+        self.engine_loader.run(self._restart(self.settings))
+
+    async def _restart(self, chosen: stored.Settings) -> None:
         from swapdesk.gui.app import make_service
 
-        service, name = make_service(self.settings)
-        self.engine_loader.run(self.use_service(service, name))
+        # built on a worker thread, as at start-up: the window goes on painting meanwhile
+        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen)
+        await self.use_service(service, name)
 
     async def use_service(self, service: SwapService, name: str) -> None:
         old, self.service, self.engine_name = self.service, service, name
         self.engine_state.setText(f"Starting the {name}…" if old is None else f"Switching to the {name}…")
         if old is not None:
             await old.aclose()  # first: the old engine's devnet chains release their data for the new one
+        start_providers = getattr(service, "start_providers", None)  # the embedded engine's (`gui.embedded`)
+        if start_providers is not None:
+            await start_providers()
+        self.check_notices()
         self.quote_tab.service = self.history_tab.service = service
         self._attach_trader(service)
         self.quote_tab.load_tokens()
+        self.cross_tab.use_service(service)
 
     async def reset_devnet(self) -> list[str]:
         """Start every devnet chain over from its world; the names of those that had data."""
@@ -188,13 +245,16 @@ class MainWindow(QMainWindow):
     def _attach_trader(self, service: SwapService) -> None:
         """Swaps need the chains themselves: only an in-process engine has them."""
         chains: ChainBackend | None = getattr(service, "backend", None)
-        self.trader = None
+        self.trader = self.bridger = None
         if chains is not None:
+            from swapdesk.trade.bridge import Bridger
+            from swapdesk.trade.bridge_catalog import BridgeCatalog
             from swapdesk.trade.outbox import Outbox
             from swapdesk.trade.swap import Trader
 
             self.trader = Trader(service, chains, Outbox(self.store))
-        self.quote_tab.can_sign_here = self.trader is not None
+            self.bridger = Bridger(self.trader, BridgeCatalog(chains, stored.config_dir() / "bridges"))
+        self.quote_tab.can_sign_here = self.cross_tab.can_sign_here = self.trader is not None
         if chains is not None:
             self._resumer.run(self._resume(chains))
 
@@ -216,6 +276,7 @@ class MainWindow(QMainWindow):
         devnet = self.trader is not None and self.trader.chains.is_devnet(chain)
         accounts = await off_loop(lambda: self.wallet.accounts(devnet))
         self.quote_tab.set_accounts(accounts)
+        self.cross_tab.set_accounts(accounts)
 
     def edit_accounts(self) -> AccountsDialog:
         from swapdesk.gui.accounts_dialog import AccountsDialog
@@ -237,17 +298,71 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    def open_cross_send(self, shown: CrossShown, account: Account) -> CrossSendDialog | None:
+        if self.bridger is None:
+            return None
+        from swapdesk.gui.cross_dialog import CrossSendDialog
+
+        dialog = self.cross_dialog = CrossSendDialog(self.bridger, self.wallet, shown, account, self, self.links)
+        dialog.sent.connect(self.history_tab.refresh_sent)
+        dialog.sent.connect(self.cross_tab.refresh_orders)
+        dialog.sent_order.connect(self.cross_tab.order_sent)
+        dialog.follow.connect(lambda _hash: self.tabs.setCurrentWidget(self.cross_tab))
+        dialog.open()
+        return dialog
+
+    def withdraw_refund(self, order: StoredOrder) -> None:
+        """Sign and send a cBridge refund's withdrawal for the account that sent the transfer."""
+        if self.bridger is not None:
+            card = self.cross_tab.order_card
+            card.error.hide()
+            card.withdraw_button.setEnabled(False)
+            ticket = card.progress.start("Withdrawing your refund…")
+            self._withdrawing.run(self._withdraw(self.bridger, order, ticket))
+
+    async def _withdraw(self, bridger: Bridger, order: StoredOrder, ticket: int) -> None:
+        from swapdesk.trade.bridge_refund import RefundWithdraw
+        from swapdesk.trade.errors import TradeError
+        from swapdesk.wallet import WalletError
+
+        card = self.cross_tab.order_card
+        try:
+            devnet = bridger.trader.chains.is_devnet(by_id(order.chain_id))
+            key = await off_loop(self.wallet.key, order.summary.get("sender", ""), devnet)
+            sent = await RefundWithdraw(bridger).withdraw(key, order, card.progress.say)
+        except (TradeError, WalletError) as error:
+            card.error.setText(f"Refund: {error}")
+            card.error.show()
+            self.refund_failed.emit(str(error))
+            return
+        finally:
+            card.progress.stop(ticket)
+            card.withdraw_button.setEnabled(True)
+            self.history_tab.refresh_sent()
+        self.cross_tab.show_order(order.hash)
+        self.cross_tab.feed.wake()
+        self.refund_withdrawn.emit(sent.hash)
+
+    def _order_ended(self, order: StoredOrder) -> None:
+        title, message, warning = ended_words(order)
+        self.notifier.notify(title, message, warning)
+        self.cross_tab.feed.told(order)
+        self._history_due.start()
+
     def show_in_history(self, tx_hash: str, chain_id: int) -> None:
         self.tabs.setCurrentWidget(self.history_tab)
         self.history_tab.look_up_hash(tx_hash, chain_id)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.quote_tab.shutdown()
+        self.cross_tab.shutdown()
         self.history_tab.shutdown()
+        self._withdrawing.close()
+        self.notifier.close()
         self.engine_loader.close()
         self._accounts_loader.close()
         self._resumer.close()
-        for dialog in (self.swap_dialog, self.accounts_dialog):
+        for dialog in (self.swap_dialog, self.cross_dialog, self.accounts_dialog):
             if dialog is not None:
                 dialog.close()
         if not self.closed.done():

@@ -18,19 +18,21 @@ os.environ["SWAPDESK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="swapdesk-config-") 
 os.environ["SWAPDESK_DATA_DIR"] = tempfile.mkdtemp(prefix="swapdesk-data-")  # nor their history
 
 import pytest
+import pytestqt.plugin as qt_plugin
 import qasync
 from PySide6.QtCore import SignalInstance
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
-from swapdesk.engine.transactions import TransactionLookup
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
 from swapdesk.store import TxStore
 from swapdesk.wallet import Wallet
+from tests.trade.bridged import BSC, HECO, POLYGON, TRON, Bridged, bridged_engine
 from tests.wallet.memory_keyring import MemoryKeyring
 
 # what the window showed, for a person to look at after a run; never the README's (scripts/screenshots.py makes those)
@@ -39,18 +41,33 @@ SCREENSHOTS = os.environ.get("SWAPDESK_TEST_SCREENSHOTS") or tempfile.mkdtemp(pr
 Until = Callable[..., tuple[Any, ...]]
 
 
-class WiredEngine(Engine, TransactionLookup):
-    """The engine with the transaction extension mixed in, as engine/service.py is to do it itself."""
+_LOOPS: list[qasync.QEventLoop] = []  # the module's loop, for pytest-qt's own event processing
+
+
+def _process_events_in_the_loop() -> None:
+    """pytest-qt processes Qt events around each test phase; with qasync those events step asyncio tasks (a
+    bridge operator, an order's tracking), which must run inside the loop, as they do in the app."""
+    loop = _LOOPS[-1] if _LOOPS else None
+    if loop is None or loop.is_closed() or loop.is_running():
+        _plain_process_events()
+        return
+    loop.run_until_complete(asyncio.sleep(0))  # the loop's own turn: Qt's events, and the tasks they wake
+
+
+_plain_process_events = qt_plugin._process_events
+qt_plugin._process_events = _process_events_in_the_loop
 
 
 @pytest.fixture(scope="module")
 def qloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     loop = EventLoop(qapp, already_running=False)
     asyncio.set_event_loop(loop)
+    _LOOPS.append(loop)
     collector = MainThreadCollector()  # as the app does: widgets die on this thread only
     collector.start()
     yield loop
     loop.run_until_complete(loop.shutdown_default_executor())
+    _LOOPS.remove(loop)
     loop.close()
     asyncio.set_event_loop(None)
     collector.stop()
@@ -58,16 +75,22 @@ def qloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
 
 @pytest.fixture(scope="module")
 def until(qloop: qasync.QEventLoop) -> Until:
-    def wait(signal: SignalInstance, timeout: float = 120) -> tuple[Any, ...]:
+    def wait(signal: SignalInstance, timeout: float = 120, doing: Callable[[], Any] | None = None) -> tuple[Any, ...]:
+        """With `doing`: that action, done inside the loop once the signal is listened to (it cannot be missed)."""
         done: asyncio.Future[tuple[Any, ...]] = qloop.create_future()
 
         def fire(*args: Any) -> None:
             if not done.done():
                 done.set_result(args)
 
+        async def then() -> tuple[Any, ...]:
+            if doing is not None:
+                doing()
+            return await asyncio.wait_for(done, timeout)
+
         signal.connect(fire)
         try:
-            return qloop.run_until_complete(asyncio.wait_for(done, timeout))
+            return qloop.run_until_complete(then())
         finally:
             signal.disconnect(fire)
 
@@ -96,6 +119,23 @@ def type_into(qloop: qasync.QEventLoop) -> Typer:
     return typing
 
 
+Act = Callable[[Callable[[], Any]], Any]
+
+
+@pytest.fixture(scope="module")
+def act(qloop: qasync.QEventLoop) -> Act:
+    """A person's action (a click, a choice in a box, a paste) done while the loop runs, as in the app: the work
+    it starts steps inside the loop, never from a Qt event processed outside it (a screenshot's grab)."""
+
+    def acting(action: Callable[[], Any]) -> Any:
+        async def now() -> Any:
+            return action()
+
+        return qloop.run_until_complete(now())
+
+    return acting
+
+
 @pytest.fixture(scope="module")
 def devnet(qloop: qasync.QEventLoop) -> Iterator[Devnet]:
     net = Devnet()
@@ -113,15 +153,52 @@ def wallet(tmp_path: Path) -> Wallet:
 def window(
     qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path
 ) -> Iterator[MainWindow]:
-    engine = WiredEngine(DevnetBackend(devnet))
+    engine = Engine(DevnetBackend(devnet))
     win = MainWindow(engine, wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
-    qtbot.addWidget(win)
+    last: list[Any] = []  # the window's engine when pytest-qt closes it (and deletes it), before this teardown
+    qtbot.addWidget(win, before_close_func=lambda closing: last.append(closing.service))
     win.resize(1280, 800)
     win.show()
     yield win
-    win.close()
-    if win.service is not None and win.service is not engine:  # one the test switched to: closed, as the app does
-        qloop.run_until_complete(win.service.aclose())
+    if last and last[0] is not None and last[0] is not engine:  # one the test switched to: closed, as the app does
+        qloop.run_until_complete(last[0].aclose())
+
+
+# -- the Cross-chain tests: a devnet whose bridge providers and operators run on the window's own loop, as in the app
+
+BRIDGED_CHAINS = [BSC, POLYGON, HECO, TRON]
+SENDER = 8  # the demo account the window sends from
+
+
+@pytest.fixture(scope="module")
+def bridged(qloop: qasync.QEventLoop) -> Iterator[Bridged]:
+    opened = bridged_engine(BRIDGED_CHAINS)
+    world = qloop.run_until_complete(opened.__aenter__())
+    yield world
+    qloop.run_until_complete(opened.__aexit__(None, None, None))
+
+
+def open_window(bridged: Bridged, wallet: Wallet, store: TxStore, qtbot: Any, until: Until) -> MainWindow:
+    """A window over the bridged engine and `store`, its Cross-chain tab loaded, the sender chosen and its
+    balances read. pytest-qt closes it after the test (its work is cancelled in `closeEvent`)."""
+    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    tab = window.cross_tab
+    window.tabs.setCurrentWidget(tab)
+    until(tab.accounts_shown, doing=window.start)
+    if tab.src is None:
+        until(tab.tokens_loaded)
+    until(tab.balances_shown, doing=lambda: tab.choose_account(demo_address(SENDER)))
+    return window
+
+
+@pytest.fixture
+def cross_window(bridged: Bridged, wallet: Wallet, tmp_path: Path, qtbot: Any, until: Until) -> Iterator[MainWindow]:
+    store = TxStore(tmp_path / "transactions.sqlite")
+    yield open_window(bridged, wallet, store, qtbot, until)
+    store.close()  # the window is closed and deleted by now (pytest-qt's teardown comes first)
 
 
 def screenshot(widget: Any, name: str) -> str:

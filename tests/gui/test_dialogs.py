@@ -29,7 +29,7 @@ def test_an_unsafe_keyring_is_said_in_words_and_the_key_goes_to_a_keystore(
     dialog.show()
     shown = _texts(dialog)
     assert "keyring.backends" not in shown and "Keyring)" not in shown
-    assert dialog.keyring_note.text().startswith("This machine's keyring does not keep secrets safely.")
+    assert dialog.keyring_note.text().startswith("This machine has no keyring service (such as GNOME Keyring")
     assert "encrypted keystore file" in dialog.keyring_note.text()
     assert [dialog.ways.tabText(i) for i in range(3)] == ["Import a key", "Create a new key", "Watch an address"]
     assert dialog.create_file.isChecked() and not dialog.create_file.isEnabled()  # the file is the only way

@@ -105,6 +105,8 @@ def test_reset_starts_the_devnet_over_after_a_warning(
     until(window.quote_tab.tokens_loaded)  # a fresh engine quotes again
     dialog.reject()
     window.close()
+    assert window.service is not None
+    qloop.run_until_complete(window.service.aclose())  # the engine the reset made, closed as the app closes it
 
 
 def test_devnet_speed_is_a_setting(window: MainWindow) -> None:

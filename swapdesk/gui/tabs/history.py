@@ -7,7 +7,8 @@ as what it is, through the transaction extension. Every lookup shows what it is 
 cancelled; "Detect" tries the chains in turn (TRON first for an id written as TRON writes it: 64 hex
 digits, no 0x) and says which one it is trying. A new lookup clears the old card at once.
 Below: the transactions sent from this app (the local store), newest first, with their status in the
-same words as the card (the legend says which word means what), and an export to CSV.
+same words as the card (the legend says which word means what), and an export to CSV. A cross-chain
+deposit is listed with its order's normalised status (Pending until the bridge pays out or refunds).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from swapdesk.gui.icons import icon
 from swapdesk.gui.links import Links
 from swapdesk.gui.tabs.history_card import TxCard
 from swapdesk.gui.tasks import Latest
+from swapdesk.gui.widgets.card import CardScroll
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.sent_list import SentList
@@ -100,7 +102,9 @@ class HistoryTab(QWidget):
         self.card.hide()
         self.sent = SentList()
         self.nothing_sent = note_label()
-        self.nothing_sent.setText("Nothing sent from this app yet: the swaps and approvals you send are listed here.")
+        self.nothing_sent.setText(
+            "Nothing sent from this app yet: the swaps, transfers and approvals you send are listed here."
+        )
         self.nothing_sent.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.sent_view = QStackedWidget()  # the list, or a line saying it is empty: never an empty table
         self.sent_view.addWidget(self.nothing_sent)
@@ -114,8 +118,10 @@ class HistoryTab(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addLayout(row)
-        for widget in (self.progress, self.error, self.note, self.card):
+        for widget in (self.progress, self.error, self.note):
             layout.addWidget(widget)
+        self.card_view = CardScroll(self.card)  # a long cross-chain timeline scrolls, never grows the window
+        layout.addWidget(self.card_view)
         layout.addLayout(sent_header)
         layout.addWidget(self.sent_view, 1)
         layout.addWidget(self.legend)
@@ -138,7 +144,8 @@ class HistoryTab(QWidget):
 
     async def _list_sent(self, store: TxStore) -> None:
         rows = await off_loop(store.all)
-        self.sent.show_rows(rows)
+        orders = {order.hash: order for order in await off_loop(store.orders)}
+        self.sent.show_rows(rows, orders)
         self.sent_view.setCurrentWidget(self.sent if rows else self.nothing_sent)
         self.export_button.setEnabled(bool(rows))
         self.sent_listed.emit(len(rows))

@@ -18,6 +18,7 @@ from swapdesk.api.records import Stage, TxInfo
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.links import Links
+from swapdesk.gui.order_timeline import order_stages
 from swapdesk.gui.widgets.card import Card
 from swapdesk.gui.widgets.copyable import CopyableField
 from swapdesk.gui.widgets.status_badge import StatusBadge
@@ -36,19 +37,9 @@ ROWS = ("sold", "bought", "minimum", "token", "allowed", "spender", "sent", "rec
         "fee", "channel", "sources", "block", "hash", "target")  # fmt: skip
 
 
-def timeline_stages(stages: list[Stage]) -> list[TimelineStage]:
-    """The record's stages as the timeline draws them: the last one is where the order stands."""
-    out = []
-    for n, stage in enumerate(stages):
-        last = n == len(stages) - 1
-        state = "failed" if stage.status == "FAILED" else "current" if last and stage.status == "PENDING" else "done"
-        try:
-            chain: Chain | None = resolve(stage.chain) if stage.chain else None
-        except UnknownChain:
-            chain = None
-        detail = status.substatus_words(stage.substatus) if stage.substatus else ""
-        out.append(TimelineStage(status.stage_words(stage.statusNotes), state, stage.timeMs, chain, stage.hash, detail))
-    return out
+def timeline_stages(stages: list[Stage], bridge: str = "", pending: bool = False) -> list[TimelineStage]:
+    """The record's stages as the timeline draws them (`gui.order_timeline`); the last one is where it stands."""
+    return order_stages(stages, bridge, pending)
 
 
 class TxCard(Card):
@@ -135,7 +126,9 @@ class TxCard(Card):
         cross = record.fromChain != record.toChain
         self.title.setText(f"Cross-chain {record.fromChain} → {record.toChain}" if cross else f"Swap on {chain.name}")
         notes = record.statusNotes if record.statusNotes not in ("", record.status) else ""
-        self.notes.setText(status.stage_words(notes) if cross and notes else notes)
+        why = record.normalizedStatus.substatusMessage if record.normalizedStatus is not None else ""
+        self.notes.setText((status.stage_words(notes) if cross and notes else notes) + (f" — {why}" if why else ""))
+        self.notes.setWordWrap(True)
         self.when.setText(formatting.when(record.timestamp))
         self._text("sold", formatting.amount(int(record.amountIn), record.fromDecimals, sold))
         self._text("bought", formatting.amount(int(record.amountOut), record.toDecimals, bought))
@@ -153,7 +146,11 @@ class TxCard(Card):
             self._field("target").set(record.targetHash, self.links.explorer(target, "tx", record.targetHash), True)
             rows.append("target")
         self._only(*rows)
-        stages = timeline_stages(record.timeline or [])
+        normalized = record.normalizedStatus
+        pending = normalized is not None and normalized.status == "PENDING"
+        refunding = normalized is not None and normalized.substatus == "REFUND_IN_PROGRESS"
+        bridge = record.dexs[0].dex if cross and record.dexs else ""
+        stages = order_stages(record.timeline or [], bridge, pending, refunding)
         self.timeline.links = self.links
         self.timeline.set_stages(stages)
         self.timeline.setVisible(bool(stages))

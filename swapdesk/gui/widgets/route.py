@@ -22,6 +22,7 @@ from swapdesk.gui.icons import icon
 from swapdesk.icons import source_icon, token_icon
 
 ROW, TOKEN, SOURCE, GAP, MARGIN, HEADER = 40, 24, 16, 12, 4, 20
+DENSE_ROW, DENSE_AFTER = 31, 4  # more paths than this: closer rows, so a split over many paths fits the window
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,10 @@ class RouteDiagram(QWidget):
 
     def sizeHint(self) -> QSize:
         width = max((self._line_width(line) for line in self.lines), default=320)
-        return QSize(width, HEADER + ROW * max(1, len(self.lines)))
+        return QSize(width, HEADER + self._row() * max(1, len(self.lines)))
+
+    def _row(self) -> int:
+        return ROW if len(self.lines) <= DENSE_AFTER else DENSE_ROW
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()  # full labels, never cut
@@ -130,8 +134,9 @@ class RouteDiagram(QWidget):
             painter.drawText(QRectF(MARGIN, 0, 200, HEADER), Qt.AlignmentFlag.AlignLeft, first.token_in)
             last = self.lines[0].hops[-1].token_out
             painter.drawText(QRectF(right + TOKEN - 200, 0, 200, HEADER), Qt.AlignmentFlag.AlignRight, last)
+        row = self._row()
         for n, line in enumerate(self.lines):
-            middle = HEADER + n * ROW + ROW / 2
+            middle = HEADER + n * row + row / 2
             self._draw_line(painter, line, middle, right, palette)
         painter.end()
 

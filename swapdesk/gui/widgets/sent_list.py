@@ -1,4 +1,8 @@
-"""The transactions sent from this app, newest first, from the local store, with their status badges."""
+"""The transactions sent from this app, newest first, from the local store, with their status badges.
+
+A bridge deposit's status is its cross-chain order's (normalised: Pending until the bridge pays out or
+refunds), not only its own transaction's: "Success" for a deposit means the transfer arrived.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from swapdesk.chains import by_id
 from swapdesk.gui import formatting, status
 from swapdesk.gui.widgets.status_badge import StatusBadge
-from swapdesk.store import StoredTx
+from swapdesk.store import StoredOrder, StoredTx
 
 COLUMNS = ("Time", "Chain", "What", "Status", "Hash")
 UNLIMITED = 2**255
@@ -17,6 +21,11 @@ UNLIMITED = 2**255
 def describe(tx: StoredTx) -> str:
     """'Swap 250 USDT → 0.41 WBNB' or 'Approve 250 USDT', from what was recorded."""
     s = tx.summary
+    if tx.kind == "bridge":
+        sent = _amount(s, "amountIn", "decimalsIn", "symbolIn")
+        return f"Bridge {sent}, {s.get('chain', '?')} → {s.get('toChain', '?')} ({s.get('bridge', '?')})"
+    if tx.kind == "refund":
+        return f"Refund withdrawal {_amount(s, 'amount', 'decimals', 'symbol')} ({s.get('bridge', '?')})"
     if tx.kind == "approval":
         amount, decimals, symbol = int(s.get("amount", 0)), s.get("decimals"), s.get("symbol", "")
         if amount >= UNLIMITED:
@@ -29,6 +38,20 @@ def describe(tx: StoredTx) -> str:
     out = s.get("amountOut", s.get("quotedOut"))
     bought = formatting.amount(int(out), int(s["decimalsOut"]), s.get("symbolOut", "")) if out is not None else "?"
     return f"Swap {sold} → {bought}"
+
+
+def _amount(summary: dict[str, object], amount: str, decimals: str, symbol: str) -> str:
+    if amount not in summary or decimals not in summary:
+        return "?"
+    return formatting.amount(int(str(summary[amount])), int(str(summary[decimals])), str(summary.get(symbol, "")))
+
+
+def badge(tx: StoredTx, order: StoredOrder | None) -> tuple[status.Badge, str]:
+    """The status word of a row, and its detail: a confirmed deposit reads as its order."""
+    if order is not None and (tx.status == "confirmed" or order.ended):
+        words = status.stage_words(order.notes) if order.notes else "the bridge is about to see it"
+        return status.from_transfer(order.status, order.substatus), words
+    return status.from_store(tx.status), tx.error or status.STORE_NOTES.get(tx.status, "")
 
 
 class SentList(QTableWidget):
@@ -48,20 +71,22 @@ class SentList(QTableWidget):
         self.cellActivated.connect(self._activated)
         self.cellDoubleClicked.connect(self._activated)
 
-    def show_rows(self, rows: list[StoredTx]) -> None:
+    def show_rows(self, rows: list[StoredTx], orders: dict[str, StoredOrder] | None = None) -> None:
+        """`orders`: the cross-chain orders by their deposit's hash."""
         self.rows = rows
         self.setRowCount(len(rows))
         for row, tx in enumerate(rows):
-            badge = status.from_store(tx.status)
-            detail = tx.error or status.STORE_NOTES.get(tx.status, "")
-            texts = (formatting.when_ms(tx.created_ms), by_id(tx.chain_id).name, describe(tx), badge.word, tx.hash)
+            word, detail = badge(tx, (orders or {}).get(tx.hash))
+            texts = (formatting.when_ms(tx.created_ms), by_id(tx.chain_id).name, describe(tx), word.word, tx.hash)
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 item.setToolTip(detail if column == 3 else text)
                 self.setItem(row, column, item)
-            cell = StatusBadge()
-            cell.set(badge, detail)
-            self.setCellWidget(row, 3, cell)  # the item's word stays under it, for sorting and reading
+            cell = self.cellWidget(row, 3)
+            if not isinstance(cell, StatusBadge):  # a row's badge is kept from one reading to the next
+                cell = StatusBadge()
+                self.setCellWidget(row, 3, cell)  # the item's word stays under it, for sorting and reading
+            cell.set(word, detail)
 
     def _activated(self, row: int, _column: int) -> None:
         if 0 <= row < len(self.rows):

@@ -21,12 +21,13 @@ class StatusBadge(QLabel):
 
     def set(self, badge: Badge, detail: str = "") -> None:
         """Show `badge`; `detail` (the bridge's or the store's own words) goes in the tooltip."""
+        if badge is not self.badge:  # a style sheet costs a re-polish: only when the badge changes
+            self.setText(badge.word)
+            self.setStyleSheet(
+                f"QLabel {{ background: {badge.fill}; color: white; border-radius: 9px; padding: 2px 10px;"
+                " font-weight: 600; }"
+            )
         self.badge = badge
-        self.setText(badge.word)
-        self.setStyleSheet(
-            f"QLabel {{ background: {badge.fill}; color: white; border-radius: 9px; padding: 2px 10px;"
-            " font-weight: 600; }"
-        )
         self.setToolTip(f"{badge.word}: {badge.meaning}" + (f" ({detail})" if detail else ""))
         self.setAccessibleName(f"Status: {badge.word}" + (f", {detail}" if detail else ""))
 

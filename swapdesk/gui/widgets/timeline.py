@@ -1,8 +1,9 @@
 """A timeline: the stages something went through, each with its time and transaction (copy, look up).
 
 Used by History for a cross-chain order (deposit, the bridge's steps, payout or refund) and by the
-Cross-chain tab while an order is under way. Stages are data (`TimelineStage`); a dot and a line join
-them, coloured by state: done, under way, failed, or still to come.
+Cross-chain tab while an order is under way. Stages are data (`TimelineStage`, made by
+`gui.order_timeline`); a dot and a line join them, coloured by state: done, under way, failed, a refund's
+step, or still to come (hollow and muted).
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from swapdesk.chains import Chain
 from swapdesk.gui import formatting, theme
 from swapdesk.gui.links import Links
 
-STATES = ("done", "current", "failed", "waiting")
-_TONES = {"done": "success", "current": "accent", "failed": "danger", "waiting": "muted"}
+STATES = ("done", "current", "failed", "refund", "waiting")
+_TONES = {"done": "success", "current": "accent", "failed": "danger", "refund": "caution", "waiting": "muted"}
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ class _Dot(QWidget):
         if not self.last:
             painter.drawLine(QPointF(middle, top + 6), QPointF(middle, self.height()))
         painter.setPen(QPen(colour, 2))
-        painter.setBrush(colour if self.state in ("done", "failed") else Qt.BrushStyle.NoBrush)
+        painter.setBrush(colour if self.state in ("done", "failed", "refund") else Qt.BrushStyle.NoBrush)
         painter.drawEllipse(QPointF(middle, top), 5, 5)
         painter.end()
 
@@ -81,27 +82,42 @@ class Timeline(QWidget):
         self.stages = stages
         for row, stage in enumerate(stages):
             self.grid.addWidget(_Dot(stage.state, row == 0, row == len(stages) - 1), row, 0)
-            words = QLabel(f"<b>{stage.title}</b>" + (f"<br>{stage.detail}" if stage.detail else ""))
-            words.setWordWrap(True)
-            if stage.state == "waiting":
-                theme.tint(words, "muted")
-            self.grid.addWidget(words, row, 1, Qt.AlignmentFlag.AlignTop)
-            when = QLabel(formatting.when_ms(stage.time_ms) if stage.time_ms else "")
-            theme.tint(when, "muted")
-            self.grid.addWidget(when, row, 2, Qt.AlignmentFlag.AlignTop)
-            self.grid.addWidget(self._hash_row(stage), row, 3, Qt.AlignmentFlag.AlignTop)
+            self.grid.addWidget(self._stage(stage), row, 1, Qt.AlignmentFlag.AlignTop)
         self.grid.setColumnStretch(1, 1)
         self.setAccessibleDescription(
             "; ".join(f"{s.title} ({s.state})" + (f" {s.hash}" if s.hash else "") for s in stages)
         )
 
-    def _hash_row(self, stage: TimelineStage) -> QWidget:
+    def _stage(self, stage: TimelineStage) -> QWidget:
+        """Its title and time on one line, why under it, then its transaction: narrow enough for a side card."""
         holder = QWidget()
-        line = QHBoxLayout(holder)
-        line.setContentsMargins(0, 0, 0, 6)
-        if not stage.hash:
-            return holder
-        shown = QLabel(formatting.short(stage.hash))
+        lines = QVBoxLayout(holder)
+        lines.setContentsMargins(0, 0, 0, 8)
+        lines.setSpacing(1)
+        top = QHBoxLayout()
+        title = QLabel(f"<b>{stage.title}</b>")
+        title.setWordWrap(True)
+        if stage.state == "waiting":
+            theme.tint(title, "muted")
+        top.addWidget(title, 1)
+        if stage.time_ms:
+            when = QLabel(formatting.when_ms(stage.time_ms))
+            theme.tint(when, "muted")
+            top.addWidget(when, 0, Qt.AlignmentFlag.AlignTop)
+        lines.addLayout(top)
+        if stage.detail:
+            detail = QLabel(stage.detail[:1].upper() + stage.detail[1:])
+            detail.setWordWrap(True)
+            theme.tint(detail, "muted")
+            lines.addWidget(detail)
+        if stage.hash:
+            lines.addLayout(self._hash_row(stage))
+        return holder
+
+    def _hash_row(self, stage: TimelineStage) -> QHBoxLayout:
+        line = QHBoxLayout()
+        chain = stage.chain
+        shown = QLabel(f"{chain.name}: {formatting.short(stage.hash)}" if chain else formatting.short(stage.hash))
         shown.setToolTip(stage.hash)
         shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         copy = QPushButton("Copy")
@@ -109,8 +125,7 @@ class Timeline(QWidget):
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(stage.hash))
         line.addWidget(shown)
         line.addWidget(copy)
-        if stage.chain is not None:
-            chain = stage.chain
+        if chain is not None:
             look = QPushButton("Look up")
             look.setToolTip(f"Show this {chain.name} transaction in History")
             look.clicked.connect(lambda: self.look_up.emit(stage.hash, chain.id))
@@ -120,4 +135,5 @@ class Timeline(QWidget):
                 explorer = QLabel(f'<a href="{link}">explorer</a>')
                 explorer.setOpenExternalLinks(True)
                 line.addWidget(explorer)
-        return holder
+        line.addStretch(1)
+        return line

@@ -1,0 +1,76 @@
+"""What the embedded devnet wants a person to know, in plain words, in a bar at the top of the window.
+
+The devnet keeps its chains between runs and never deletes one silently: when the world itself changed (new
+contracts, new world code) a chain starts afresh and its old data is kept aside, and a chain that another
+swapdesk process runs can only be read (`devnet.chaindata`). It says so in `Devnet.notices`; the embedded
+engine adds what concerns its bridges (`gui.embedded`). The window reads them whenever its work starts or
+ends (a chain opens during some work) and shows each once, until it is dismissed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from swapdesk.gui import theme
+
+_ASIDE = re.compile(r"The devnet's (?P<name>.+?) chain starts afresh because (?P<why>.+); its previous data is kept at"
+                    r" (?P<kept>.+?)\.?$")  # fmt: skip
+_VIEW = re.compile(r"(?P<name>.+?) is in use by another swapdesk process: a read-only view$")
+
+
+def plain(notice: str) -> str:
+    """A notice as the window says it; one it does not know, as the devnet wrote it."""
+    if aside := _ASIDE.match(notice):
+        return (
+            f"{aside['name']} (devnet) started afresh: {aside['why']}. Its previous blocks and balances were"
+            f" not deleted: they are kept at {aside['kept']}."
+        )
+    if view := _VIEW.match(notice):
+        return (
+            f"{view['name']} (devnet) is run by another swapdesk: this window shows it read-only, as that"
+            " swapdesk last saved it, and nothing done on it here is kept."
+        )
+    return notice
+
+
+def _style(palette: QPalette) -> str:
+    line = palette.color(QPalette.ColorRole.Mid).name()
+    return f"QFrame#notices {{ border: 1px solid {line}; border-radius: 8px; margin: 6px 8px 2px 8px; }}"
+
+
+class NoticeBar(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notices")
+        theme.styled(self, _style)
+        self.seen: set[str] = set()
+        self.said: list[str] = []  # in plain words, oldest first
+        self.words = QLabel()
+        self.words.setWordWrap(True)
+        theme.tint(self.words, "warning")
+        self.dismiss = QPushButton("Dismiss")
+        self.dismiss.setToolTip("Hide these notices (new ones show again)")
+        self.dismiss.clicked.connect(self.clear)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(10, 6, 6, 6)
+        row.addWidget(self.words, 1)
+        row.addWidget(self.dismiss)
+        self.setAccessibleName("Devnet notices")
+        self.hide()
+
+    def check(self, notices: list[str]) -> None:
+        """Show those of `notices` not shown before."""
+        new = [n for n in notices if n not in self.seen]
+        if not new:
+            return
+        self.seen.update(new)
+        self.said += [plain(n) for n in new]
+        self.words.setText("\n".join(self.said))
+        self.show()
+
+    def clear(self) -> None:
+        self.said = []
+        self.hide()

@@ -1,0 +1,203 @@
+"""The Cross-chain tab's choices: which chains and tokens the bridges serve, the account, its balances on the
+source chain, and the recipient, which follows the destination.
+
+The bridges' chains and tokens come from the spec's cross-chain list (`/v3/cross/common/list`), asked at each
+engine start: a chain is offered when some bridge serves it, a token when some bridge carries it there. A
+source chain picks the same token on the destination when it has one; the destination is never the source;
+the recipient is the account's own address, written as the destination writes addresses (base58 on TRON),
+and a recipient typed by hand is rewritten to the destination's format when the destination changes (the
+same 20 bytes). Flip sends back the other way. `CrossChainTab` (cross_chain.py) adds the comparison and the
+orders; each change here tells it through `changed`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+
+from swapdesk.address import InvalidAddress, format_address, parse_address
+from swapdesk.api import ApiError, BalancesRequest, CrossListRequest, InvalidParameter, SwapService, TokenInfo
+from swapdesk.chains import CHAINS, Chain
+from swapdesk.gui.activity import Activity
+from swapdesk.gui.tabs.cross_form import CrossForm
+from swapdesk.gui.tasks import Latest
+
+if TYPE_CHECKING:
+    from swapdesk.wallet import Account
+
+DEFAULTS = ("BNB Smart Chain", "Polygon", "USDT")  # what a first look compares
+
+
+class CrossChoices(CrossForm):
+    tokens_loaded = Signal(int)  # how many chains some bridge serves
+    list_failed = Signal(str)
+    balances_shown = Signal(int)  # the source chain's id
+    accounts_shown = Signal(int)
+
+    def __init__(self, service: SwapService, activity: Activity | None = None) -> None:
+        super().__init__(activity)
+        self.service, self.activity = service, activity
+        self.tokens: dict[int, list[TokenInfo]] = {}  # chain id -> the tokens some bridge takes there
+        self._shown_dst: Chain | None = None
+        self._loading, self._balancing = Latest(self._unexpected), Latest(self._unexpected)
+        self.src_box.currentIndexChanged.connect(self._src_changed)
+        self.dst_box.currentIndexChanged.connect(self._dst_changed)
+        self.account_box.currentIndexChanged.connect(self._account_changed)
+        self.send_picker.changed.connect(self._same_asset)
+        self.flip_button.clicked.connect(self.flip)
+
+    def changed(self) -> None:
+        """Something the comparison depends on changed (the tab compares the bridges again)."""
+
+    def _show_send_state(self) -> None:
+        """Send…'s state, once the balance is known (the tab knows whether a route answers the form)."""
+
+    def _unexpected(self, error: BaseException) -> None:
+        self.show_error("quote", f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+
+    # -- what the bridges take ----------------------------------------------------------------
+
+    def load_tokens(self) -> None:
+        """Ask which chains and tokens the bridges serve (each engine start)."""
+        ticket = self.loading.start("Loading the bridges' chains and tokens…")
+        self._loading.run(self._load(ticket))
+
+    async def _load(self, ticket: int) -> None:
+        try:
+            listed = await self.service.cross_list(CrossListRequest())
+        except ApiError as error:
+            self.loading.stop(ticket)
+            self.show_error("quote", f"Cross-chain is not available here: {error.message}")
+            self.list_failed.emit(error.message)
+            return
+        self.loading.stop(ticket)  # not when cancelled: a newer load owns the progress, or the tab is gone
+        served = {entry.chainId for chains in listed.chains.values() for entry in chains}
+        self.tokens = {}
+        for entries in listed.tokens.values():
+            for t in entries:
+                known = self.tokens.setdefault(t.chainId, [])
+                if all(k.address.lower() != t.address.lower() for k in known):
+                    known.append(TokenInfo(address=t.address, symbol=t.symbol, name=t.name, decimals=t.decimals,
+                                           icon=t.icon))  # fmt: skip
+        chains = [c for c in CHAINS if c.id in served]
+        src, dst = self.src, self.dst
+        self.set_chains(chains)
+        for box in (self.src_box, self.dst_box):
+            box.blockSignals(True)
+        self.choose_chains(src.name if src else DEFAULTS[0], dst.name if dst else DEFAULTS[1])
+        for box in (self.src_box, self.dst_box):
+            box.blockSignals(False)
+        self._src_changed()
+        self.tokens_loaded.emit(len(chains))
+
+    def _src_changed(self) -> None:
+        src = self.src
+        if src is None:
+            return
+        if self.dst == src:  # a transfer goes to another chain
+            self.dst_box.setCurrentIndex((self.src_box.currentIndex() + 1) % max(1, self.dst_box.count()))
+        tokens = self.tokens.get(src.id, [])
+        chosen = self.send_picker.token.symbol if self.send_picker.token else DEFAULTS[2]
+        self.send_picker.set_tokens(tokens, _index(tokens, chosen), src.tron)
+        self.balances = {}
+        self._dst_changed()
+        self.load_balances()
+
+    def _dst_changed(self) -> None:
+        dst = self.dst
+        if dst is None:
+            return
+        tokens = self.tokens.get(dst.id, [])
+        wanted = self.send_picker.token.symbol if self.send_picker.token else DEFAULTS[2]
+        self.receive_picker.set_tokens(tokens, _index(tokens, wanted), dst.tron)
+        self._rewrite_recipient()
+        self.changed()
+
+    def _same_asset(self) -> None:
+        """A token sent picks the same asset on the destination, where there is one."""
+        sent, tokens = self.send_picker.token, self.receive_picker.tokens
+        if sent is not None and (self.receive_picker.token is None or self.receive_picker.token.symbol != sent.symbol):
+            index = _index(tokens, sent.symbol, -1)
+            if index >= 0:
+                self.receive_picker.choose_token(tokens[index])
+        self.show_balance()
+
+    def _rewrite_recipient(self) -> None:
+        """The recipient as the destination writes it (the same 20 bytes); the account's own by default."""
+        dst, before = self.dst, self._shown_dst
+        self._shown_dst = dst
+        if dst is None:
+            return
+        text = self.recipient.text().strip()
+        try:
+            raw = parse_address(text, before.tron) if before is not None and text else None
+        except InvalidAddress:
+            raw = None
+        own = self.own_address(dst)
+        self.recipient.setText(format_address(raw, dst.tron) if raw is not None else own or text)
+
+    def flip(self) -> None:
+        """Send back the other way: the chains and the tokens change places."""
+        src, dst, received = self.src, self.dst, self.receive_picker.token
+        if src is None or dst is None:
+            return
+        self.src_box.setCurrentIndex(self.src_box.findData(dst.id))  # its signal sets the tokens and balances
+        self.dst_box.setCurrentIndex(self.dst_box.findData(src.id))
+        if received is not None:
+            self.send_picker.choose(received.address)
+
+    def load_balances(self) -> None:
+        self._balancing.run(self._load_balances())
+
+    async def _load_balances(self) -> None:
+        src, account = self.src, self.account
+        if src is None or account is None:
+            self.balances = {}
+        else:
+            key = f"cross-balances-{id(self)}"
+            if self.activity is not None:
+                self.activity.begin(key, f"Reading balances on {src.name}…")
+            try:
+                found = await self.service.balances(BalancesRequest(src, account.address_on(src.tron)))
+                self.balances = {b.address.lower(): int(b.balance) for b in found}
+            except (ApiError, InvalidParameter):
+                self.balances = {}
+            finally:
+                if self.activity is not None:
+                    self.activity.end(key)
+        self.send_picker.set_balances(self.balances)
+        self.show_balance()
+        self._show_send_state()
+        if src is not None:
+            self.balances_shown.emit(src.id)
+
+    # -- accounts ------------------------------------------------------------------------------
+
+    def set_accounts(self, accounts: list[Account]) -> None:
+        """Offer these accounts; the one chosen before stays chosen when it is still there."""
+        chosen = self.account.address if self.account else None
+        self.accounts = accounts
+        self.account_box.blockSignals(True)
+        self.account_box.clear()
+        for account in accounts:
+            self.account_box.addItem(account.title(tron=bool(self.src and self.src.tron)), account.address)
+        if not accounts:
+            self.account_box.addItem("No account yet: type a recipient to compare bridges", None)
+        addresses = [a.address for a in accounts]
+        self.account_box.setCurrentIndex(addresses.index(chosen) if chosen in addresses else 0)
+        self.account_box.blockSignals(False)
+        self._account_changed()
+        self.accounts_shown.emit(len(accounts))
+
+    def _account_changed(self) -> None:
+        dst = self.dst
+        own = self.own_address(dst) if dst is not None else None
+        if own is not None:
+            self.recipient.setText(own)  # it pays itself, unless told otherwise
+        self.load_balances()
+        self.changed()
+
+
+def _index(tokens: list[TokenInfo], symbol: str, otherwise: int = 0) -> int:
+    return next((i for i, t in enumerate(tokens) if t.symbol == symbol), otherwise if tokens else -1)

@@ -1,0 +1,98 @@
+"""The Cross-chain tab on the devnet, its bridges running: every bridge compared as the form settles, the best
+chosen, a bridge that cannot serve says why, nothing stale stays on screen, the recipient is the account's
+own address as the destination writes it unless another is typed, and then it says so."""
+
+from __future__ import annotations
+
+from swapdesk.devnet.accounts import demo_address
+from swapdesk.gui import formatting
+from swapdesk.gui.window import MainWindow
+from tests.trade.bridged import address
+
+from .conftest import SENDER, Act, Typer, Until, screenshot
+
+
+def _compare(window: MainWindow, until: Until, type_into: Typer, amount: str) -> None:
+    tab = window.cross_tab
+    tab.amount.clear()
+    type_into(tab.amount, amount)
+    until(tab.routes_shown)
+
+
+def test_every_bridge_is_compared_and_the_best_chosen(
+    cross_window: MainWindow, until: Until, type_into: Typer, act: Act
+) -> None:
+    tab = cross_window.cross_tab
+    assert (tab.src.name, tab.dst.name) == ("BNB Smart Chain", "Polygon")  # type: ignore[union-attr]
+    assert tab.send_picker.token.symbol == tab.receive_picker.token.symbol == "USDT"  # type: ignore[union-attr]
+    assert tab.recipient.text() == demo_address(SENDER) and tab.recipient_note.isHidden()
+    assert "Type an amount" in tab.routes_card.placeholder.text() and not tab.send_button.isEnabled()
+    assert tab.send_side.balance.text() == "Balance: 100,000 USDT"
+    screenshot(cross_window, "cross-empty.png")
+
+    tab.amount.clear()
+    type_into(tab.amount, "250")
+    assert tab.routes_card.progress.busy and tab.routes_card.progress.words.text() == "Comparing the bridges…"
+    (found,) = until(tab.routes_shown)
+    rows = tab.routes_card.rows
+    assert [row.route.bridge for row in rows] == [r.bridge for r in found.routes] and len(rows) == 3
+    assert rows[0].radio.isChecked() and "Best return" in rows[0].tags.text()
+    outs = [int(r.amountOut) * 10 ** (18 - 6) for r in found.routes]  # USDT has 6 decimals on Polygon
+    assert outs == sorted(outs, reverse=True)
+    best = found.routes[0]
+    assert tab.receive_side.text() == formatting.amount(int(best.amountOut), 6)
+    for row in rows:
+        assert "taken from the amount" in row.fees.text() and "network fee " in row.fees.text()
+        assert row.eta.text().startswith("about ") and row.limits.text().startswith("takes ")
+    assert tab.send_button.isEnabled(), tab.send_note.text()
+    screenshot(cross_window, "cross-compared.png")
+
+    act(rows[-1].radio.click)  # another bridge: what arrives is that bridge's
+    assert tab.receive_side.text() == formatting.amount(int(found.routes[-1].amountOut), 6)
+    type_into(tab.amount, "0")  # 2500 now: what is shown answers 250, dimmed at once
+    assert not any(row.isEnabled() for row in tab.routes_card.rows) and tab.routes_card.progress.busy
+    assert not tab.send_button.isEnabled() and "Waiting for a bridge" in tab.send_note.text()
+    screenshot(cross_window, "cross-quoting.png")
+    (again,) = until(tab.routes_shown)
+    assert int(again.routes[0].amountIn) == 2500 * 10**18 and all(row.isEnabled() for row in tab.routes_card.rows)
+
+
+def test_a_bridge_that_cannot_serve_says_why(
+    cross_window: MainWindow, until: Until, type_into: Typer, act: Act
+) -> None:
+    tab = cross_window.cross_tab
+    act(lambda: tab.dst_box.setCurrentIndex(tab.dst_box.findText("HECO")))
+    _compare(cross_window, until, type_into, "60000")  # cBridge's HECO pool holds 50,000
+    (found,) = (tab.found,)
+    assert found is not None and "CBRIDGE" in [r.bridge for r in found.unavailable]
+    assert tab.routes_card.unavailable.isVisibleTo(tab) and "CBRIDGE" in tab.routes_card.unavailable.text()
+    assert "amountIn:" not in tab.routes_card.unavailable.text()  # the reason, without the parameter's name
+    screenshot(cross_window, "cross-unavailable.png")
+
+
+def test_nothing_stale_stays_and_the_recipient_follows_the_destination(
+    cross_window: MainWindow, until: Until, type_into: Typer, act: Act
+) -> None:
+    tab = cross_window.cross_tab
+    _compare(cross_window, until, type_into, "100")
+    type_into(tab.amount, "x")  # not an amount: the comparison goes, the field says why
+    assert not tab.routes_card.rows and tab.errors["amountIn"].isVisibleTo(tab) and tab.receive_side.text() == ""
+    tab.amount.clear()
+    type_into(tab.amount, "100")
+    until(tab.routes_shown)
+    act(lambda: tab.dst_box.setCurrentIndex(tab.dst_box.findText("TRON")))  # another destination: compared afresh
+    assert not any(row.isEnabled() for row in tab.routes_card.rows)
+    assert tab.recipient.text() == address(SENDER, 95500) and tab.recipient.text().startswith("T")
+    until(tab.routes_shown)
+    act(lambda: tab.recipient.setText(address(1, 95500)))
+    assert tab.recipient_note.isVisibleTo(tab) and "Another recipient" in tab.recipient_note.text()
+    until(tab.routes_shown)
+    assert all(r.quote.to == address(1, 95500) for r in tab.found.routes)  # type: ignore[union-attr]
+    screenshot(cross_window, "cross-other-recipient.png")
+    act(lambda: tab.recipient.setText(address(1, 56)))  # an EVM address for a TRON recipient
+    assert not tab.routes_card.rows and tab.errors["to"].isVisibleTo(tab)
+    assert any("TRON" in label.text() or "base58" in label.text() for label in [tab.errors["to"]]), tab.errors[
+        "to"
+    ].text()
+    act(lambda: tab.recipient.setText(address(SENDER, 95500)))
+    assert tab.recipient_note.isHidden()
