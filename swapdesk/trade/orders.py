@@ -23,6 +23,13 @@ from swapdesk.store import StoredOrder, TxStore
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 2.0  # the fastest devnet stage is a block (~3 s at speed 1); a person reads a second or two late
+# cBridge's states in which the refund waits for its sender's withdraw (docs/cross-chain.md)
+WITHDRAWS = ("TO_BE_REFUNDED", "REQUESTING_REFUND", "REFUND_TO_BE_CONFIRMED")
+
+
+def refundable(order: StoredOrder) -> bool:
+    """The order waits for its sender to withdraw it (cBridge), and the app has not sent the withdrawal."""
+    return order.bridge == "CBRIDGE" and order.notes in WITHDRAWS and not order.refund_hash
 
 
 async def register(service: SwapService, store: TxStore, order: StoredOrder) -> str:
