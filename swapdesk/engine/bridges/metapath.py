@@ -360,12 +360,11 @@ class Metapath(BridgeClient):
     def _progress(self, record: dict[str, Any], deposit: m.Deposit) -> m.Progress:
         notes = str(record["status"])
         reason = str(record.get("refundReason") or "")[:300]
-        to_hash, refund_hash = _hash(record.get("toHash")), _hash(record.get("refundHash"))
-        chains = {deposit.tx: deposit.src.chain, to_hash: deposit.dst.chain, refund_hash: deposit.src.chain}
-        chains.pop("", None)  # a stage without a transaction is on no chain
+        to_hash = _hash(record.get("toHash"))
         timeline = [(str(s["status"]), int(s["time"]), _hash(s["hash"])) for s in (record.get("timeline") or [])]
         steps = [
-            m.Step(state, normalized(state, reason), at, chains.get(tx), tx) for state, at, tx in timeline[:MAX_STEPS]
+            m.Step(state, normalized(state, reason), at, _stage_chain(state, tx, deposit), tx)
+            for state, at, tx in timeline[:MAX_STEPS]
         ] or [m.Step(notes, normalized(notes, reason), deposit.timestamp * 1000, deposit.src.chain, deposit.tx)]
         channel = str(record.get("source") or "")
         return m.Progress(
@@ -404,3 +403,12 @@ def _units(whole: str, decimals: int, rounding: str) -> int:
 
 def _hash(value: Any) -> str:
     return "0x" + str(value).removeprefix("0x").lower() if value else ""
+
+
+def _stage_chain(state: str, tx: str, deposit: m.Deposit) -> Chain | None:
+    """The chain of a stage's transaction, from the stage itself: the payout's stages are on the destination,
+    every other (the deposit, a refund) on the source. Not from the record's `toHash`, which the desk fills in
+    only when the order ends: a stage once shown keeps its chain."""
+    if not tx:
+        return None  # a stage without a transaction is on no chain
+    return deposit.dst.chain if state.startswith(("wait_receive_", "receive_")) else deposit.src.chain
