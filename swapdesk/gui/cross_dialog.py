@@ -8,44 +8,27 @@ data against the review, dry-runs it, signs, records, sends, and makes the order
 what it is doing at each moment, and why it stopped, in plain words. The done view gives the deposit's hash
 (copy, look up) and hands the order to the Cross-chain tab, which follows it to the end.
 
-It holds no key: the wallet hands one out (off the GUI thread) just before each signature.
+The steps are `SigningDialog`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any
-
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QWidget
 
 from swapdesk.address import format_address
-from swapdesk.blocking import off_loop
 from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.links import Links
+from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.gui.tabs.cross_routes import BRIDGE_NAMES, about, fee_line
-from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.card import heading
 from swapdesk.gui.widgets.copyable import CopyableField
-from swapdesk.gui.widgets.error_label import error_label, note_label
-from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.trade.bridge import Bridger, BridgeResult
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
 from swapdesk.trade.bridge_checks import CrossShown
-from swapdesk.trade.errors import TradeError
 from swapdesk.trade.results import Funds
-from swapdesk.wallet import Account, Password, PrivateKey, Wallet, WalletError, WrongPassword
+from swapdesk.wallet import Account, PrivateKey, Wallet
 
 BELOW_MINIMUM = {
     "METAPATH": "or the desk refunds the deposit",
@@ -54,28 +37,25 @@ BELOW_MINIMUM = {
 }
 
 
-class CrossSendDialog(QDialog):
-    checked = Signal(object)  # Funds, once balance and allowance are known
-    approved = Signal(str)
+class CrossSendDialog(SigningDialog):
     sent_order = Signal(object)  # BridgeResult
-    failed = Signal(str)
-    sent = Signal()  # a transaction was recorded: the lists have news
     follow = Signal(str)  # the deposit's hash: show the order
 
     def __init__(
         self, bridger: Bridger, wallet: Wallet, shown: CrossShown, account: Account, parent: QWidget | None = None,
         links: Links | None = None,
     ) -> None:  # fmt: skip
-        super().__init__(parent)
-        self.bridger, self.wallet, self.shown, self.account = bridger, wallet, shown, account
-        self.links = links or Links()
         self.src, self.dst = shown.src, shown.dst
-        self.devnet = bridger.trader.chains.is_devnet(self.src)
-        self.funds: Funds | None = None
-        self.outcome: BridgeResult | None = None
-        self._busy = True
-        self._work = Latest(self._unexpected)
-        self.setWindowTitle(f"Send {shown.symbols[0]} to {self.dst.name}")
+        sell = shown.symbols[0]
+        super().__init__(
+            wallet, account, devnet=bridger.trader.chains.is_devnet(self.src), action="Send", doing="Sending…",
+            amount=shown.amount, amount_words=formatting.amount(shown.amount, shown.decimals[0], sell), token=sell,
+            spender=f"{shown.bridge}'s contract", parent=parent,
+        )  # fmt: skip
+        self.bridger, self.shown = bridger, shown
+        self.links = links or Links()
+        self.send_button = self.action_button
+        self.setWindowTitle(f"Send {sell} to {self.dst.name}")
         self.setMinimumWidth(600)
         self.headline = heading(self._headline(), 1.3)
         self.contract = QLabel("reading swapdesk's catalogue…")
@@ -91,42 +71,15 @@ class CrossSendDialog(QDialog):
         for caption, value in (("Status", self.done_badge), ("Deposit", self.deposit), ("Order", self.order_id)):
             done.addRow(caption, value)
         self.done_view.hide()
-        self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password, placeholderText="Keystore password")
-        self.password.setAccessibleName("Keystore password")
-        self.password.setVisible(wallet.is_locked(account))
-        amount = formatting.amount(shown.amount, shown.decimals[0], shown.symbols[0])
-        self.approve_button = QPushButton(f"1. Approve {amount}")
-        self.approve_button.setToolTip(f"Lets {shown.bridge}'s contract take exactly this amount, nothing more")
-        self.unlimited = QCheckBox("Approve an unlimited amount (skips this step next time; riskier)")
-        self.send_button = QPushButton("Send")
-        self.send_button.setDefault(True)
-        theme.primary(self.send_button)
-        self.progress = Progress()
-        self.step = note_label()
-        self.error = error_label()
         self.follow_button = QPushButton("Follow the order")
         self.follow_button.hide()
-        close = QPushButton("Close")
-        for widget in (self.approve_button, self.unlimited):
-            widget.hide()
-        buttons = QHBoxLayout()
-        for widget in (self.approve_button, self.send_button):
-            buttons.addWidget(widget)
-        buttons.addStretch(1)
-        buttons.addWidget(self.follow_button)
-        buttons.addWidget(close)
-        layout = QVBoxLayout(self)
-        for part in (self.headline, self.review, self.done_view, self.password, self.unlimited, self.progress,
-                     self.step, self.error):  # fmt: skip
-            layout.addWidget(part)
-        layout.addLayout(buttons)
-        self._enable()
-        self.approve_button.clicked.connect(lambda: self._run(self._approve, "Approving…"))
-        self.send_button.clicked.connect(lambda: self._run(self._send, "Sending…"))
         self.follow_button.clicked.connect(self._follow)
-        close.clicked.connect(self.reject)
-        self.finished.connect(lambda _: self._close_work())
-        self._run(self._check, "Checking your balance and the bridge's allowance…")
+        self._assemble((self.headline, self.review, self.done_view, self.password), after=self.follow_button)
+
+    @property
+    def outcome(self) -> BridgeResult | None:
+        result: BridgeResult | None = self.result
+        return result
 
     def _headline(self) -> str:
         s = self.shown
@@ -167,69 +120,24 @@ class CrossSendDialog(QDialog):
 
     # -- steps -------------------------------------------------------------------------------
 
-    def _run(self, work: Callable[[], Coroutine[Any, Any, None]], words: str) -> None:
-        """A step: the progress shows at once, and goes when the step ends, however it ends."""
-        self.error.hide()
-        self._busy = True
-        self._enable()
-        ticket = self.progress.start(words)
-
-        async def step() -> None:
-            try:
-                await work()  # made here: a step cancelled before it starts leaves no coroutine unawaited
-            finally:
-                self.progress.stop(ticket)
-
-        self._work.run(step())
-
-    async def _check(self) -> None:
+    async def _read_funds(self) -> Funds:
         s = self.shown
-        try:
-            contract = await self.bridger.contract(s)
-            self.contract.setText(
-                f"{s.bridge}'s {CONTRACT_NAMES[s.bridge]} {format_address(contract, self.src.tron)}, from swapdesk's"
-                " own catalogue (the quote's word is not taken)"
-            )
-            funds = await self.bridger.funds(self.account.address, s)
-            self.bridger.check_balance(funds, s)
-        except TradeError as error:
-            return self._fail(str(error))
-        self.funds = funds
-        needs = funds.approval_needed(s.amount)
-        self.approve_button.setVisible(needs)
-        self.unlimited.setVisible(needs)
-        self.send_button.setText("2. Send" if needs else "Send")
-        self.step.setText(
-            f"Step 1 of 2: {s.bridge}'s contract may not take your {s.symbols[0]} yet. Approve it first."
-            if needs
-            else "Ready to send. The call data is checked again before you sign."
+        contract = await self.bridger.contract(s)
+        self.contract.setText(
+            f"{s.bridge}'s {CONTRACT_NAMES[s.bridge]} {format_address(contract, self.src.tron)}, from swapdesk's"
+            " own catalogue (the quote's word is not taken)"
         )
-        self._busy = False
-        self._enable()
-        self.checked.emit(funds)
+        funds = await self.bridger.funds(self.account.address, s)
+        self.bridger.check_balance(funds, s)
+        return funds
 
-    async def _approve(self) -> None:
-        try:
-            key = await self._key()
-            self.progress.say("Approving: signing and sending; waiting for the receipt…")
-            approval = await self.bridger.approve(key, self.shown, unlimited=self.unlimited.isChecked())
-        except (TradeError, WalletError, WrongPassword) as error:
-            self.sent.emit()
-            return self._fail(f"Approval: {error}")
-        self.sent.emit()
-        self.approved.emit(approval.hash)
-        await self._check()
+    async def _approve_with(self, key: PrivateKey, unlimited: bool) -> str:
+        return (await self.bridger.approve(key, self.shown, unlimited=unlimited)).hash
 
-    async def _send(self) -> None:
-        try:
-            key = await self._key()
-            result = await self.bridger.send(key, self.shown, step=self.progress.say)
-        except (TradeError, WalletError, WrongPassword) as error:
-            self.sent.emit()
-            return self._fail(str(error))
-        self.outcome = result
-        self._show_done(result)
-        self.sent.emit()
+    async def _act(self, key: PrivateKey) -> BridgeResult:
+        return await self.bridger.send(key, self.shown, step=self.progress.say)
+
+    async def _after_done(self, result: BridgeResult) -> None:
         self.sent_order.emit(result)
 
     def _show_done(self, result: BridgeResult) -> None:
@@ -238,43 +146,11 @@ class CrossSendDialog(QDialog):
         self.deposit.set(result.hash, self.links.explorer(self.src, "tx", result.hash), lookup=True)
         self.order_id.setText(result.order_id or "registering with the bridge: the order is followed by its deposit")
         self.step.setText("Its timeline moves in the Cross-chain tab; you are told when it arrives.")
-        for widget in (self.review, self.approve_button, self.unlimited, self.send_button):
-            widget.hide()
+        self.review.hide()
         self.done_view.show()
         self.follow_button.show()
         self.follow_button.setDefault(True)
         self.adjustSize()  # as tall as the done view, not the review it replaced
-
-    async def _key(self) -> PrivateKey:
-        if self.wallet.is_locked(self.account):
-            self.progress.say("Unlocking the keystore…")
-            await off_loop(self.wallet.unlock, self.account.address, Password(self.password.text()))
-            self.password.clear()
-            self.password.hide()
-        return await off_loop(self.wallet.key, self.account.address, self.devnet)
-
-    # -- state -------------------------------------------------------------------------------
-
-    def _enable(self) -> None:
-        needs = self.funds is not None and self.funds.approval_needed(self.shown.amount)
-        ready = not self._busy and self.funds is not None and self.outcome is None
-        self.approve_button.setEnabled(ready and needs)
-        self.send_button.setEnabled(ready and not needs)
-
-    def _fail(self, message: str) -> None:
-        self.error.setText(message)
-        self.error.show()
-        self.step.setText("Nothing more was sent." if self.outcome is None else "")
-        self._busy = False
-        self._enable()
-        self.failed.emit(message)
-
-    def _unexpected(self, error: BaseException) -> None:
-        self._fail(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
-
-    def _close_work(self) -> None:
-        self._work.close()
-        self.progress.stop()
 
     def _follow(self) -> None:
         if self.outcome is not None:

@@ -6,57 +6,37 @@ who receives. The dialog says what it is doing at each moment (busy bar and word
 in plain words. The done view says what was received, what it cost, and the transaction's hash, to copy
 or look up (in History; on a real network also on the chain's explorer).
 
-It holds no key: the wallet hands one out (off the GUI thread, as the keyring may block) just before
-each signature, and the trader checks the call data before that signature is asked for. On TRON the
-steps are the same (the trader signs with tronpy); the account shows its TRON address.
+The steps are `SigningDialog`'s; the trader checks the call data before the signature is asked for. On
+TRON the steps are the same (the trader signs with tronpy); the account shows its TRON address.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
 from decimal import Decimal
-from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QPushButton, QWidget
 
 from swapdesk.api import ApiError
 from swapdesk.api.requests import TransactionRequest
 from swapdesk.api.service import TransactionService
-from swapdesk.blocking import off_loop
 from swapdesk.gui import formatting, network_fee, status, theme
 from swapdesk.gui.links import Links
+from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.gui.tabs.quote_result import impact_level, normal_fee
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.card import heading
 from swapdesk.gui.widgets.copyable import CopyableField
-from swapdesk.gui.widgets.error_label import error_label, note_label
-from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.trade.checks import Shown
-from swapdesk.trade.errors import TradeError
 from swapdesk.trade.swap import Funds, SwapResult, Trader
-from swapdesk.wallet import Account, Password, PrivateKey, Wallet, WalletError, WrongPassword
+from swapdesk.wallet import Account, PrivateKey, Wallet
 
 CONFIRM_IMPACT = Decimal("0.10")  # above this the user must tick a box to swap
 
 
-class SwapDialog(QDialog):
-    checked = Signal(object)  # Funds, once balance and allowance are known
-    approved = Signal(str)  # approval's hash
+class SwapDialog(SigningDialog):
     swapped = Signal(object)  # SwapResult
-    failed = Signal(str)  # what stopped it, in words
-    sent = Signal()  # a transaction was recorded: the history list has news
     show_in_history = Signal(str, int)  # hash, chain id
     estimated = Signal(str)  # the network fee, in words
 
@@ -69,16 +49,18 @@ class SwapDialog(QDialog):
         parent: QWidget | None = None,
         links: Links | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.trader, self.wallet, self.shown, self.account = trader, wallet, shown, account
-        self.links = links or Links()
-        self.chain = shown.request.chain
-        self.devnet = trader.chains.is_devnet(self.chain)
-        self.swap_result: SwapResult | None = None
-        self.funds: Funds | None = None
-        self._busy = True
-        self._work, self._fee_work = Latest(self._unexpected), Latest()
         sell, buy = shown.symbols
+        self.chain = shown.request.chain
+        amount = shown.request.amountIn
+        super().__init__(
+            wallet, account, devnet=trader.chains.is_devnet(self.chain), action="Swap", doing="Swapping…",
+            amount=amount, amount_words=formatting.amount(amount, shown.request.decimal0, sell), token=sell,
+            spender="swapdesk's router", parent=parent,
+        )  # fmt: skip
+        self.trader, self.shown = trader, shown
+        self.links = links or Links()
+        self.swap_button = self.action_button
+        self._fee_work = Latest()
         self.setWindowTitle(f"Swap {sell} for {buy}")
         self.setMinimumWidth(560)
 
@@ -97,51 +79,21 @@ class SwapDialog(QDialog):
             done.addRow(caption, value)
         self.done_view.hide()
 
-        self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password, placeholderText="Keystore password")
-        self.password.setAccessibleName("Keystore password")
-        self.password.setVisible(wallet.is_locked(account))
         impact = Decimal(shown.quote.impact)
         self.confirm_impact = QCheckBox(f"I accept a price impact of {formatting.percent(impact)}")
         self.must_confirm = impact >= CONFIRM_IMPACT
         self.confirm_impact.setVisible(self.must_confirm)
         self.confirm_impact.toggled.connect(self._enable)
-        amount = formatting.amount(shown.request.amountIn, shown.request.decimal0, sell)
-        self.approve_button = QPushButton(f"1. Approve {amount}")
-        self.approve_button.setToolTip("Lets swapdesk's router take exactly this amount of the token, nothing more")
-        self.unlimited = QCheckBox("Approve an unlimited amount (skips this step next time; riskier)")
-        self.swap_button = QPushButton("Swap")
-        self.swap_button.setDefault(True)
-        theme.primary(self.swap_button)
-        self.progress = Progress()
-        self.step = note_label()
-        self.error = error_label()
         self.history_button = QPushButton("View in History")
         self.history_button.hide()
-        close = QPushButton("Close")
-        for widget in (self.approve_button, self.unlimited):
-            widget.hide()
-
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.approve_button)
-        buttons.addWidget(self.swap_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.history_button)
-        buttons.addWidget(close)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.headline)
-        for part in (self.review, self.done_view, self.password, self.confirm_impact, self.unlimited):
-            layout.addWidget(part)
-        for line in (self.progress, self.step, self.error):
-            layout.addWidget(line)
-        layout.addLayout(buttons)
-
-        self._enable()
-        self.approve_button.clicked.connect(lambda: self._run(self._approve, "Approving…"))
-        self.swap_button.clicked.connect(lambda: self._run(self._swap, "Swapping…"))
         self.history_button.clicked.connect(self._to_history)
-        close.clicked.connect(self.reject)
-        self.finished.connect(lambda _: self._close_work())
-        self._run(self._check, "Checking your balance and the router's allowance…")
+        self._assemble((self.headline, self.review, self.done_view, self.password, self.confirm_impact),
+                       after=self.history_button)  # fmt: skip
+
+    @property
+    def swap_result(self) -> SwapResult | None:
+        result: SwapResult | None = self.result
+        return result
 
     # -- the review ----------------------------------------------------------------------
 
@@ -201,65 +153,24 @@ class SwapDialog(QDialog):
 
     # -- steps -------------------------------------------------------------------------------
 
-    def _run(self, work: Callable[[], Coroutine[Any, Any, None]], words: str) -> None:
-        """A step: the progress shows at once, and goes when the step ends, however it ends."""
-        self.error.hide()
-        self._busy = True
-        self._enable()
-        ticket = self.progress.start(words)
+    async def _read_funds(self) -> Funds:
+        funds = await self.trader.funds(self.account.address, self.shown)
+        self.trader.check_balance(funds, self.shown)
+        return funds
 
-        async def step() -> None:
-            try:
-                await work()  # made here: a step cancelled before it starts leaves no coroutine unawaited
-            finally:
-                self.progress.stop(ticket)
-
-        self._work.run(step())
-
-    async def _check(self) -> None:
-        self.progress.say("Checking your balance and the router's allowance…")
-        try:
-            funds = await self.trader.funds(self.account.address, self.shown)
-            self.trader.check_balance(funds, self.shown)
-        except TradeError as error:
-            return self._fail(str(error))
-        self.funds = funds
-        needs = funds.approval_needed(self.shown.request.amountIn)
-        self.approve_button.setVisible(needs)
-        self.unlimited.setVisible(needs)
-        self.swap_button.setText("2. Swap" if needs else "Swap")
-        self.step.setText(
-            f"Step 1 of 2: the router may not take your {self.shown.symbols[0]} yet. Approve it first."
-            if needs
-            else "Ready to swap. The call data is checked again before you sign."
-        )
+    def _checked(self, funds: Funds) -> None:
         self._fee_work.run(self._estimate())
-        self._busy = False
-        self._enable()
-        self.checked.emit(funds)
 
-    async def _approve(self) -> None:
-        try:
-            key = await self._key()
-            self.progress.say("Approving: signing and sending; waiting for the receipt…")
-            sent = await self.trader.approve(key, self.shown, unlimited=self.unlimited.isChecked())
-        except (TradeError, WalletError, WrongPassword) as error:
-            self.sent.emit()
-            return self._fail(f"Approval: {error}")
-        self.sent.emit()
-        self.approved.emit(sent.hash)
-        await self._check()
+    def _may_act(self) -> bool:
+        return not self.must_confirm or self.confirm_impact.isChecked()
 
-    async def _swap(self) -> None:
-        try:
-            key = await self._key()
-            result = await self.trader.swap(key, self.shown, step=self.progress.say)
-        except (TradeError, WalletError, WrongPassword) as error:
-            self.sent.emit()
-            return self._fail(str(error))
-        self.swap_result = result
-        self._show_done(result)
-        self.sent.emit()
+    async def _approve_with(self, key: PrivateKey, unlimited: bool) -> str:
+        return (await self.trader.approve(key, self.shown, unlimited=unlimited)).hash
+
+    async def _act(self, key: PrivateKey) -> SwapResult:
+        return await self.trader.swap(key, self.shown, step=self.progress.say)
+
+    async def _after_done(self, result: SwapResult) -> None:
         self.swapped.emit(result)
         await self._network_paid(result.hash)
 
@@ -275,7 +186,7 @@ class SwapDialog(QDialog):
         self.block.setText(f"{result.block:,}")
         self.hash.set(result.hash, self.links.explorer(self.chain, "tx", result.hash), lookup=True)
         self.step.setText("Done. The transaction is in the History tab.")
-        for widget in (self.review, self.approve_button, self.unlimited, self.swap_button, self.confirm_impact):
+        for widget in (self.review, self.confirm_impact):
             widget.hide()
         self.done_view.show()
         self.history_button.show()
@@ -295,39 +206,9 @@ class SwapDialog(QDialog):
         paid = formatting.network_fee(int(info.networkFee), chain.native_decimals, chain.native_symbol, info.gasUsed)
         self.network_paid.setText(paid)
 
-    async def _key(self) -> PrivateKey:
-        address = self.account.address
-        if self.wallet.is_locked(self.account):
-            self.progress.say("Unlocking the keystore…")
-            await off_loop(self.wallet.unlock, address, Password(self.password.text()))
-            self.password.clear()
-            self.password.hide()
-        return await off_loop(self.wallet.key, address, self.devnet)
-
-    # -- state -------------------------------------------------------------------------------
-
-    def _enable(self) -> None:
-        impact_ok = not self.must_confirm or self.confirm_impact.isChecked()
-        needs = self.funds is not None and self.funds.approval_needed(self.shown.request.amountIn)
-        ready = not self._busy and self.funds is not None and self.swap_result is None
-        self.approve_button.setEnabled(ready and needs)
-        self.swap_button.setEnabled(ready and not needs and impact_ok)
-
-    def _fail(self, message: str) -> None:
-        self.error.setText(message)
-        self.error.show()
-        self.step.setText("Nothing more was sent." if self.swap_result is None else "")
-        self._busy = False
-        self._enable()
-        self.failed.emit(message)
-
-    def _unexpected(self, error: BaseException) -> None:
-        self._fail(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
-
     def _close_work(self) -> None:
-        self._work.close()
+        super()._close_work()
         self._fee_work.close()
-        self.progress.stop()
 
     def _to_history(self) -> None:
         if self.swap_result is not None:

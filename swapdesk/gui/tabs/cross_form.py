@@ -13,7 +13,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from swapdesk.address import InvalidAddress, parse_address
 from swapdesk.api import ErrorCode, InvalidParameter, TokenInfo
@@ -24,6 +24,7 @@ from swapdesk.gui.icons import icon
 from swapdesk.gui.widgets.amount_field import AmountField
 from swapdesk.gui.widgets.card import Card
 from swapdesk.gui.widgets.error_label import error_label, note_label
+from swapdesk.gui.widgets.form_parts import account_picker, flip_button
 from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.token_picker import TokenPicker
 from swapdesk.icons import chain_icon
@@ -47,11 +48,7 @@ class CrossForm(QWidget):
         self.balances: dict[str, int] = {}  # token address (lower case) -> the balance shown, on the source
         self.errors = {name: error_label() for name in FIELDS}
 
-        self.account_box = QComboBox()
-        self.account_box.setAccessibleName("Account")
-        self.account_box.addItem("No account yet: type a recipient to compare bridges", None)
-        self.accounts_button = QPushButton("Accounts…")
-        self.accounts_button.setToolTip("Import, create or watch accounts")
+        self.account_box, self.accounts_button = account_picker("No account yet: type a recipient to compare bridges")
         self.accounts_button.clicked.connect(self.manage_accounts)
         self.loading = Progress(activity)
         self.src_box, self.dst_box = QComboBox(), QComboBox()
@@ -62,11 +59,7 @@ class CrossForm(QWidget):
         self.receive_side = AmountField("You receive", self.receive_picker, editable=False)
         self.amount, self.max_button = self.send_side.edit, self.send_side.max_button
         self.amount.setAccessibleName("Amount to send")
-        self.flip_button = QToolButton()
-        self.flip_button.setText("⇅")
-        self.flip_button.setToolTip("Flip: send back the other way")
-        self.flip_button.setAccessibleName("Flip the chains")
-        self.flip_button.setFixedSize(34, 34)
+        self.flip_button = flip_button("Flip: send back the other way", "Flip the chains")
         for name, side in (("token0", self.send_side), ("amountIn", self.send_side), ("token1", self.receive_side)):
             side.notes.addWidget(self.errors[name])
         self.recipient = QLineEdit()

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QToolButton,
     QWidget,
 )
 
@@ -39,6 +38,7 @@ from swapdesk.gui.widgets.amount_field import AmountField
 from swapdesk.gui.widgets.card import Card
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.fold import Fold
+from swapdesk.gui.widgets.form_parts import account_picker, flip_button
 from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.token_picker import TokenPicker, looks_like_address
 from swapdesk.icons import chain_icon
@@ -86,11 +86,7 @@ class QuoteForm(QWidget):
         for chain in CHAINS:
             self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
         self._shown_chain = self.chain
-        self.account_box = QComboBox()
-        self.account_box.setAccessibleName("Account")
-        self.account_box.addItem("No account yet: quotes for the recipient", None)
-        self.accounts_button = QPushButton("Accounts…")
-        self.accounts_button.setToolTip("Import, create or watch accounts")
+        self.account_box, self.accounts_button = account_picker("No account yet: quotes for the recipient")
         self.accounts_button.clicked.connect(self.manage_accounts)
         self.loading = Progress(activity)
 
@@ -99,11 +95,7 @@ class QuoteForm(QWidget):
         self.buy_side = AmountField("You receive", self.buy, editable=False)
         self.amount, self.max_button = self.sell_side.edit, self.sell_side.max_button
         self.amount.setAccessibleName("Amount")
-        self.flip_button = QToolButton()
-        self.flip_button.setText("⇅")
-        self.flip_button.setToolTip("Flip: sell what you would buy")
-        self.flip_button.setAccessibleName("Flip sell and buy")
-        self.flip_button.setFixedSize(34, 34)
+        self.flip_button = flip_button("Flip: sell what you would buy", "Flip sell and buy")
         self.unknown_note = note_label("warning")
         for name, side in (("token0", self.sell_side), ("amountIn", self.sell_side), ("token1", self.buy_side)):
             side.notes.addWidget(self.errors[name])
