@@ -1,0 +1,98 @@
+"""The CLI's cross-chain side against a live server: compare the bridges, quote one, then read the transfer's
+timeline in `details` once a demo account's deposit (signed here, sent through /rpc) has arrived."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from eth_account import Account
+from web3 import Web3
+
+from swapdesk.__main__ import main
+from swapdesk.contracts import artifact
+from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.bridges.service import BridgeProviders
+from swapdesk.devnet.chaindata import ChainData
+from swapdesk.devnet.network import Devnet
+from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine.bridges import BridgeEndpoints
+from swapdesk.server import create_app
+from swapdesk.server.background import BackgroundServer
+
+BSC, POLYGON = 56, 137
+SENDER = 6  # a demo account no other test of this server uses
+SPEED = 50  # block times divided by this: a transfer ends in about a second
+
+
+@pytest.fixture(scope="module")
+def fast_server() -> Iterator[str]:
+    devnet = Devnet(ChainData(Path(tempfile.mkdtemp(prefix="swapdesk-cli-cross-"))), speed=SPEED)
+    providers = BridgeProviders(devnet)
+    engine = Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
+    with BackgroundServer(create_app(engine, devnet=devnet, providers=providers)) as server:
+        yield server.url
+
+
+def send(w3: Web3, to: str, data: bytes | str) -> str:
+    """A demo account's transaction, signed here and sent through the server's JSON-RPC; its hash."""
+    me = Account.from_key(demo_key(SENDER))
+    tx = {
+        "to": Web3.to_checksum_address(to), "data": data, "from": me.address, "chainId": BSC,
+        "nonce": w3.eth.get_transaction_count(me.address), "gas": 1_000_000,
+        "maxFeePerGas": 2 * w3.eth.get_block("latest")["baseFeePerGas"] + 1, "maxPriorityFeePerGas": 1,
+    }  # fmt: skip
+    tx_hash = w3.eth.send_raw_transaction(me.sign_transaction(tx).raw_transaction).to_0x_hex()
+    assert w3.eth.wait_for_transaction_receipt(tx_hash)["status"] == 1
+    return tx_hash
+
+
+def test_compare_quote_deposit_and_follow_the_timeline(fast_server: str, capsys: pytest.CaptureFixture[str]) -> None:
+    receiver = Account.from_key(demo_key(7)).address
+    cross = ["cross", "--from", "BSC", "--to", "POLYGON", "--sell", "USDT", "--amount", "120", "--server", fast_server]
+    assert main([*cross, "--recipient", receiver]) == 0
+    compared = capsys.readouterr().out
+    assert compared.startswith("120 USDT: every bridge, the most output first")
+    assert all(bridge in compared for bridge in ("ANYSWAP", "CBRIDGE", "METAPATH"))
+
+    assert main([*cross, "--recipient", receiver, "--bridge", "metapath", "--json"]) == 0
+    quote = json.loads(capsys.readouterr().out)
+    assert quote["exchange"] == "METAPATH" and quote["to"] == receiver and int(quote["amountOut"]) > 0
+
+    w3 = Web3(Web3.HTTPProvider(f"{fast_server}/rpc/{BSC}"))
+    erc20 = artifact("ERC20")
+    router = Web3.to_checksum_address(quote["router"])
+    send(w3, quote["token0"], erc20.encode("approve", router, int(quote["amountIn"])))  # exactly the amount
+    deposit = send(w3, quote["router"], quote["data"])
+    order = {
+        "bridge": "METAPATH", "fromChainID": str(BSC), "toChainID": str(POLYGON), "token0": quote["token0"],
+        "token1": quote["token1"], "to": receiver, "amountIn": quote["amountIn"], "hash": deposit,
+        "amountOutMin": quote["amountOut"], "channel": "default",
+    }  # fmt: skip
+    registered = httpx.get(f"{fast_server}/v3/cross/order", params=order).json()
+    assert registered["result"] == 0, registered
+
+    deadline = time.monotonic() + 60  # the operator's stages follow the chains' blocks (about 1 s at this speed)
+    while (status := httpx.get(f"{fast_server}/v3/core/details", params={"hash": deposit, "chain": "BSC"}).json())[
+        "data"
+    ]["status"] != "Success":
+        assert time.monotonic() < deadline, status
+        time.sleep(0.1)
+
+    assert main(["details", deposit, "--chain", "BSC", "--server", fast_server]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0] == "Success (receive_complete): a cross-chain swap from BNB Smart Chain to Polygon, channel default"
+    assert "  bridge    METAPATH" in shown and f"  hash      {deposit}" in shown
+    assert any(line.startswith("  target    0x") for line in shown) and "  progress  DONE / COMPLETED" in shown
+    stages = [line.split() for line in shown[next(n for n, line in enumerate(shown) if "timeline" in line) :]]
+    notes = [words[2] if words[0] == "timeline" else words[1] for words in stages]
+    assert notes == [
+        "wait_deposit_send", "wait_exchange_push", "wait_exchange_return", "wait_exchange_return_success",
+        "wait_receive_send", "wait_receive_confirm", "receive_complete",
+    ], stages  # fmt: skip
+    assert stages[0][-2:] == ["BSC", deposit]  # the deposit's stage names its chain and hash
