@@ -135,6 +135,9 @@ def test_a_metapath_order_from_review_to_arrival(
     (record,) = until(history.details_shown, doing=lambda: card.deposit.look_up_button.click())
     assert cross_window.tabs.currentWidget() is history and record.orderId == order.order_id
     assert history.card.badge.text() == "Success" and history.card.timeline.stages[-1].title == "Received"
+    assert history.card.title.text() == "Cross-chain, BNB Smart Chain → Polygon"  # names, as on every other screen
+    bridge_caption = history.card.form.labelForField(history.card.values["sources"])
+    assert bridge_caption is not None and bridge_caption.text() == "Bridge"
     act(lambda: screenshot(cross_window, "history-cross.png"))
 
 

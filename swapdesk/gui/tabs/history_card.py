@@ -124,7 +124,9 @@ class TxCard(Card):
         )
         self.badge.set(badge, record.statusNotes)
         cross = record.fromChain != record.toChain
-        self.title.setText(f"Cross-chain {record.fromChain} → {record.toChain}" if cross else f"Swap on {chain.name}")
+        src, dst = _chain(record.fromChain), _chain(record.toChain)
+        names = f"{src.name if src else record.fromChain} → {dst.name if dst else record.toChain}"
+        self.title.setText(f"Cross-chain, {names}" if cross else f"Swap on {chain.name}")
         notes = record.statusNotes if record.statusNotes not in ("", record.status) else ""
         why = record.normalizedStatus.substatusMessage if record.normalizedStatus is not None else ""
         self.notes.setText((status.stage_words(notes) if cross and notes else notes) + (f" — {why}" if why else ""))
@@ -138,6 +140,9 @@ class TxCard(Card):
         self._address("receiver", record.toAddress, target)
         self._text("channel", record.channel)
         self._text("sources", ", ".join(d.dex for d in record.dexs))
+        caption = self.form.labelForField(self.values["sources"])
+        if isinstance(caption, QLabel):
+            caption.setText("Bridge" if cross else "Sources")
         self._address("hash", record.sourceHash, chain, "tx")
         rows = ["sold", "bought", "minimum", "sender", "receiver", "channel", "hash"]
         if record.dexs:
