@@ -39,6 +39,11 @@ class _Host:
     stopped: bool = False
 
 
+class DevnetClosed(RuntimeError):
+    """The devnet was closed: its chains are not started again (a late request from an engine being replaced
+    would otherwise reopen a chain and hold its data from the engine that replaces it)."""
+
+
 class Devnet:
     def __init__(
         self,
@@ -57,6 +62,7 @@ class Devnet:
         self.notices: list[str] = []  # things the user should hear: a chain started afresh, a read-only view
         self._hosts: dict[int, _Host] = {}
         self._resetting: dict[int, asyncio.Event] = {}  # a request for a chain being reset waits for the reset
+        self._closed = False
 
     @property
     def chain_ids(self) -> list[int]:
@@ -79,6 +85,8 @@ class Devnet:
     async def _started(self, chain_id: int) -> _Host:
         """The chain's host, its chain open: after any reset of it in progress, whoever else starts or stops it."""
         while True:
+            if self._closed:
+                raise DevnetClosed(f"the devnet is closed: chain {chain_id} is not started again")
             resetting = self._resetting.get(chain_id)
             if resetting is not None:
                 await resetting.wait()
@@ -149,6 +157,8 @@ class Devnet:
             done.set()
 
     async def close(self) -> None:
+        """Stop every chain, for good: a request that comes later is refused (DevnetClosed)."""
+        self._closed = True
         hosts, self._hosts = list(self._hosts.values()), {}
         for host in hosts:
             await _shut(host)

@@ -65,6 +65,17 @@ class Engine(TransactionLookup):
         self._listed: dict[int, list[TokenInfo]] = {}
         self._reading_ahead: set[asyncio.Task[None]] = set()
 
+    @property
+    def chains(self) -> ChainBackend:
+        return self.backend
+
+    @property
+    def notices(self) -> list[str]:
+        return self.backend.notices
+
+    async def start(self) -> None:
+        """Nothing runs beside the engine itself (the app's embedded engine adds the world's bridges)."""
+
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
         chain = request.chain
         if chain.id not in self._listed:
@@ -194,6 +205,7 @@ class Engine(TransactionLookup):
         for task in list(self._reading_ahead):
             task.cancel()
         await asyncio.gather(*self._reading_ahead, return_exceptions=True)
+        await self.aggregator.aclose()
         await self.cross.aclose()
         await self.tron.aclose()
         await self.backend.aclose()

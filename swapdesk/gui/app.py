@@ -15,6 +15,7 @@ before the loop stops, so no task or thread is left behind.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -34,6 +35,9 @@ from swapdesk.settings import Settings
 
 if TYPE_CHECKING:  # py-evm loads with the engine, on a worker thread, after the window shows
     from swapdesk.devnet.network import Devnet
+
+log = logging.getLogger(__name__)
+LEFTOVER_SECONDS = 5.0
 
 
 def make_service(chosen: Settings) -> tuple[SwapService, str]:
@@ -66,7 +70,7 @@ def devnet_of(service: SwapService | None) -> Devnet | None:
     from swapdesk.devnet.network import Devnet
     from swapdesk.engine import DevnetBackend, RoutedBackend
 
-    backend = getattr(service, "backend", None)
+    backend = service.chains if service is not None else None
     if isinstance(backend, RoutedBackend):
         backend = backend.devnet
     devnet = backend.devnet if isinstance(backend, DevnetBackend) else None
@@ -118,5 +122,18 @@ def run(server: str | None = None) -> int:
         loop.run_until_complete(window.closed)
         if window.service is not None:
             loop.run_until_complete(window.service.aclose())
+        stop_leftovers(loop)
     collector.stop()
     return 0
+
+
+def stop_leftovers(loop: asyncio.AbstractEventLoop) -> list[asyncio.Task[object]]:
+    """The tasks still running once the window and the engine closed (none, unless something forgot to stop
+    what it started): each logged as the bug it is, cancelled, and waited for, so the process ends clean."""
+    left = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in left:
+        log.error("a task outlived the window and its engine: %r", task)
+        task.cancel()
+    if left:
+        loop.run_until_complete(asyncio.wait(left, timeout=LEFTOVER_SECONDS))
+    return left

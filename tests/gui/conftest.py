@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,9 @@ _plain_process_events = qt_plugin._process_events
 qt_plugin._process_events = _process_events_in_the_loop
 
 
+OUTLIVE_SECONDS = 10  # a task or thread still running this long after its window and engine closed has leaked
+
+
 @pytest.fixture(scope="module")
 def qloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     loop = EventLoop(qapp, already_running=False)
@@ -66,11 +70,54 @@ def qloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     collector = MainThreadCollector()  # as the app does: widgets die on this thread only
     collector.start()
     yield loop
+    left = _unfinished(loop, set())
     loop.run_until_complete(loop.shutdown_default_executor())
     _LOOPS.remove(loop)
     loop.close()
     asyncio.set_event_loop(None)
     collector.stop()
+    assert not left, f"tasks outlived the module's windows and engines: {left}"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_thread_outlives_the_module() -> Iterator[None]:
+    """Set up first and torn down last of the module's fixtures: every thread they or the tests started (a
+    devnet chain's, a server's) has ended by then."""
+    before = set(threading.enumerate())
+    yield
+    threads = [t for t in threading.enumerate() if t not in before and not _joined(t)]
+    assert not threads, f"threads outlived the module's windows and engines: {threads}"
+
+
+def _unfinished(
+    loop: qasync.QEventLoop, known: set[asyncio.Task[Any]], seconds: float = OUTLIVE_SECONDS
+) -> list[asyncio.Task[Any]]:
+    """Tasks besides `known` still running once the loop has had `seconds` to finish them: work that a closed
+    window or engine did not stop."""
+    started = [t for t in asyncio.all_tasks(loop) if t not in known and not t.done()]
+    if started:
+        loop.run_until_complete(asyncio.wait(started, timeout=seconds))
+    return [t for t in started if not t.done()]
+
+
+def _joined(thread: threading.Thread, seconds: float = OUTLIVE_SECONDS) -> bool:
+    if isinstance(thread, threading._DummyThread):  # a QThread that ran Python (qasync's executor): Qt owns it
+        return True
+    thread.join(seconds)
+    return not thread.is_alive()
+
+
+@pytest.fixture(autouse=True)
+def nothing_outlives_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fails a test that leaves a task running on the module's loop once its windows are closed (by pytest-qt,
+    before this teardown) and its fixtures torn down: whatever a window or an engine starts, it stops."""
+    loop = _LOOPS[-1] if _LOOPS else None
+    before = set(asyncio.all_tasks(loop)) if loop is not None and not loop.is_closed() else set()
+    yield
+    if loop is None or loop.is_closed() or loop is not (_LOOPS[-1] if _LOOPS else None):
+        return
+    left = _unfinished(loop, before)
+    assert not left, f"tasks outlived the test's windows and engines: {left}"
 
 
 @pytest.fixture(scope="module")
@@ -149,19 +196,27 @@ def wallet(tmp_path: Path) -> Wallet:
     return Wallet(tmp_path / "config", MemoryKeyring(), scrypt_n=2**10)
 
 
+class SharedDevnet(DevnetBackend):
+    """The module's devnet, lent to one window's engine: closing that engine (the window switching engines)
+    leaves the devnet to the module, which closes it once its tests are done."""
+
+    async def aclose(self) -> None:
+        pass
+
+
 @pytest.fixture
 def window(
     qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path
 ) -> Iterator[MainWindow]:
-    engine = Engine(DevnetBackend(devnet))
+    engine = Engine(SharedDevnet(devnet))
     win = MainWindow(engine, wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
     last: list[Any] = []  # the window's engine when pytest-qt closes it (and deletes it), before this teardown
     qtbot.addWidget(win, before_close_func=lambda closing: last.append(closing.service))
     win.resize(1280, 800)
     win.show()
     yield win
-    if last and last[0] is not None and last[0] is not engine:  # one the test switched to: closed, as the app does
-        qloop.run_until_complete(last[0].aclose())
+    for service in [engine, *(s for s in last if s is not None and s is not engine)]:  # as the app closes them
+        qloop.run_until_complete(service.aclose())  # (the module's devnet stays up: see SharedDevnet)
 
 
 # -- the Cross-chain tests: a devnet whose bridge providers and operators run on the window's own loop, as in the app

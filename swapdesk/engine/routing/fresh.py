@@ -48,6 +48,13 @@ class Fresh(Generic[T]):
                 self._next.cancel()
                 self._next = None
 
+    async def aclose(self) -> None:
+        """Stop the look under way (its callers hear CancelledError): nothing outlives its owner."""
+        runner = self._runner
+        if runner is not None:
+            runner.cancel()
+            await asyncio.gather(runner, return_exceptions=True)
+
 
 def _retrieved(future: asyncio.Future[T]) -> None:
     """Mark an error as seen: when every caller has given up, nobody else will look at it."""

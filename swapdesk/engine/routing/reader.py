@@ -143,6 +143,7 @@ class PoolReader:
         self._static_lock = asyncio.Lock()
         self._state: BlockState | None = None
         self._current = Fresh(self._refresh)
+        self._reading: set[asyncio.Future[Any]] = set()  # reads shared by a block's quotes, under way
         self.whole_reads = 0  # how many times every pool was read: once, unless the logs could not say
         self.pools_read_again = 0  # pools read at a block because their logs there did not tell their state
 
@@ -200,6 +201,14 @@ class PoolReader:
     async def current(self) -> BlockState:
         """The state at the chain's head as of a look that began after this call."""
         return await self._current()
+
+    async def aclose(self) -> None:
+        """Stop every read under way: the head's look and the reads shared by a block's quotes."""
+        await self._current.aclose()
+        pending = list(self._reading)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
 
     def forget_pools(self) -> None:
         """Read every pool again at the next quote, as on a first quote."""
@@ -290,6 +299,8 @@ class PoolReader:
             if len(state.read_at_block) >= MAX_PER_BLOCK:
                 return await read()
             known = state.read_at_block[key] = asyncio.ensure_future(read())
+            self._reading.add(known)
+            known.add_done_callback(self._reading.discard)
 
             def forget(done: asyncio.Future[Any]) -> None:
                 if done.cancelled() or done.exception() is not None:
