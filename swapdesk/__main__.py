@@ -50,7 +50,7 @@ def _serve(args: argparse.Namespace) -> int:
     from swapdesk.devnet.chaindata import ChainData
     from swapdesk.devnet.network import Devnet
     from swapdesk.engine import DevnetBackend, Engine, RoutedBackend, RpcBackend
-    from swapdesk.engine.backends import load_catalogs
+    from swapdesk.engine.backends import ChainBackend, load_catalogs
     from swapdesk.engine.bridges import BridgeEndpoints
     from swapdesk.server import create_app
     from swapdesk.server.run import config
@@ -58,9 +58,11 @@ def _serve(args: argparse.Namespace) -> int:
 
     devnet = Devnet(ChainData(), speed=args.speed)
     providers = BridgeProviders(devnet)  # the world's bridges: their operators run with the server
-    backend = DevnetBackend(devnet)
+    backend: ChainBackend = DevnetBackend(devnet)
     if rpc:
-        backend = RoutedBackend(backend, RpcBackend(rpc, load_catalogs(config_dir() / "catalogs", list(rpc))))
+        backend = RoutedBackend(
+            DevnetBackend(devnet), RpcBackend(rpc, load_catalogs(config_dir() / "catalogs", list(rpc)))
+        )
     engine = Engine(backend, bridges=BridgeEndpoints.in_process(providers.apps()))
     app = create_app(engine, devnet=devnet, providers=providers)
     uvicorn.Server(config(app, host=args.host, port=args.port)).run()

@@ -47,7 +47,7 @@ from swapdesk.api.requests import (
     TronSwapRequest,
     parse,
 )
-from swapdesk.api.service import BY_PATH, ENDPOINTS, Endpoint, SwapService, TransactionService, dispatch
+from swapdesk.api.service import BY_PATH, ENDPOINTS, Endpoint, SwapService, dispatch
 
 __all__ = [
     "BY_PATH",
@@ -84,7 +84,6 @@ __all__ = [
     "TokenInfo",
     "TokenRequest",
     "TransactionRequest",
-    "TransactionService",
     "TransferStatus",
     "TronQuote",
     "TronSwapRequest",

@@ -13,10 +13,10 @@ import asyncio
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from swapdesk.api.envelope import failure, success
-from swapdesk.api.errors import ApiError, ErrorCode, InternalError, NotFound, Unavailable
+from swapdesk.api.errors import ApiError, ErrorCode, InternalError, Unavailable
 from swapdesk.api.records import (
     AggQuote,
     Balance,
@@ -45,35 +45,51 @@ from swapdesk.api.requests import (
     parse,
 )
 
+if TYPE_CHECKING:  # a type only: the API's models stay free of web3
+    from swapdesk.engine.backends import ChainBackend
+
 log = logging.getLogger(__name__)
 
 ANSWER_TIMEOUT = 60.0  # seconds a call may take, a chain's first world build included
 
 
 class SwapService(Protocol):
-    """The spec's endpoints and the extensions every service offers. `cross_routes` (the routes extension) is
-    answered where a service has it (the engine with bridge providers, `RemoteService`), else NOT_AVAILABLE."""
+    """Everything the window, the command line and the server ask of an engine: the spec's endpoints, the
+    extensions, and the service's life. The in-process engine and `RemoteService` both implement all of it;
+    a part a service cannot answer raises NotFound(NOT_AVAILABLE), as a server says it over HTTP."""
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList: ...
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote: ...
     async def cross_order(self, request: CrossOrderRequest) -> str: ...
+    async def cross_routes(self, request: CrossRoutesRequest) -> CrossRoutes: ...
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote: ...
     async def tron_swap(self, request: TronSwapRequest) -> TronQuote: ...
     async def details(self, request: DetailsRequest) -> TxDetails: ...
+    async def transaction(self, request: TransactionRequest) -> TxInfo: ...
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]: ...
     async def sources(self, request: ChainRequest) -> list[SourceInfo]: ...
     async def balances(self, request: BalancesRequest) -> list[Balance]: ...
     async def token(self, request: TokenRequest) -> TokenInfo: ...
-    async def aclose(self) -> None: ...
 
+    @property
+    def chains(self) -> ChainBackend | None:
+        """The chains themselves where the service runs in this process (signing and sending need them);
+        None for a server, which only answers."""
+        ...
 
-@runtime_checkable
-class TransactionService(Protocol):
-    """Extension: a service that describes any transaction, a swap or not (`/ext/v1/transaction`).
+    @property
+    def notices(self) -> list[str]:
+        """What the person should hear about the service, in words (a chain that started afresh, bridges
+        run by another process); the window shows each once."""
+        ...
 
-    Apart from SwapService until the engine and the remote client both offer it; then one of its methods."""
+    async def start(self) -> None:
+        """Start what runs beside the service once it is in use (the embedded world's bridge operators)."""
+        ...
 
-    async def transaction(self, request: TransactionRequest) -> TxInfo: ...
+    async def aclose(self) -> None:
+        """Stop everything the service started: no task, thread or lock outlives it."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -128,9 +144,7 @@ async def dispatch(
     """(HTTP status, envelope) for one call; never raises, never waits longer than ANSWER_TIMEOUT."""
     try:
         request = parse(endpoint.request, items)
-        answer = getattr(service, endpoint.method, None)
-        if answer is None:  # a service that does not offer this part (yet) says so, as the engine does
-            raise NotFound(ErrorCode.NOT_AVAILABLE, f"{endpoint.path} is not available from this service")
+        answer = getattr(service, endpoint.method)
         async with asyncio.timeout(ANSWER_TIMEOUT):
             data = await answer(request)
         return 200, success(data)

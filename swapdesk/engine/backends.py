@@ -35,6 +35,11 @@ class ChainBackend(Protocol):
         """True where the chain is the embedded devnet (demo accounts may sign there)."""
         ...
 
+    @property
+    def notices(self) -> list[str]:
+        """What the person should hear about these chains (one started afresh, a read-only view)."""
+        ...
+
     async def aclose(self) -> None: ...
 
 
@@ -60,6 +65,10 @@ class DevnetBackend:
 
     def is_devnet(self, chain: Chain) -> bool:
         return True
+
+    @property
+    def notices(self) -> list[str]:
+        return self.devnet.notices
 
     async def aclose(self) -> None:
         await self.devnet.close()
@@ -92,6 +101,10 @@ class RpcBackend:
 
     def is_devnet(self, chain: Chain) -> bool:
         return False
+
+    @property
+    def notices(self) -> list[str]:
+        return []
 
     async def aclose(self) -> None:
         for w3 in self._web3.values():
@@ -160,6 +173,10 @@ class ServedDevnetBackend:
     def is_devnet(self, chain: Chain) -> bool:
         return True
 
+    @property
+    def notices(self) -> list[str]:
+        return []
+
     async def aclose(self) -> None:
         await self._client.aclose()
         await self.rpc.aclose()
@@ -182,6 +199,10 @@ class RoutedBackend:
 
     def is_devnet(self, chain: Chain) -> bool:
         return self._for(chain).is_devnet(chain)
+
+    @property
+    def notices(self) -> list[str]:
+        return self.devnet.notices
 
     async def aclose(self) -> None:
         await self.rpc.aclose()

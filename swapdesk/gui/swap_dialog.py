@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QPushButton, QWidg
 
 from swapdesk.api import ApiError
 from swapdesk.api.requests import TransactionRequest
-from swapdesk.api.service import TransactionService
 from swapdesk.gui import formatting, network_fee, status, theme
 from swapdesk.gui.links import Links
 from swapdesk.gui.signing_dialog import SigningDialog
@@ -194,9 +193,6 @@ class SwapDialog(SigningDialog):
     async def _network_paid(self, tx_hash: str) -> None:
         """What the swap cost in gas, from the chain (the engine's transaction extension)."""
         service = self.trader.service
-        if not isinstance(service, TransactionService):
-            self.network_paid.setText("see History")
-            return
         try:
             info = await service.transaction(TransactionRequest(tx_hash, self.chain))
         except ApiError:

@@ -152,14 +152,9 @@ class MainWindow(QMainWindow):
             self.engine_state.setText(self.engine_name if self.activity.busy else f"Ready · {self.engine_name}")
 
     def check_notices(self) -> None:
-        """The embedded devnet's notices, and its engine's (`gui.embedded`), shown once each."""
-        backend = getattr(self.service, "backend", None)
-        if backend is None:
-            return  # a remote server: its devnet, if any, is its own
-        from swapdesk.gui.app import devnet_of
-
-        devnet = devnet_of(self.service)
-        self.notices.check([*(devnet.notices if devnet is not None else []), *getattr(self.service, "notices", [])])
+        """The engine's notices (a devnet chain started afresh, bridges run elsewhere), shown once each."""
+        if self.service is not None:
+            self.notices.check(self.service.notices)
 
     def is_devnet(self, chain: Chain) -> bool | None:
         """Whether `chain` is the embedded devnet (None: a remote server, which does not say)."""
@@ -209,9 +204,7 @@ class MainWindow(QMainWindow):
         self.engine_state.setText(f"Starting the {name}…" if old is None else f"Switching to the {name}…")
         if old is not None:
             await old.aclose()  # first: the old engine's devnet chains release their data for the new one
-        start_providers = getattr(service, "start_providers", None)  # the embedded engine's (`gui.embedded`)
-        if start_providers is not None:
-            await start_providers()
+        await service.start()
         self.check_notices()
         self.quote_tab.service = self.history_tab.service = service
         self._attach_trader(service)
@@ -244,7 +237,7 @@ class MainWindow(QMainWindow):
 
     def _attach_trader(self, service: SwapService) -> None:
         """Swaps need the chains themselves: only an in-process engine has them."""
-        chains: ChainBackend | None = getattr(service, "backend", None)
+        chains = service.chains
         self.trader = self.bridger = None
         if chains is not None:
             from swapdesk.trade.bridge import Bridger

@@ -26,7 +26,6 @@ from swapdesk.api import (
     CrossRoutesRequest,
     ErrorCode,
     InvalidParameter,
-    NotFound,
     SwapService,
     parse,
 )
@@ -165,7 +164,7 @@ class CrossChainTab(CrossChoices):
 
     async def _quote(self, request: CrossRoutesRequest) -> None:
         try:
-            found = await _routes(self.service, request)
+            found = await self.service.cross_routes(request)
         except ApiError as error:
             if request == self._request:  # a stale refusal must not land either
                 self._clear("No bridge can be asked for this form: see the message.")
@@ -299,12 +298,3 @@ class CrossChainTab(CrossChoices):
         self.loading.stop()
         self.routes_card.progress.stop()
         self.order_card.progress.stop()
-
-
-async def _routes(service: SwapService, request: CrossRoutesRequest) -> CrossRoutes:
-    """Every bridge's route (the routes extension), where the service offers it."""
-    routes = getattr(service, "cross_routes", None)
-    if routes is None:
-        raise NotFound(ErrorCode.NOT_AVAILABLE, "this service cannot compare bridges (/ext/v1/cross/routes)")
-    found: CrossRoutes = await routes(request)
-    return found

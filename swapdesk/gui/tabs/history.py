@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 from swapdesk.api import ApiError, ChainRequest, DetailsRequest, ErrorCode, SwapService, TokenInfo, TxDetails, parse
 from swapdesk.api.records import TxInfo
 from swapdesk.api.requests import TransactionRequest
-from swapdesk.api.service import TransactionService
 from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.files import write_atomically
@@ -212,9 +211,6 @@ class HistoryTab(QWidget):
 
     async def _describe(self, tx_hash: str, chain: Chain, refusal: ApiError) -> None:
         """Not a swap: say what it is instead (an approval, a transfer), where the engine can."""
-        if not isinstance(self.service, TransactionService):
-            self._fail(f"{refusal.message}; this engine cannot describe other transactions")
-            return
         self.progress.say(f"Not a swap: reading what the transaction does on {chain.name}…")
         try:
             info: TxInfo = await self.service.transaction(TransactionRequest(tx_hash, chain))
