@@ -15,10 +15,10 @@ import logging
 import sys
 from datetime import datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from swapdesk.address import format_address, parse_address
 from swapdesk.api import (
     AggQuote,
     AggSwapRequest,
@@ -37,8 +37,10 @@ from swapdesk.api import (
 )
 from swapdesk.api.records import CrossQuote, CrossRoutes, CrossTokenEntry
 from swapdesk.chains import Chain, UnknownChain, by_id, resolve
-from swapdesk.devnet.accounts import ACCOUNT_0
 from swapdesk.units import BadAmount, percent_to_bps, to_human, to_units
+
+if TYPE_CHECKING:
+    from swapdesk.wallet import Account
 
 
 class Refused(Exception):
@@ -60,6 +62,33 @@ def _service(server: str | None) -> SwapService:
     devnet = Devnet(ChainData(), share=True)
     providers = BridgeProviders(devnet)  # their APIs only: the command line starts no operator
     return Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
+
+
+def _account(service: SwapService, chain: Chain, text: str | None) -> Account | None:
+    """The user's account that `--account` names (by label or address); the demo accounts count on the devnet."""
+    if text is None:
+        return None
+    from swapdesk.settings import config_dir
+    from swapdesk.wallet import Wallet
+    from swapdesk.wallet.book import AccountBook
+
+    devnet = service.chains is not None and service.chains.is_devnet(chain)
+    accounts = AccountBook(config_dir() / "accounts.json").load() + (Wallet.demo_accounts() if devnet else [])
+    wanted = text.strip().lower()
+    for account in accounts:
+        if wanted in (account.label.lower(), account.address.lower(), account.tron_address.lower()):
+            return account
+    known = ", ".join(repr(a.label) for a in accounts) or "none yet (add one in the window: File → Accounts…)"
+    raise Refused(f"--account: {text!r} is not one of your accounts; yours: {known}")
+
+
+def _recipient(given: str | None, account: Account | None, chain: Chain, option: str) -> str:
+    """Who receives: as given, else the account itself; never a default of its own (a wrong one loses funds)."""
+    if given:
+        return given
+    if account is None:
+        raise Refused(f"{option}: say who receives, or name one of your accounts with --account")
+    return account.address_on(chain.tron)
 
 
 def _chain(text: str) -> Chain:
@@ -91,14 +120,16 @@ async def _quote(args: argparse.Namespace) -> int:
             slippage = percent_to_bps(args.slippage)
         except BadAmount as exc:
             raise Refused(f"--slippage: {exc}") from None
-        to = args.to or format_address(parse_address(ACCOUNT_0, False), chain.tron)
+        account = _account(service, chain, args.account)
+        to = _recipient(args.to, account, chain, "--to")
+        issuer = args.issuer or (account.address_on(chain.tron) if account else None)
         query = {
             "token0": sell.address, "token1": buy.address, "decimal0": str(sell.decimals),
             "decimal1": str(buy.decimals), "impact": str(slippage), "part": str(args.part),
             "amountIn": str(amount), "amountOutMin": "0", "to": to, "chain": chain.flag, "channel": args.channel,
         }  # fmt: skip
-        if args.issuer or chain.tron:  # the TRON variant names its sender
-            query["issuer"] = args.issuer or to
+        if issuer or chain.tron:  # the TRON variant names its sender
+            query["issuer"] = issuer or to
         quote: AggQuote | TronQuote = (
             await service.tron_swap(parse(TronSwapRequest, query.items()))
             if chain.tron
@@ -157,10 +188,12 @@ async def _cross(args: argparse.Namespace) -> int:
             amount = to_units(args.amount, sell.decimals)
         except BadAmount as exc:
             raise Refused(f"--amount: {exc}") from None
-        to = args.recipient or format_address(parse_address(ACCOUNT_0, False), dst.tron)
+        account = _account(service, src, args.account)
+        to = _recipient(args.recipient, account, dst, "--recipient")
+        issuer = args.issuer or (account.address_on(src.tron) if account else None)
         query = {"fromChainID": str(src.id), "toChainID": str(dst.id), "token0": sell.address,
                  "amountIn": str(amount), "to": to, "channel": args.channel}  # fmt: skip
-        query |= ({"token1": buy.address} if buy else {}) | ({"issuer": args.issuer} if args.issuer else {})
+        query |= ({"token1": buy.address} if buy else {}) | ({"issuer": issuer} if issuer else {})
         if bridge is not None:
             record: BaseModel = await service.cross_swap(parse(CrossSwapRequest, (query | {"bridge": bridge}).items()))
         else:
@@ -276,8 +309,14 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     quote.add_argument(
         "--channel", default="default", help="default, web, android, ios or extension: sets the fee rate"
     )
-    quote.add_argument("--to", help="recipient (default: devnet demo account 0, in the chain's address form)")
-    quote.add_argument("--issuer", help="sender, for its fee discount (default: the recipient)")
+    quote.add_argument(
+        "--account",
+        "--from",
+        dest="account",
+        help="one of your accounts, by label or address ('Demo 0'..'Demo 8' on the devnet): the sender",
+    )
+    quote.add_argument("--to", help="recipient (default: the --account itself; one of the two is required)")
+    quote.add_argument("--issuer", help="sender, for its fee discount (default: the --account, else the recipient)")
     quote.add_argument("--json", action="store_true", help="print the spec's quote record")
     quote.add_argument("--server", help="ask this server instead of the embedded engine")
     quote.set_defaults(run=lambda a: run("quote", a))
@@ -292,8 +331,13 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     cross.add_argument("--buy", help="symbol or address of the token to receive (default: the same asset)")
     cross.add_argument("--amount", required=True, help="amount to send, in whole tokens (100, 0.25)")
     cross.add_argument("--bridge", help="ANYSWAP, METAPATH or CBRIDGE (default: every bridge, compared)")
-    cross.add_argument("--recipient", help="receiver on the destination (default: devnet demo account 0)")
-    cross.add_argument("--issuer", help="sender on the source chain, to measure the gas from it")
+    cross.add_argument(
+        "--account", help="one of your accounts, by label or address ('Demo 0'..'Demo 8' on the devnet): the sender"
+    )
+    cross.add_argument(
+        "--recipient", help="receiver on the destination (default: the --account itself; one of the two is required)"
+    )
+    cross.add_argument("--issuer", help="sender on the source chain, to measure the gas from it (default: --account)")
     cross.add_argument("--channel", default="default", help="default, web, android, ios or extension")
     cross.add_argument("--json", action="store_true", help="print the spec's quote record, or the routes")
     cross.add_argument("--server", help="ask this server instead of the embedded engine")

@@ -10,16 +10,19 @@ from eth_account import Account
 from web3 import Web3
 
 from swapdesk.__main__ import main
+from swapdesk.address import format_address
 from swapdesk.devnet.accounts import demo_key
+
+RECEIVER = "0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"
 
 
 def test_quote_and_details(server_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    trader = Account.from_key(demo_key(0))
     argv = ["quote", "--chain", "matic", "--sell", "MATIC", "--buy", "usdc", "--amount", "250", "--part", "4"]
-    assert main([*argv, "--server", server_url, "--json"]) == 0
+    assert main([*argv, "--to", trader.address, "--server", server_url, "--json"]) == 0
     quote = json.loads(capsys.readouterr().out)
     assert quote["amountIn"] == str(250 * 10**18) and int(quote["totalAmountOut"]) > 0
 
-    trader = Account.from_key(demo_key(0))
     w3 = Web3(Web3.HTTPProvider(f"{server_url}/rpc/137"))
     tx = {
         "to": quote["aggregator"], "data": quote["data"], "value": 250 * 10**18, "from": trader.address,
@@ -39,8 +42,9 @@ def test_quote_and_details(server_url: str, capsys: pytest.CaptureFixture[str]) 
     assert f"{received:.2f}"[:-1] in shown  # the human amount, as received
 
 
-def _quote(chain: str, sell: str, buy: str, amount: str, *more: str) -> list[str]:
-    return ["quote", "--chain", chain, "--sell", sell, "--buy", buy, "--amount", amount, *more]
+def _quote(chain: str, sell: str, buy: str, amount: str, *more: str, to: str | None = RECEIVER) -> list[str]:
+    recipient = ["--to", to] if to else []
+    return ["quote", "--chain", chain, "--sell", sell, "--buy", buy, "--amount", amount, *recipient, *more]
 
 
 @pytest.mark.parametrize(
@@ -55,6 +59,8 @@ def _quote(chain: str, sell: str, buy: str, amount: str, *more: str) -> list[str
         (_quote("BSC", "USDT", "BNB", "1", "--slippage", "half"), "--slippage: 'half' is not a percentage"),
         (_quote("BSC", "USDT", "BNB", "1", "--slippage", "0.001"), "--slippage: '0.001': a percentage from 0 to 100"),
         (["details", "0x1234", "--chain", "BSC"], "hash: must be a transaction hash"),
+        (_quote("BSC", "USDT", "BNB", "1", to=None), "--to: say who receives, or name one of your accounts"),
+        (_quote("BSC", "USDT", "BNB", "1", "--from", "Demo 0", to=None), "--account: 'Demo 0' is not one of your"),
     ],
 )
 def test_bad_input_is_said_plainly(
@@ -63,3 +69,13 @@ def test_bad_input_is_said_plainly(
     assert main([*argv, "--server", server_url]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: ") and said in err and "Traceback" not in err
+
+
+def test_the_sender_is_one_of_your_accounts_on_the_devnet(capsys: pytest.CaptureFixture[str]) -> None:
+    """On the embedded devnet the demo accounts are yours: `--from 'Demo 3'` quotes for that account, itself
+    the recipient (in the chain's own address form on TRON)."""
+    argv = ["quote", "--chain", "TRON", "--sell", "USDT", "--buy", "TRX", "--amount", "10", "--from", "demo 3"]
+    assert main([*argv, "--json"]) == 0
+    quote = json.loads(capsys.readouterr().out)
+    tron = format_address(bytes.fromhex(Account.from_key(demo_key(3)).address[2:]), tron=True)
+    assert quote["to"] == quote["data"]["issuer"] == tron

@@ -41,6 +41,7 @@ from swapdesk.engine.routing.quote import (
 from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
 from swapdesk.engine.routing.routes import Route
 from swapdesk.icons import source_icon
+from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
 
 MAX_IMPACT = Decimal("0.5")  # beyond this the pools cannot reasonably absorb the amount
 _ZERO = "0x" + "0" * 40
@@ -80,11 +81,14 @@ def _refused(code: ErrorCode, parameter: str, rule: str) -> Unprocessable:
     return Unprocessable(code, f"{parameter}: {rule}", parameter)
 
 
-def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest, pools: frozenset[str]) -> None:
-    """`to` must be an address that can use what it receives; these certainly cannot."""
+def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest, pools: frozenset[str], devnet: bool) -> None:
+    """`to` must be an address that can use what it receives; these certainly cannot. `devnet`: the chain is
+    the devnet, where the public test accounts are the demo accounts."""
     key = receiver.lower()
     if key == _ZERO:
         reason = "is the zero address: what is sent there is lost"
+    elif not devnet and is_public(bytes.fromhex(key[2:])):
+        reason = PUBLIC_RECIPIENT
     elif key == catalog.router.lower():
         reason = "is the aggregation router: it keeps nothing for anyone"
     elif key in {t.lower() for t in swapped}:
@@ -119,6 +123,10 @@ class Aggregator:
             return self._readers.setdefault(chain.id, reader)  # a concurrent first call may have set one
         return self._readers[chain.id]
 
+    async def aclose(self) -> None:
+        for reader in self._readers.values():
+            await reader.aclose()
+
     async def quote(self, request: SwapQuoteRequest) -> AggQuote:
         chain = request.chain
         reader = await self.reader(chain)
@@ -132,7 +140,8 @@ class Aggregator:
                 "token1", ErrorCode.SAME_TOKEN, "the native coin and its wrapped token are one asset"
             )
         receiver = _evm(request.to, chain.tron)
-        _check_recipient(receiver, {route_in, route_out}, catalog, reader.pool_addresses)
+        devnet = self.backend.is_devnet(chain)
+        _check_recipient(receiver, {route_in, route_out}, catalog, reader.pool_addresses, devnet)
         if request.issuer is not None:
             _check_sender(_evm(request.issuer, chain.tron), catalog)
         trader = _evm(request.issuer or request.to, chain.tron)

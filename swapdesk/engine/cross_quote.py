@@ -15,6 +15,7 @@ from decimal import Context, Decimal, localcontext
 from swapdesk.address import ZERO, format_address, parse_address
 from swapdesk.api import CrossQuote, CrossSwapRequest, ErrorCode, Unprocessable
 from swapdesk.engine.bridges.model import Ask, Quote
+from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
 
 PRICE_DIGITS = 10
 
@@ -71,11 +72,14 @@ def check_decimals(request: CrossSwapRequest, quote: Quote) -> None:
             )
 
 
-def check_parties(ask: Ask, token1: bytes | None) -> None:
-    """`to` must be able to use what it receives, and `issuer` to send a transaction at all."""
+def check_parties(ask: Ask, token1: bytes | None, devnet: bool) -> None:
+    """`to` must be able to use what it receives, and `issuer` to send a transaction at all. `devnet`: the
+    destination is the devnet, where the public test accounts are the demo accounts."""
     receiver = parse_address(ask.to, ask.dst.tron) if ask.to is not None else None
     if receiver == ZERO:
         reason = "is the zero address: what is paid there is lost"
+    elif receiver is not None and is_public(receiver) and not devnet:
+        reason = PUBLIC_RECIPIENT
     elif receiver is not None and receiver == token1 and token1 != ZERO:
         reason = "is the token being received: tokens sent to its contract are lost"
     elif ask.issuer == ZERO:

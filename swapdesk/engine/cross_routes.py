@@ -34,7 +34,7 @@ async def cross_routes(
         if (request.include is None or name in request.include) and name not in (request.exclude or ())
     ]
     ask = Ask.of(request)
-    check_parties(ask, ask.token1)
+    check_parties(ask, ask.token1, chains.backend.is_devnet(ask.dst))
     answers = await asyncio.gather(*(_route(clients[name], chains, ask) for name in chosen), return_exceptions=True)
     found: list[tuple[CrossRoute, Decimal]] = []
     unavailable = []
@@ -52,7 +52,7 @@ async def cross_routes(
 async def _route(client: BridgeClient, chains: ChainReader, ask: Ask) -> tuple[CrossRoute, Decimal]:
     """A bridge's route, and its output in whole tokens (to compare routes whatever their decimals)."""
     quote = await client.quote(ask)
-    check_parties(ask, quote.dst.address)
+    check_parties(ask, quote.dst.address, chains.backend.is_devnet(ask.dst))
     gas, price, eta = await asyncio.gather(
         _gas(quote, chains, ask), chains.gas_price(ask.src), eta_seconds(quote, chains)
     )

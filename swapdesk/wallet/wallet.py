@@ -17,7 +17,7 @@ from pathlib import Path
 from keyring.backend import KeyringBackend
 
 from swapdesk.address import InvalidAddress, parse_address, to_checksum
-from swapdesk.devnet.accounts import DEMO_ACCOUNTS, demo_key
+from swapdesk.public_keys import PLAYABLE, public_key
 from swapdesk.wallet.book import Account, AccountBook
 from swapdesk.wallet.keyring_vault import KeyringVault, problem
 from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault
@@ -27,7 +27,7 @@ from swapdesk.wallet.secret import Password, PrivateKey
 @cache
 def _demo_accounts() -> tuple[Account, ...]:
     """Derived once (the mnemonic's seed is PBKDF2)."""
-    return tuple(Account(PrivateKey(demo_key(i)).address, f"Demo {i}", "demo") for i in range(DEMO_ACCOUNTS))
+    return tuple(Account(PrivateKey(public_key(i)).address, f"Demo {i}", "demo") for i in range(PLAYABLE))
 
 
 class WalletError(RuntimeError):
@@ -116,7 +116,7 @@ class Wallet:
                     raise WalletError(
                         f"{demo.label} is a devnet demo account: its key is public, so it is refused on a real network"
                     )
-                return PrivateKey(demo_key(index))
+                return PrivateKey(public_key(index))
         account = next((a for a in self.book.load() if a.address == address), None)
         if account is None:
             raise WalletError(f"{address} is not one of your accounts")

@@ -4,12 +4,13 @@ deployed on it, reached through web3's HTTP provider. Quote -> sign -> send
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from swapdesk.api import AggSwapRequest, DetailsRequest, parse
+from swapdesk.api import AggSwapRequest, ApiError, DetailsRequest, parse
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
@@ -32,10 +33,22 @@ def anvil() -> Iterator[tuple[str, Manifest]]:
         yield url, manifest
 
 
+def funded_trader(url: str, manifest: Manifest) -> RpcSender:
+    """A key of its own (a demo account's is refused as a recipient anywhere but the devnet), given BNB for gas
+    and USDT to sell by demo account 5."""
+    trader = RpcSender(url, secrets.token_bytes(32))
+    giver = RpcSender(url, demo_key(5))
+    giver.send(trader.address, value=10**18, gas=21_000)
+    usdt = manifest.token("USDT")
+    giver.send(usdt.address, ERC20.encode("transfer", trader.address, 10_000 * 10**18), gas=100_000)
+    giver.close()
+    return trader
+
+
 async def test_quote_sign_send_details_on_anvil(anvil: tuple[str, Manifest]) -> None:
     url, manifest = anvil
     engine = Engine(RpcBackend({56: url}, {56: manifest}))
-    trader = RpcSender(url, demo_key(5))
+    trader = funded_trader(url, manifest)
     usdt, cake = manifest.token("USDT"), manifest.token("CAKE")
     assert trader.chain_id == 56
     amount = 2_500 * 10**18
@@ -46,7 +59,7 @@ async def test_quote_sign_send_details_on_anvil(anvil: tuple[str, Manifest]) -> 
     }  # fmt: skip
     try:
         quote = await engine.agg_swap(parse(AggSwapRequest, query.items()))
-        assert int(quote.fee) == int(quote.normalFee) == amount * 20 // 10_000  # account 5: no discount
+        assert int(quote.fee) == int(quote.normalFee) == amount * 20 // 10_000  # holds no SWAP: no discount
 
         def cake_balance() -> int:
             return int(
@@ -67,15 +80,30 @@ async def test_quote_sign_send_details_on_anvil(anvil: tuple[str, Manifest]) -> 
         await engine.aclose()
 
 
+async def test_a_public_test_account_is_refused_as_recipient_off_the_devnet(anvil: tuple[str, Manifest]) -> None:
+    url, manifest = anvil
+    engine = Engine(RpcBackend({56: url}, {56: manifest}))
+    query = {
+        "token0": manifest.token("USDT").address, "token1": manifest.token("CAKE").address, "decimal0": "18",
+        "decimal1": "18", "impact": "50", "part": "10", "amountIn": str(10**18), "amountOutMin": "0",
+        "to": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "chain": "BSC",
+    }  # fmt: skip
+    try:
+        with pytest.raises(ApiError) as info:
+            await engine.agg_swap(parse(AggSwapRequest, query.items()))
+        assert (info.value.code.value, info.value.parameter) == ("INVALID_RECIPIENT", "to")
+        assert "public test mnemonic" in info.value.message and "taken at once" in info.value.message
+    finally:
+        await engine.aclose()
+
+
 async def test_an_unreachable_node_is_unavailable_not_a_crash() -> None:
     engine = Engine(RpcBackend({56: "http://127.0.0.1:9"}, {56: Manifest.from_json(_manifest_json())}))
     query = {
         "token0": "0x55d398326f99059fF775485246999027B3197955", "token1": "0x0000000000000000000000000000000000000000",
         "decimal0": "18", "decimal1": "18", "impact": "50", "part": "1", "amountIn": "1", "amountOutMin": "0",
-        "to": "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "chain": "BSC",
+        "to": "0x2c7536E3605D9C16a7a3D7b1898e529396a65c23", "chain": "BSC",
     }  # fmt: skip
-    from swapdesk.api import ApiError
-
     with pytest.raises(ApiError) as info:
         await engine.agg_swap(parse(AggSwapRequest, query.items()))
     assert (info.value.status, info.value.code.value) == (503, "CHAIN_UNAVAILABLE")
@@ -88,7 +116,7 @@ def _manifest_json() -> str:
 
 
 async def test_routed_backend_sends_configured_chains_to_rpc(anvil: tuple[str, Manifest]) -> None:
-    from swapdesk.api import ApiError, ChainRequest
+    from swapdesk.api import ChainRequest
     from swapdesk.engine import DevnetBackend, RoutedBackend
 
     url, manifest = anvil

@@ -116,7 +116,9 @@ async def test_the_remote_client_speaks_the_cross_chain_paths(url: str, deposit:
 def test_the_command_line_quotes_and_shows_the_timeline(
     url: str, deposit: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["cross", "--from", "BSC", "--to", "polygon", "--sell", "usdt", "--amount", "250", "--server", url]
+    receiver = "0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"
+    argv = ["cross", "--from", "BSC", "--to", "polygon", "--sell", "usdt", "--amount", "250", "--recipient", receiver]
+    argv += ["--server", url]
     assert main(argv) == 0
     shown = capsys.readouterr().out
     assert shown.startswith("250 USDT: every bridge, the most output first")

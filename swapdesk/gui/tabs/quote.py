@@ -273,6 +273,10 @@ class QuoteTab(QuoteForm):
                 except InvalidParameter as error:
                     self._show_error(name, error.rule)
             return
+        if not self.recipient.text().strip():
+            self._request = None
+            self._clear_result("Choose an account (Accounts…), or type who receives the tokens under Advanced.")
+            return
         try:
             request = self.request()
         except InvalidParameter as error:

@@ -29,7 +29,6 @@ from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, TokenInfo, TronQ
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import CHAINS, Chain, by_id
-from swapdesk.devnet.accounts import ACCOUNT_0
 from swapdesk.gui import formatting, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.icons import icon
@@ -111,7 +110,8 @@ class QuoteForm(QWidget):
         self.channel = QComboBox()
         self.channel.addItems(CHANNELS)
         self.channel.setAccessibleName("Channel")
-        self.recipient = QLineEdit(ACCOUNT_0)
+        self.recipient = QLineEdit()  # the chosen account, unless told otherwise: never a default of its own
+        self.recipient.setPlaceholderText("The address that receives what you buy")
         self.recipient.setAccessibleName("Recipient")
         advanced = QWidget()
         rows = QFormLayout(advanced)
