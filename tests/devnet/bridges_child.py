@@ -25,7 +25,6 @@ from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.server.rpc import add_rpc_route
 
-
 PAYOUT_OUT = {"MatchTxNotStable", "WAITING_FOR_FUND_RELEASE", "wait_receive_confirm"}
 
 
