@@ -9,6 +9,7 @@ import pytest
 import qasync
 
 from swapdesk.contracts import artifact
+from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.gui.window import MainWindow
@@ -32,6 +33,7 @@ def _quote(window: MainWindow, until: Until) -> Any:
     tab = window.quote_tab
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("KCC"))
     until(tab.tokens_loaded)
+    tab.recipient.setText(demo_address(0))  # a server's own accounts are not the window's: the recipient is typed
     tab.sell.choose("USDT")
     tab.buy.choose("KCS")
     tab.amount.setText("12345.6789")

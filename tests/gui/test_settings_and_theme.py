@@ -31,12 +31,19 @@ def server() -> Iterator[str]:
         yield running.url
 
 
+def _settled(window: MainWindow, until: Until) -> None:
+    """Once the work the engine's start brought (tokens, then the accounts' balances) is done."""
+    while window.activity.busy:
+        until(window.activity.changed)
+
+
 def test_switch_to_a_server_and_back_is_kept(window: MainWindow, until: Until, server: str, qtbot: Any) -> None:
     dialog = window.edit_settings()
     dialog.engine.setCurrentIndex(1)
     dialog.server_url.setText(server)
     dialog.accept()
     until(window.quote_tab.tokens_loaded)
+    _settled(window, until)
     assert window.engine_state.text() == f"Ready · server {server}"
     assert settings.load().engine == "remote" and settings.load().server_url == server
     dialog = window.edit_settings()
@@ -44,6 +51,7 @@ def test_switch_to_a_server_and_back_is_kept(window: MainWindow, until: Until, s
     dialog.engine.setCurrentIndex(0)
     dialog.accept()
     until(window.quote_tab.tokens_loaded)
+    _settled(window, until)
     assert window.engine_state.text() == "Ready · embedded devnet"
 
 

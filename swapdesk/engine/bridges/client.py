@@ -66,7 +66,7 @@ class BridgeClient(ABC):
             raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, why, "hash")
         deposit = await self.deposit(receipt) if receipt.ok else None
         if deposit is None:
-            why = "it failed: it deposited nothing" if not receipt.ok else f"it is not a {self.name} deposit"
+            why = "it failed: it deposited nothing" if not receipt.ok else f"it is not a deposit into {self.name}"
             raise Unprocessable(ErrorCode.NOT_A_DEPOSIT, f"hash: {why} on {src.name}", "hash")
         check_order(request, deposit)
         return await self.register(deposit, request.channel)
