@@ -1,0 +1,109 @@
+"""A Uniswap V3 pool as the engine's `Pool`: the chain's swap, to the wei.
+
+The router sells an exact input with the widest price limit (MIN_SQRT_RATIO +
+1 or MAX_SQRT_RATIO - 1) and refuses a swap that leaves input unconsumed, so
+`amount_out` raises ValueError for an amount the pool would stop short of
+taking. `swap_exact` is the pool's own swap in full generality (exact output,
+any limit), the reference that the recorded Quoter answers check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property
+
+from swapdesk.engine.routing.uniswap_v3.exact_input import ExactInputPath
+from swapdesk.engine.routing.uniswap_v3.math import MAX_INT256, PIPS
+from swapdesk.engine.routing.uniswap_v3.swap import PoolState, swap
+from swapdesk.engine.routing.uniswap_v3.ticks import TickTable
+
+_STOPPED = "the pool reaches its price limit before taking the whole input"
+
+
+@dataclass(frozen=True)
+class V3Pool:
+    """Immutable: a trade or an event gives a new pool, sharing the tick table when the trade leaves it alone."""
+
+    address: str
+    source: str
+    token0: str
+    token1: str
+    fee: int  # pips: 3000 is 0.3 %
+    tick_spacing: int
+    sqrt_price_x96: int
+    tick: int
+    liquidity: int
+    ticks: TickTable
+
+    @property
+    def state(self) -> PoolState:
+        return PoolState(self.sqrt_price_x96, self.tick, self.liquidity)
+
+    def with_state(self, state: PoolState) -> V3Pool:
+        return replace(self, sqrt_price_x96=state.sqrt_price_x96, tick=state.tick, liquidity=state.liquidity)
+
+    def tokens(self) -> tuple[str, ...]:
+        return (self.token0, self.token1)
+
+    def zero_for_one(self, token_in: str, token_out: str) -> bool:
+        """Whether selling `token_in` for `token_out` is the pool's zeroForOne direction."""
+        if (token_in, token_out) == (self.token0, self.token1):
+            return True
+        if (token_in, token_out) == (self.token1, self.token0):
+            return False
+        raise ValueError(f"{token_in} -> {token_out} is not a direction of pool {self.address}")
+
+    @cached_property
+    def _selling_token0(self) -> ExactInputPath:
+        return ExactInputPath(self.state, self.ticks, self.tick_spacing, self.fee, True)
+
+    @cached_property
+    def _selling_token1(self) -> ExactInputPath:
+        return ExactInputPath(self.state, self.ticks, self.tick_spacing, self.fee, False)
+
+    def _path(self, token_in: str, token_out: str, amount_in: int) -> ExactInputPath:
+        if not 0 < amount_in <= MAX_INT256:  # 0 is answered by the callers; the router casts to int256
+            raise ValueError(f"cannot sell {amount_in}")
+        return self._selling_token0 if self.zero_for_one(token_in, token_out) else self._selling_token1
+
+    def amount_out(self, token_in: str, token_out: str, amount_in: int) -> int:
+        if amount_in == 0:
+            return 0
+        out = self._path(token_in, token_out, amount_in).amount_out(amount_in)
+        if out is None:
+            raise ValueError(_STOPPED)
+        return out
+
+    def amounts_out(self, token_in: str, token_out: str, amounts: list[int]) -> list[int]:
+        """`amount_out` of each amount, 0 where the pool cannot take it (and for 0)."""
+        path = self._selling_token0 if self.zero_for_one(token_in, token_out) else self._selling_token1
+        return path.amounts_out([a if a <= MAX_INT256 else 0 for a in amounts])
+
+    def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, V3Pool]:
+        if amount_in == 0:
+            return 0, self
+        outcome = self._path(token_in, token_out, amount_in).outcome(amount_in)
+        if outcome is None:
+            raise ValueError(_STOPPED)
+        return outcome.amount_out, self.with_state(outcome.state)
+
+    def swap_exact(
+        self, zero_for_one: bool, amount_specified: int, sqrt_price_limit_x96: int
+    ) -> tuple[int, int, V3Pool]:
+        """UniswapV3Pool.swap: (amount0, amount1, pool after), amounts positive into the pool. `amount_specified`
+        > 0 sells exactly that, < 0 buys exactly its opposite; the swap stops early at the price limit. Raises
+        `Revert` where the pool reverts (a zero amount, a limit not beyond the price)."""
+        amount0, amount1, state = swap(
+            self.state, self.ticks, self.tick_spacing, self.fee, zero_for_one, amount_specified, sqrt_price_limit_x96
+        )
+        return amount0, amount1, self.with_state(state)
+
+    def marginal(self, token_in: str, token_out: str) -> Fraction:
+        """d(out)/d(in) at 0, the fee included: the price (sqrtPriceX96 / 2**96)**2 of token0 in token1, or its
+        inverse, times 1 - fee; 0 when no liquidity is active."""
+        zero_for_one = self.zero_for_one(token_in, token_out)
+        if self.liquidity == 0 or self.sqrt_price_x96 == 0:
+            return Fraction(0)
+        price = Fraction(self.sqrt_price_x96**2, 1 << 192)
+        return (price if zero_for_one else 1 / price) * Fraction(PIPS - self.fee, PIPS)
