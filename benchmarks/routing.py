@@ -39,7 +39,7 @@ from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.engine import DevnetBackend, Engine
 from swapdesk.engine.routing.optimizer import allocate, dynamic
-from swapdesk.engine.routing.pools import Pool
+from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.quote import best_split, single_source_outputs
 from swapdesk.engine.routing.routes import Route, output
 from swapdesk.units import scale

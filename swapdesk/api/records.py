@@ -24,9 +24,10 @@ class SourceAmount(BaseModel):
 class QuotedRoute(BaseModel):
     """Extension: one route of a quote's split, as a route diagram draws it."""
 
-    source: str
+    source: str = Field(description='the route\'s source, or "A + B" for a route whose hops use two')
     percent: int = Field(description="the route's share of the amount, whole percents")
     path: list[str] = Field(description="the tokens from token0 to token1, as the chain writes addresses")
+    sources: list[str] = Field(default_factory=list, description="each hop's source, in order")
 
 
 class AggQuote(BaseModel):

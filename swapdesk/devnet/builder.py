@@ -152,7 +152,8 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
     # 4. the StableSwap pool
     coins = [tokens[s] for s in spec.stable.coins]
     decimals = [spec.token(s).decimals for s in spec.stable.coins]
-    pool = me.deploy(stable_art, coins, decimals, spec.stable.amplification, spec.stable.fee)
+    admin_fee = 5_000_000_000  # half of each fee to the owner, as Curve's 3pool launched
+    pool = me.deploy(stable_art, coins, decimals, spec.stable.amplification, spec.stable.fee, admin_fee)
     for coin, amount in zip(coins, stable_seed, strict=True):
         me.send(coin, erc20.encode("approve", pool, amount), gas=100_000)
     me.send(pool, stable_art.encode("add_liquidity", stable_seed, 0), gas=2_000_000)

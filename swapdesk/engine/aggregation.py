@@ -39,7 +39,7 @@ from swapdesk.engine.routing.quote import (
     smallest_amount,
 )
 from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
-from swapdesk.engine.routing.routes import Route
+from swapdesk.engine.routing.routes import Legs
 from swapdesk.icons import source_icon
 from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
 
@@ -66,6 +66,7 @@ def _quoted_routes(split: Split, token0: str, token1: str, tron: bool) -> list[Q
     return [
         QuotedRoute(
             source=leg.route.source,
+            sources=[hop.source for hop in leg.route.hops],
             percent=percent,
             path=[
                 _shown(token0, tron),
@@ -169,7 +170,7 @@ class Aggregator:
                 )
 
         used = request.amountIn - snap.fee
-        routes = await reader.routes(route_in, route_out)
+        routes = await reader.routes(route_in, route_out)  # a pool not read at this block makes no route there
         connectors = [t.address for t in catalog.tokens]
         split = self._split(request, connectors, snap, routes, (route_in, route_out), used)
         if request.amountOutMin > split.total_out:
@@ -211,7 +212,7 @@ class Aggregator:
         request: SwapQuoteRequest,
         connectors: list[str],
         snap: Snapshot,
-        routes: list[Route],
+        routes: Legs,
         pair: tuple[str, str],
         used: int,
     ) -> Split:
@@ -225,9 +226,8 @@ class Aggregator:
             terms = snap.terms
             smallest = smallest_amount(
                 snap.pools,
-                route_in,
-                route_out,
-                connectors,
+                routes,
+                request.part,
                 lambda amount: amount - terms.fee(amount),
                 request.amountIn,
                 terms.limit,

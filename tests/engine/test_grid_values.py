@@ -6,7 +6,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from swapdesk.engine.routing.pools import Pool, StablePool, V2Pool
+from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.stableswap import StablePool, plain_rates
+from swapdesk.engine.routing.uniswap_v2 import V2Pool
 
 COINS = ("0xA", "0xB", "0xC")
 
@@ -51,6 +53,6 @@ def test_stableswap_grid(
     i: int,
     step: int,
 ) -> None:
-    pool = StablePool("0xpool", "stable", COINS, balances, decimals, amp, fee)
+    pool = StablePool("0xpool", "stable", COINS, balances, plain_rates(decimals), fee, 0, amp, amp, 0, 0, 0)
     token_in, token_out = COINS[i], COINS[(i + step) % 3]
     assert pool.amounts_out(token_in, token_out, amounts) == _one_by_one(pool, token_in, token_out, amounts)

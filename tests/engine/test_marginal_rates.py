@@ -13,7 +13,8 @@ from fractions import Fraction
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
-from swapdesk.engine.routing.pools import StablePool, V2Pool
+from swapdesk.engine.routing.stableswap import StablePool, plain_rates
+from swapdesk.engine.routing.uniswap_v2 import V2Pool
 
 COINS = ("0xA", "0xB", "0xC")
 
@@ -25,7 +26,7 @@ def stable_pools(draw: st.DrawFn) -> StablePool:
     balances = tuple(draw(st.integers(10**6, 10**9)) * 10**d for d in decimals)
     amp = draw(st.integers(10, 5000))
     fee = draw(st.integers(0, 10**8))  # up to 1 %, in 1e-10
-    return StablePool("0xpool", "stable", COINS, balances, decimals, amp, fee)
+    return StablePool("0xpool", "stable", COINS, balances, plain_rates(decimals), fee, 0, amp, amp, 0, 0, 0)
 
 
 def _numeric_slope(pool: StablePool, i: int, j: int) -> Fraction:

@@ -111,7 +111,8 @@ async def test_split_impact_is_not_zero_and_matches_the_chain() -> None:
     try:
         single = await _check(engine, devnet, chain.id, _query(manifest, chain, "USDT", "ETH", 25_000 * 10**6, 1))
         split = await _check(engine, devnet, chain.id, _query(manifest, chain, "USDT", "ETH", 25_000 * 10**6, 10))
-        assert len(single.dexPath) == 1 and len(split.dexPath) > 1
+        assert single.routes is not None and split.routes is not None
+        assert len(single.routes) == 1 and len(split.routes) > 1
         # splitting spreads the trade over more depth: less impact than one source, but not none
         assert 0 < Decimal(split.impact) < Decimal(single.impact)
     finally:

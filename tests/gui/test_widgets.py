@@ -25,12 +25,18 @@ NAMES = {USDT: "USDT", WBNB: "WBNB", BNB: "BNB"}
 
 
 def test_the_route_draws_every_hop_with_full_labels(qtbot: Any) -> None:
-    routes = [(55, "PancakeSwap", [USDT, BNB]), (30, "ApeSwap", [USDT, WBNB, BNB]), (15, "Ellipsis", [USDT, BNB])]
+    routes = [
+        (45, ["PancakeSwap"], [USDT, BNB]),
+        (30, ["ApeSwap", "ApeSwap"], [USDT, WBNB, BNB]),
+        (15, ["Uniswap V3", "BiSwap"], [USDT, WBNB, BNB]),  # hops on two sources
+        (10, ["Ellipsis"], [USDT, BNB]),
+    ]
     lines = lines_from_routes(routes, NAMES.__getitem__)
     assert describe(lines).splitlines() == [
-        "55%: USDT → PancakeSwap → BNB",
+        "45%: USDT → PancakeSwap → BNB",
         "30%: USDT → ApeSwap → WBNB → ApeSwap → BNB",
-        "15%: USDT → Ellipsis → BNB",
+        "15%: USDT → Uniswap V3 → WBNB → BiSwap → BNB",
+        "10%: USDT → Ellipsis → BNB",
     ]
     diagram = RouteDiagram()
     qtbot.addWidget(diagram)

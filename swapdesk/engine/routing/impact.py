@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
-from swapdesk.engine.routing.pools import Pool
+from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.routes import Route
 
 

@@ -5,8 +5,8 @@ tokens' decimals at one block (`reader`); value each candidate route for 0..P
 slices of the amount left after the fee, one pass of the P+1 amounts through
 each hop; pick the exact best assignment; execute it on the pool models in
 the router's order (that is the quote); encode the router call that repeats
-exactly that. Each route's value for P slices is its output for the whole
-amount: what each source would give alone comes from the same table.
+exactly that. What each source would give alone, through its own pools only,
+is valued beside it.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from fractions import Fraction
 from swapdesk.engine.routing.calldata import swap_call_data
 from swapdesk.engine.routing.impact import price_impact, spot_output
 from swapdesk.engine.routing.optimizer import allocate
-from swapdesk.engine.routing.pools import Pool
+from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.reader import Snapshot
-from swapdesk.engine.routing.routes import Route, candidates, execute, output, outputs
+from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, outputs
 
 DEADLINE_SECONDS = 20 * 60
 MAX_ROUTES = 32  # the router's bound
@@ -66,12 +66,13 @@ def best_split(
     used: int,
     parts: int,
     connectors: list[str],
-    routes: list[Route] | None = None,
+    found: Legs | None = None,
 ) -> Split:
-    """`routes`: the candidates between `src` and `dst`, when the caller keeps them (they change only with
-    the chain's set of pools); found from `pools` otherwise."""
-    if routes is None:
-        routes = candidates(list(pools.values()), src, dst, connectors)
+    """`found`: the pools that make routes between `src` and `dst`, when the caller keeps them (they change
+    only with the chain's set of pools); found from `pools` otherwise."""
+    if found is None:
+        found = legs(list(pools.values()), src, dst, connectors)
+    routes = candidates(found, pools, probe(used, parts))
     if not routes:
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
@@ -93,29 +94,31 @@ def best_split(
         outs, _ = execute(legs_in, pools)
     except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
         raise NoLiquidity from None
-    legs = [Leg(r, k, a, o) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
-    alone = dict.fromkeys((pool.source for pool in pools.values()), 0)
-    for route, row in zip(routes, values, strict=True):  # row[parts]: the whole amount down that route
-        alone[route.source] = max(alone[route.source], row[parts])
-    return Split(used, legs, sum(outs), spot_output(legs_in, pools), alone)
+    chosen_legs = [Leg(r, k, a, o) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
+    alone = single_source_outputs(found, pools, used)
+    return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone)
+
+
+def probe(used: int, parts: int) -> int:
+    """The amount by which a quote ranks the hops it pairs into routes: one slice of the trade."""
+    return max(used // parts, 1)
 
 
 def smallest_amount(
     pools: dict[str, Pool],
-    src: str,
-    dst: str,
-    connectors: list[str],
+    found: Legs,
+    parts: int,
     used_of: Callable[[int], int],
     above: int,
     most: int,
 ) -> int | None:
-    """The smallest amount above `above` (which gives nothing) that gives some output on a route, where
-    `used_of(amount)` is what reaches the pools; None when nothing up to `most` does (empty pools, or
-    `above` was already more than they can pay)."""
-    routes = candidates(list(pools.values()), src, dst, connectors)
+    """The smallest amount above `above` (which gives nothing) that gives some output on a route the quote
+    would consider, where `used_of(amount)` is what reaches the pools; None when nothing up to `most` does
+    (empty pools, or `above` was already more than they can pay)."""
 
     def gives(amount: int) -> bool:
-        return any(output(route, used_of(amount), pools) > 0 for route in routes)
+        used = used_of(amount)
+        return any(output(route, used, pools) > 0 for route in candidates(found, pools, probe(used, parts)))
 
     low, high = above, min(2 * above, most)
     while not gives(high):  # doubling: at most 256 steps below 2^256
@@ -128,15 +131,22 @@ def smallest_amount(
     return high
 
 
-def single_source_outputs(
-    pools: dict[str, Pool], src: str, dst: str, used: int, connectors: list[str]
-) -> dict[str, int]:
-    """Each source's best output for the whole amount through its own pools alone."""
-    best: dict[str, int] = {}
-    for pool in pools.values():
-        best.setdefault(pool.source, 0)
-    for route in candidates(list(pools.values()), src, dst, connectors):
-        best[route.source] = max(best[route.source], output(route, used, pools))
+def single_source_outputs(found: Legs, pools: dict[str, Pool], used: int) -> dict[str, int]:
+    """Each source's best output for the whole amount through its own pools alone: its direct pools, and its
+    own two-hop paths (0 for a source that cannot serve the pair)."""
+    best = dict.fromkeys((pool.source for pool in pools.values()), 0)
+    src, dst = found.src, found.dst
+    for address in found.direct:
+        if address in pools:
+            pool = pools[address]
+            best[pool.source] = max(
+                best[pool.source], output(Route((Hop(address, src, dst, pool.source),)), used, pools)
+            )
+    for x, firsts, seconds in found.via:
+        for p in (p for p in firsts if p in pools):
+            for q in (q for q in seconds if q in pools and pools[q].source == pools[p].source):
+                route = Route((Hop(p, src, x, pools[p].source), Hop(q, x, dst, pools[q].source)))
+                best[pools[p].source] = max(best[pools[p].source], output(route, used, pools))
     return best
 
 
@@ -152,10 +162,13 @@ def whole_percents(weights: list[int]) -> list[int]:
 
 
 def dex_path(split: Split) -> list[str]:
-    """'<source>:<percent>' with whole percents summing to 100, the largest first."""
+    """'<source>:<percent>' with whole percents summing to 100, the largest first. A route whose two hops use
+    two sources counts half its share to each: both carry all of it, neither alone."""
     shares: dict[str, int] = {}
     for leg in split.legs:
-        shares[leg.route.source] = shares.get(leg.route.source, 0) + leg.slices
+        sources = list(dict.fromkeys(hop.source for hop in leg.route.hops))
+        for source in sources:
+            shares[source] = shares.get(source, 0) + leg.slices * 2 // len(sources)
     percents = zip(shares, whole_percents(list(shares.values())), strict=True)
     return [f"{s}:{p}" for s, p in sorted(percents, key=lambda sp: -sp[1])]
 

@@ -27,6 +27,7 @@ a reorganisation).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -35,23 +36,27 @@ from eth_abi import decode
 from web3 import AsyncWeb3
 
 from swapdesk.chain.erc20 import decimals_of
-from swapdesk.chain.multicall import Read, aggregate3
+from swapdesk.chain.multicall import Read
 from swapdesk.chain.rpc import NodeError, data, quantity, request
 from swapdesk.contracts import artifact
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.engine.routing.fresh import Fresh
+from swapdesk.engine.routing.kinds import Calls, PoolKind
 from swapdesk.engine.routing.logs import apply_logs
-from swapdesk.engine.routing.pools import Pool, StablePool, V2Pool
-from swapdesk.engine.routing.routes import Route, candidates
+from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.routes import Legs, legs
+from swapdesk.engine.routing.stableswap.chain import StableSwap
+from swapdesk.engine.routing.uniswap_v2.chain import UniswapV2
+from swapdesk.engine.routing.uniswap_v3.chain import UniswapV3
 
-PAIR, STABLE, ERC20 = artifact("UniswapV2Pair"), artifact("StableSwap"), artifact("ERC20")
-ROUTER = artifact("AggregationRouter")
-N_COINS = 3
+ERC20, ROUTER = artifact("ERC20"), artifact("AggregationRouter")
+KINDS: dict[str, PoolKind] = {kind.name: kind for kind in (UniswapV2(), UniswapV3(), StableSwap())}
 BPS = 10_000
 MAX_UINT = 2**256 - 1
 MAX_LOG_GAP = 1_000  # blocks: beyond this, reading every pool is cheaper than walking the logs
 MAX_PER_BLOCK = 1_024  # fee terms or strangers' decimals remembered per block; beyond that, read each time
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class AmountTooLarge(Exception):
@@ -109,21 +114,12 @@ class BlockState:
 
 @dataclass(frozen=True)
 class _Static:
-    pools: dict[str, Pool]  # as first read: kinds, tokens, fees (their state comes with each block)
+    pools: dict[str, Pool]  # as first read: tokens, fees (their state comes with each block)
+    kind_of: dict[str, PoolKind]  # each pool's kind, by its key
     lowercase: dict[str, str]  # lowercase address -> the pool's key
     decimals: dict[str, int | None]  # the listed tokens'
     pool_tokens: frozenset[str]
-    routes: dict[tuple[str, str], list[Route]] = field(default_factory=dict)
-
-
-def _address(raw: bytes) -> str:
-    return AsyncWeb3.to_checksum_address(raw[12:32])
-
-
-def _uint(raw: bytes | None) -> int:
-    if raw is None or len(raw) < 32:
-        raise ValueError("missing return data")
-    return int.from_bytes(raw[:32], "big")
+    routes: dict[tuple[str, str], Legs] = field(default_factory=dict)
 
 
 def _decimals(raw: bytes | None) -> int | None:
@@ -157,43 +153,44 @@ class PoolReader:
             return self._static
 
     async def _read_static(self) -> _Static:
-        mc = self.catalog.multicall
-        v2_sources = [s for s in self.catalog.sources if s.kind == "uniswap_v2"]
-        stable_sources = [s for s in self.catalog.sources if s.kind == "stableswap"]
-        reads = [Read(p, PAIR.encode(fn)) for s in v2_sources for p in s.pools for fn in ("token0", "token1")]
-        for s in stable_sources:
-            reads += [Read(s.address, STABLE.encode("coins", i)) for i in range(N_COINS)]
-            reads += [Read(s.address, STABLE.encode("A")), Read(s.address, STABLE.encode("fee"))]
-        reads += [Read(t.address, ERC20.encode("decimals")) for t in self.catalog.tokens]
-        out = iter(await aggregate3(self.w3, mc, reads))
-        pools: dict[str, Pool] = {}
-        for s in v2_sources:
-            for pair in s.pools:
-                token0, token1 = _address(next(out) or b""), _address(next(out) or b"")
-                pools[pair] = V2Pool(pair, s.name, token0, token1, 0, 0, s.fee_bps)
-        coins_of = []
-        for s in stable_sources:
-            coins = tuple(_address(next(out) or b"") for _ in range(N_COINS))
-            coins_of.append((s, coins, _uint(next(out)), _uint(next(out))))
-        listed = {t.address: _decimals(next(out)) for t in self.catalog.tokens}
-        coin_decimals = await aggregate3(
-            self.w3, mc, [Read(c, ERC20.encode("decimals")) for _, coins, _, _ in coins_of for c in coins]
+        """Every listed pool's facts, by its kind; an address that is not a pool of its kind is left out,
+        said in the log, and the chain goes on quoting with the others."""
+        calls = Calls(self.w3, self.catalog.multicall)
+        sources = []
+        for source in self.catalog.sources:
+            if source.kind in KINDS:
+                sources.append(source)
+            else:
+                log.warning("chain %s: source %s is of kind %r, which swapdesk does not read; left out",
+                            self.catalog.chain_id, source.name, source.kind)  # fmt: skip
+        listed_reads = [Read(t.address, ERC20.encode("decimals")) for t in self.catalog.tokens]
+        found, listed = await asyncio.gather(
+            asyncio.gather(*(KINDS[s.kind].read_static(calls, s) for s in sources)), calls.read(listed_reads)
         )
-        for n, (s, coins, amp, fee) in enumerate(coins_of):
-            decimals = tuple(_uint(coin_decimals[n * N_COINS + i]) for i in range(N_COINS))
-            pools[s.address] = StablePool(s.address, s.name, coins, (0,) * N_COINS, decimals, amp, fee)
+        pools: dict[str, Pool] = {}
+        kind_of: dict[str, PoolKind] = {}
+        for source, (read, refused) in zip(sources, found, strict=True):
+            for refusal in refused:
+                log.warning(
+                    "chain %s: %s lists %s as %s, but it %s; left out, the chain quotes without it",
+                    self.catalog.chain_id, source.name, refusal.address, source.kind, refusal.reason,
+                )  # fmt: skip
+            for pool in read:
+                pools[pool.address] = pool
+                kind_of[pool.address] = KINDS[source.kind]
+        decimals = {t.address: _decimals(raw) for t, raw in zip(self.catalog.tokens, listed, strict=True)}
         tokens = frozenset(t for pool in pools.values() for t in pool.tokens())
-        return _Static(pools, {a.lower(): a for a in pools}, listed, tokens)
+        return _Static(pools, kind_of, {a.lower(): a for a in pools}, decimals, tokens)
 
-    async def routes(self, src: str, dst: str) -> list[Route]:
-        """The candidate routes between two tokens: they change only with the chain's set of pools."""
+    async def routes(self, src: str, dst: str) -> Legs:
+        """The pools that make routes between two tokens: they change only with the chain's set of pools."""
         static = await self._load_static()
         if src not in static.pool_tokens or dst not in static.pool_tokens:
-            return []  # no pool holds one of them (kept out of the cache: any address may be asked about)
+            return Legs(src, dst, (), ())  # no pool holds one of them (not cached: any address may be asked about)
         key = (src, dst)
         if key not in static.routes:
             connectors = [t.address for t in self.catalog.tokens]
-            static.routes[key] = candidates(list(static.pools.values()), src, dst, connectors)
+            static.routes[key] = legs(list(static.pools.values()), src, dst, connectors)
         return static.routes[key]
 
     # -- the pools, block by block -------------------------------------------------------------
@@ -243,45 +240,47 @@ class PoolReader:
         if was["hash"] != state.hash:  # the block we knew is no longer the chain's
             return await self._read_whole(static, head, header)
         if header["stateRoot"] == state.state_root:  # nothing at all changed: keep what was read
-            return replace(state, number=head, hash=header["hash"], timestamp=quantity(header["timestamp"]))
+            timestamp = _time(header)
+            return replace(
+                state, number=head, hash=header["hash"], timestamp=timestamp, pools=_at(static, state.pools, timestamp)
+            )
         if isinstance(logs, NodeError):  # too many blocks or logs for this node: read everything instead
             return await self._read_whole(static, head, header)
         if isinstance(logs, BaseException):
             raise logs
-        pools, unknown = apply_logs(state.pools, static.lowercase, logs)
+        pools, unknown = apply_logs(state.pools, static.kind_of, static.lowercase, logs)
+        pools = _at(static, pools, _time(header))
         if unknown:
             self.pools_read_again += len(unknown)
-            pools |= await self._read_pools([static.pools[key] for key in unknown], head)
+            pools |= await self._read_pools(static, [static.pools[key] for key in unknown], head, _time(header))
         return _state(header, pools)
 
     async def _read_whole(self, static: _Static, block: int, header: dict[str, Any] | None = None) -> BlockState:
         self.whole_reads += 1
-        if header is not None:
-            return _state(header, await self._read_pools(static.pools.values(), block))
-        known, pools = await asyncio.gather(self._header(block), self._read_pools(static.pools.values(), block))
-        return _state(known, pools)
+        header = header or await self._header(block)
+        return _state(header, await self._read_pools(static, static.pools.values(), block, _time(header)))
 
     async def read_pools(self, block: int) -> dict[str, Pool]:
         """Every pool as the chain holds it at `block`, read whole (what the logs must agree with)."""
-        return await self._read_pools((await self._load_static()).pools.values(), block)
+        static = await self._load_static()
+        return await self._read_pools(static, static.pools.values(), block, _time(await self._header(block)))
 
-    async def _read_pools(self, pools: Iterable[Pool], block: int) -> dict[str, Pool]:
-        pools = list(pools)
-        reads = []
+    async def _read_pools(self, static: _Static, pools: Iterable[Pool], block: int, timestamp: int) -> dict[str, Pool]:
+        """The pools at `block`, each read by its kind; one whose reads fail there is left out of that block
+        (said in the log): a quote then routes around it."""
+        by_kind: dict[str, list[Pool]] = {}
         for pool in pools:
-            if isinstance(pool, V2Pool):
-                reads.append(Read(pool.address, PAIR.encode("getReserves")))
-            else:
-                reads += [Read(pool.address, STABLE.encode("balances", i)) for i in range(N_COINS)]
-        answers = iter(await aggregate3(self.w3, self.catalog.multicall, reads, block=block))
+            by_kind.setdefault(static.kind_of[pool.address].name, []).append(pool)
+        calls = Calls(self.w3, self.catalog.multicall)
+        found = await asyncio.gather(*(KINDS[k].read_state(calls, ps, block, timestamp) for k, ps in by_kind.items()))
         read: dict[str, Pool] = {}
-        for pool in pools:
-            if isinstance(pool, V2Pool):
-                reserve0, reserve1, _ = decode(["uint112", "uint112", "uint32"], next(answers) or b"")
-                read[pool.address] = replace(pool, reserve0=reserve0, reserve1=reserve1)
-            elif isinstance(pool, StablePool):
-                balances = tuple(_uint(next(answers)) for _ in range(N_COINS))
-                read[pool.address] = replace(pool, balances=balances)
+        for answers in found:
+            for address, answer in answers.items():
+                if answer is None:
+                    log.warning("chain %s: pool %s could not be read at block %d; left out of it",
+                                self.catalog.chain_id, address, block)  # fmt: skip
+                else:
+                    read[address] = answer
         return read
 
     async def _header(self, block: int) -> dict[str, Any]:
@@ -353,6 +352,15 @@ class PoolReader:
         normal = terms.normal_fee(amount)
         fee = normal * terms.share // BPS
         return Snapshot(state.number, state.timestamp, state.pools, terms.rate, normal, fee, decimals, terms)
+
+
+def _time(header: dict[str, Any]) -> int:
+    return quantity(header["timestamp"])
+
+
+def _at(static: _Static, pools: dict[str, Pool], timestamp: int) -> dict[str, Pool]:
+    """The pools in a later block, nothing having happened to them (a StableSwap pool's A moves on a ramp)."""
+    return {key: static.kind_of[key].at_time(pool, timestamp) for key, pool in pools.items()}
 
 
 def _state(header: dict[str, Any], pools: dict[str, Pool]) -> BlockState:

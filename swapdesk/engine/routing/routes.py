@@ -1,17 +1,18 @@
 """Candidate routes between two tokens, and executing a split on pool models.
 
-Candidates are every direct pool of the pair and, per source, the two-hop
-paths through the chain's connector tokens inside that source. No two
-candidates share a pool, so each route's value depends only on its own size:
-that is what makes the optimiser's grid search exact, and the quote equal to
-the execution.
+Candidates are every pool that holds both tokens, and two-hop paths through the chain's connector tokens
+whose hops may come from different sources (A→X on one DEX, X→B on another). The rule that keeps the
+optimiser exact: no pool is in two candidates, so each route's value depends only on its own size. Direct
+pools come first; then, for each connector, its first-hop pools and its second-hop pools not yet taken are
+paired off, the deepest with the deepest (ranked by what a probe amount gets through them at the quoted
+block), so the best two-hop paths are candidates and no pool is shared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swapdesk.engine.routing.pools import Pool
+from swapdesk.engine.routing.pool import Pool
 
 
 @dataclass(frozen=True)
@@ -19,35 +20,73 @@ class Hop:
     pool: str
     token_in: str
     token_out: str
+    source: str
 
 
 @dataclass(frozen=True)
 class Route:
-    source: str
     hops: tuple[Hop, ...]
+
+    @property
+    def source(self) -> str:
+        """The route's source: its DEX, or "A + B" for a route whose hops use two."""
+        return " + ".join(dict.fromkeys(hop.source for hop in self.hops))
+
+    @property
+    def single_source(self) -> bool:
+        return len({hop.source for hop in self.hops}) == 1
 
     def pools(self) -> list[str]:
         return [h.pool for h in self.hops]
 
 
-def candidates(pools: list[Pool], src: str, dst: str, connectors: list[str]) -> list[Route]:
-    routes: list[Route] = []
-    for pool in pools:
-        if src in pool.tokens() and dst in pool.tokens():
-            routes.append(Route(pool.source, (Hop(pool.address, src, dst),)))
-    by_source: dict[str, dict[frozenset[str], Pool]] = {}
-    for pool in pools:
-        if len(pool.tokens()) == 2:  # two-hop legs are constant-product pairs
-            by_source.setdefault(pool.source, {})[frozenset(pool.tokens())] = pool
-    for source, pairs in by_source.items():
-        for connector in connectors:
-            if connector in (src, dst):
-                continue
-            first, second = pairs.get(frozenset((src, connector))), pairs.get(frozenset((connector, dst)))
-            if first is not None and second is not None:
-                hops = (Hop(first.address, src, connector), Hop(second.address, connector, dst))
-                routes.append(Route(source, hops))
+@dataclass(frozen=True)
+class Legs:
+    """The pools that can make routes between two tokens: they change only with the chain's set of pools."""
+
+    src: str
+    dst: str
+    direct: tuple[str, ...]  # pools holding both tokens
+    via: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]  # (connector, first hops, second hops)
+
+
+def legs(pools: list[Pool], src: str, dst: str, connectors: list[str]) -> Legs:
+    def holding(a: str, b: str) -> tuple[str, ...]:
+        return tuple(p.address for p in pools if a in p.tokens() and b in p.tokens())
+
+    via = tuple((x, holding(src, x), holding(x, dst)) for x in dict.fromkeys(connectors) if x not in (src, dst))
+    return Legs(src, dst, holding(src, dst), tuple(v for v in via if v[1] and v[2]))
+
+
+def candidates(found: Legs, pools: dict[str, Pool], probe: int) -> list[Route]:
+    """The routes at this state: each pool of `found` in at most one of them. `probe`: an amount of the token
+    sold (a slice of the trade) by which the hops are ranked for pairing."""
+    src, dst = found.src, found.dst
+    routes = [Route((Hop(p, src, dst, pools[p].source),)) for p in found.direct if p in pools]
+    taken = set(found.direct)
+    for x, firsts, seconds in found.via:
+        first = _ranked([p for p in firsts if p in pools and p not in taken], pools, src, x, probe)
+        if not first:
+            continue
+        through = _output(pools[first[0]], src, x, probe)  # what reaches the connector on the best first hop
+        second = _ranked([p for p in seconds if p in pools and p not in taken], pools, x, dst, through)
+        for p, q in zip(first, second, strict=False):
+            routes.append(Route((Hop(p, src, x, pools[p].source), Hop(q, x, dst, pools[q].source))))
+            taken |= {p, q}
     return routes
+
+
+def _ranked(addresses: list[str], pools: dict[str, Pool], a: str, b: str, probe: int) -> list[str]:
+    """The pools by what they give for `probe`, the most first (ties by address, for a stable order)."""
+    scored = [(_output(pools[p], a, b, probe), p) for p in addresses]
+    return [p for _, p in sorted(scored, key=lambda op: (-op[0], op[1]))]
+
+
+def _output(pool: Pool, a: str, b: str, amount: int) -> int:
+    try:
+        return pool.amount_out(a, b, amount) if amount > 0 else 0
+    except (ValueError, ZeroDivisionError):
+        return 0
 
 
 def execute(routes: list[tuple[Route, int]], pools: dict[str, Pool]) -> tuple[list[int], dict[str, Pool]]:

@@ -66,7 +66,7 @@ def route_lines(quote: Quote, sell: TokenInfo, buy: TokenInfo, known: list[Token
     if not quote.routes:
         return lines_from_dex_path(quote.dexPath, sell.symbol, buy.symbol)
     names = {t.address.lower(): t.symbol for t in [*known, sell, buy]}
-    routes = [(r.percent, r.source, r.path) for r in quote.routes]
+    routes = [(r.percent, r.sources or [r.source] * (len(r.path) - 1), r.path) for r in quote.routes]
     return lines_from_routes(routes, lambda address: names.get(address.lower(), formatting.short(address)))
 
 

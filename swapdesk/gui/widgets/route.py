@@ -59,13 +59,14 @@ def lines_from_dex_path(dex_path: list[str], sell: str, buy: str) -> list[RouteL
 
 
 def lines_from_routes(
-    routes: Sequence[tuple[int, str, Sequence[str]]], symbol: Callable[[str], str]
+    routes: Sequence[tuple[int, Sequence[str], Sequence[str]]], symbol: Callable[[str], str]
 ) -> list[RouteLine]:
-    """(percent, source, token path) per route -> lines; `symbol` names a token address."""
+    """(percent, each hop's source, token path) per route -> lines; `symbol` names a token address."""
     lines = []
-    for percent, source, path in routes:
+    for percent, sources, path in routes:
         names = [symbol(address) for address in path]
-        lines.append(RouteLine(percent, tuple(Hop(source, a, b) for a, b in itertools.pairwise(names))))
+        hops = tuple(Hop(source, a, b) for source, (a, b) in zip(sources, itertools.pairwise(names), strict=True))
+        lines.append(RouteLine(percent, hops))
     return lines
 
 

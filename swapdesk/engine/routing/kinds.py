@@ -1,0 +1,82 @@
+"""The small interface between the pool reader and each kind of pool (one folder per kind).
+
+A kind reads its pools' facts once (`read_static`: tokens, fees, and a probe that the address is a pool of
+that kind at all), reads their state at a block (`read_state`), and says what one of their logs does to a pool
+(`after_log`). The reader knows nothing else of any kind: which calls, which events, which math. Reads go
+through `Calls`, Multicall3 batches at one block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from web3 import AsyncWeb3
+
+from swapdesk.chain.multicall import Read, aggregate3
+from swapdesk.devnet.manifest import SourceEntry
+from swapdesk.engine.routing.pool import Pool
+
+
+@dataclass(frozen=True)
+class Calls:
+    """Many reads in one Multicall3 `eth_call` (or a few, for a very large batch), at one block."""
+
+    w3: AsyncWeb3
+    multicall: str
+
+    async def read(self, reads: list[Read], block: int | str = "latest") -> list[bytes | None]:
+        if not reads:
+            return []
+        return await aggregate3(self.w3, self.multicall, reads, block=block)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A listed address that is not a usable pool of its source's kind: left out, the reason logged."""
+
+    address: str
+    reason: str
+
+
+class PoolKind(Protocol):
+    name: str  # the catalogue's `kind`
+
+    async def read_static(self, calls: Calls, source: SourceEntry) -> tuple[list[Pool], list[Refused]]:
+        """The source's pools with their facts (their state empty until `read_state`), and those refused."""
+        ...
+
+    async def read_state(self, calls: Calls, pools: list[Pool], block: int, timestamp: int) -> dict[str, Pool | None]:
+        """Each pool's state at `block` (whose time is `timestamp`); None for a pool whose reads failed."""
+        ...
+
+    def after_log(self, pool: Pool, topics: list[str], data: bytes) -> Pool | None:
+        """The pool after one of its logs (itself for an event that changes nothing a swap depends on);
+        None when the log cannot tell: the pool is read again."""
+        ...
+
+    def at_time(self, pool: Pool, timestamp: int) -> Pool:
+        """The pool in a later block in which nothing happened to it (a StableSwap pool's A moves on a ramp)."""
+        ...
+
+
+def word(raw: bytes | None, index: int = 0) -> int:
+    """The `index`th 32-byte word of return data as an unsigned integer; ValueError when it is not there."""
+    if raw is None or len(raw) < 32 * (index + 1):
+        raise ValueError("missing return data")
+    return int.from_bytes(raw[32 * index : 32 * (index + 1)], "big")
+
+
+def signed(value: int, bits: int = 256) -> int:
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
+
+
+def address_of(raw: bytes | None) -> str:
+    value = word(raw)
+    if value >> 160:
+        raise ValueError("not an address")
+    return AsyncWeb3.to_checksum_address(value.to_bytes(20, "big"))
+
+
+def log_field(log: Any, name: str) -> Any:
+    return log.get(name) if isinstance(log, dict) else getattr(log, name, None)
