@@ -18,7 +18,7 @@ from web3 import AsyncWeb3
 
 from swapdesk.address import ZERO, parse_address, to_checksum
 from swapdesk.chain.multicall import Block, Read, aggregate3, aggregate3_isolated
-from swapdesk.contracts import artifact
+from swapdesk.contracts import artifact, vendored
 
 MAX_DECIMALS = 255  # the API's decimal0/decimal1 rule
 MAX_SYMBOL, MAX_NAME = 32, 64  # characters shown; longer text is cut with an ellipsis
@@ -82,7 +82,7 @@ async def decimals_of(
 
 async def balances_of(w3: AsyncWeb3, multicall: str, holder: str, tokens: list[Any], tron: bool) -> list[int]:
     """`holder`'s balance of each token (the all-zero address: the native coin), one call."""
-    erc20, mc = artifact("ERC20"), artifact("Multicall3")
+    erc20, mc = artifact("ERC20"), vendored("Multicall3")
     reads = []
     for token in tokens:
         raw = parse_address(token.address, tron)

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from web3 import AsyncWeb3
 
 from swapdesk.chain.rpc import NodeError, data, request
-from swapdesk.contracts import artifact
+from swapdesk.contracts import vendored
 
-MAX_CALLS = 256  # the devnet contract's bound; the canonical deployment has none
+MAX_CALLS = 1_000  # reads per eth_call: the canonical Multicall3 has no bound, the nodes' gas and time caps do
 CALL_GAS = 50_000_000
-# untrusted reads: the devnet's Vyper Multicall3 spends about 150k on its fixed-size arrays; an honest
-# ERC-20 view answers in under 30k. py-evm runs about 1M gas a second: a gas burner costs a fraction of one.
-ISOLATED_BASE_GAS, ISOLATED_READ_GAS = 300_000, 100_000
+# untrusted reads: an honest ERC-20 view answers in under 30k. py-evm runs about 1M gas a second: a gas burner
+# costs a fraction of one.
+ISOLATED_BASE_GAS, ISOLATED_READ_GAS = 100_000, 100_000
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ async def aggregate3(
     w3: AsyncWeb3, multicall: str, reads: list[Read], gas: int = CALL_GAS, block: Block = "latest"
 ) -> list[bytes | None]:
     """Each read's return data at `block`, or None where that read reverted."""
-    art = artifact("Multicall3")
+    art = vendored("Multicall3")
     results: list[bytes | None] = []
     for start in range(0, len(reads), MAX_CALLS):
         chunk = reads[start : start + MAX_CALLS]

@@ -2,11 +2,14 @@
 (`build`), or on any chain reachable through JSON-RPC (`deploy_world` with an
 `RpcSender`, as the anvil test does).
 
-The deployer (account 9 of the test mnemonic) deploys Multicall3, the wrapped
-native coin, the chain's ERC-20s, one Uniswap-V2-style factory per DEX family
-with its pairs, and a StableSwap pool; it seeds every pool from the world
-spec and hands demo balances to accounts 0..8. Every transaction must
-succeed, or the build fails loudly (`Reverted`).
+The deployer (account 9 of the test mnemonic) places Multicall3 at its
+canonical address and deploys the wrapped native coin, the chain's ERC-20s,
+one Uniswap-V2-style factory per DEX family with its pairs (Uniswap's own
+bytecode for the families at its fee, swapdesk's Vyper factory for the
+others), a StableSwap pool, and Uniswap V3 with pools in several fee tiers
+(`uniswap`); it seeds every pool from the world spec and hands demo balances
+to accounts 0..8. Every transaction must succeed, or the build fails loudly
+(`Reverted`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from decimal import ROUND_DOWN, Context, Decimal, localcontext
 from eth_utils import to_checksum_address
 
 from swapdesk.chains import by_id
-from swapdesk.contracts import artifact
+from swapdesk.contracts import artifact, vendored
 from swapdesk.devnet.accounts import (
     DEMO_ACCOUNTS,
     DEPLOYER_INDEX,
@@ -36,6 +39,14 @@ from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest, SourceEntry, TokenEntry
 from swapdesk.devnet.sender import Deployer, Sender
 from swapdesk.devnet.tron.contracts import register_bridges, register_world
+from swapdesk.devnet.uniswap import (
+    V2_FEE_BPS,
+    deploy_uniswap_v2,
+    deploy_uniswap_v3,
+    place_multicall,
+    v3_needs,
+    v3_pools,
+)
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS, WORLDS, TokenSpec, WorldSpec, skew_bps
 from swapdesk.units import scale
 
@@ -45,8 +56,12 @@ DEPLOYER_NATIVE = 10**12  # whole native coins, enough to wrap for every pool
 GAS_BASE_FEE = {95500: 10}  # TRX has 6 decimals: gas priced in sun must be tiny
 DEFAULT_BASE_FEE = 10**9
 CONTRACTS = (
-    "Multicall3", "UniswapV2Pair", "WETH9", "ERC20", "UniswapV2Factory", "StableSwap", "AggregationRouter",
+    "UniswapV2Pair", "WETH9", "ERC20", "UniswapV2Factory", "StableSwap", "AggregationRouter",
     "AnyswapV6Router", "AnyswapV6ERC20", "CBridge", "Bridgers",
+)  # fmt: skip
+VENDORED_CONTRACTS = (
+    "Multicall3", "WETH9", "UniswapV2Factory", "UniswapV2Pair", "UniswapV2Router02", "UniswapV3Factory",
+    "UniswapV3Pool", "SwapRouter", "QuoterV2", "NonfungiblePositionManager", "TickLens",
 )  # fmt: skip
 HISTORY_SECONDS = 24 * 3600  # a world is built as if over the past day, at the chain's block time
 
@@ -98,14 +113,18 @@ def build(chain_id: int) -> Built:
 def deploy_world(me: Deployer, chain_id: int) -> Manifest:
     """Deploy chain `chain_id`'s world from the deployer account; its manifest."""
     spec = WORLDS[chain_id]
-    erc20, weth, pair_art = artifact("ERC20"), artifact("WETH9"), artifact("UniswapV2Pair")
+    erc20, pair_art = artifact("ERC20"), artifact("UniswapV2Pair")
     factory_art, stable_art = artifact("UniswapV2Factory"), artifact("StableSwap")
     demos = [demo_address(i) for i in range(DEMO_ACCOUNTS)]
 
     # 1. infrastructure and tokens
-    multicall = me.deploy(artifact("Multicall3"))
+    multicall = place_multicall(me)
     blueprint = me.deploy(pair_art, blueprint=True)
-    wrapped = me.deploy(weth, spec.wrapped.name, spec.wrapped.symbol, spec.wrapped.decimals)
+    w = spec.wrapped
+    if (w.symbol, w.name, w.decimals) == ("WETH", "Wrapped Ether", 18):  # the real WETH9 is exactly this token
+        wrapped, weth = me.deploy(vendored("WETH9")), vendored("WETH9")
+    else:  # WBNB, WMATIC, WTRX...: WETH9 under other names, whose builds the registry does not ship
+        wrapped, weth = me.deploy(artifact("WETH9"), w.name, w.symbol, w.decimals), artifact("WETH9")
     tokens = {spec.wrapped.symbol: wrapped}
     for token in spec.tokens:
         tokens[token.symbol] = me.deploy(erc20, token.name, token.symbol, token.decimals)
@@ -118,11 +137,14 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
         for pair in pairs
     }
     stable_seed = [units(spec.depth_usd * 3, spec.token(s).decimals) for s in spec.stable.coins]
+    concentrated = v3_pools(spec, tokens)
     need = dict.fromkeys(tokens, 0)
     for (_, pair), amounts in seeds.items():
         for symbol, amount in zip(pair, amounts, strict=True):
             need[symbol] += amount
     for symbol, amount in zip(spec.stable.coins, stable_seed, strict=True):
+        need[symbol] += amount
+    for symbol, amount in v3_needs(concentrated).items():
         need[symbol] += amount
     me.send(wrapped, weth.encode("deposit"), value=need[spec.wrapped.symbol], gas=100_000)
     for token in spec.tokens:
@@ -134,7 +156,11 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
     # 3. constant-product sources: factory, pairs, liquidity
     sources: list[SourceEntry] = []
     for source in spec.sources:
-        factory = me.deploy(factory_art, blueprint, source.fee_bps)
+        router = None
+        if source.fee_bps == V2_FEE_BPS:  # Uniswap's own factory and pairs, and its Router02
+            factory, router = deploy_uniswap_v2(me, wrapped)
+        else:
+            factory = me.deploy(factory_art, blueprint, source.fee_bps)
         pools: list[str] = []
         for pair in pairs:
             a, b = pair
@@ -147,7 +173,11 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
             me.send(tokens[b], erc20.encode("transfer", pool, amount_b), gas=100_000)
             me.send(pool, pair_art.encode("mint", me.address), gas=300_000)
             pools.append(to_checksum_address(pool))
-        sources.append(SourceEntry(source.name, "uniswap_v2", source.fee_bps, to_checksum_address(factory), pools))
+        shown_router = to_checksum_address(router) if router is not None else None
+        factory_address = to_checksum_address(factory)
+        sources.append(
+            SourceEntry(source.name, "uniswap_v2", source.fee_bps, factory_address, pools, router=shown_router)
+        )
 
     # 4. the StableSwap pool
     coins = [tokens[s] for s in spec.stable.coins]
@@ -164,13 +194,20 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
         )
     )
 
-    # 5. the aggregation router, trusting exactly the pools built above
+    # 5. Uniswap V3, its pools in several fee tiers, liquidity over tick ranges as real positions spread it
+    sources.append(deploy_uniswap_v3(me, concentrated, tokens, wrapped))
+
+    # 6. the aggregation router, trusting exactly the pools built above
     router_art = artifact("AggregationRouter")
     collector = demo_address(FEE_COLLECTOR_INDEX)
     router = me.deploy(router_art, wrapped, collector, FEE_RATE_BPS["default"])
     for entry in sources:
-        register = "addFactory" if entry.kind == "uniswap_v2" else "addStablePool"
-        me.send(router, router_art.encode(register, entry.address))
+        if entry.kind == "uniswap_v2":
+            me.send(router, router_art.encode("addFactory", entry.address, entry.fee_bps))
+        elif entry.kind == "uniswap_v3":
+            me.send(router, router_art.encode("addV3Factory", entry.address))
+        else:
+            me.send(router, router_art.encode("addStablePool", entry.address), gas=1_000_000)
     for channel, rate in FEE_RATE_BPS.items():
         if channel != "default":
             me.send(router, router_art.encode("setChannelFeeRate", channel, rate))
@@ -180,7 +217,7 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
 
     manifest = Manifest(
         chain_id=chain_id,
-        multicall=to_checksum_address(multicall),
+        multicall=multicall,
         wrapped=to_checksum_address(wrapped),
         discount_token=to_checksum_address(tokens[spec.discount_token]),
         deployer=me.address,

@@ -23,10 +23,15 @@ class TokenEntry:
 @dataclass(frozen=True)
 class SourceEntry:
     name: str
-    kind: str  # "uniswap_v2" | "stableswap"
-    fee_bps: int  # swap fee in basis points (StableSwap: rounded for display)
-    address: str  # V2: the factory; StableSwap: the pool
+    kind: str  # "uniswap_v2" | "uniswap_v3" | "stableswap"
+    fee_bps: int  # swap fee in basis points (StableSwap: rounded for display; V3: the lowest tier's)
+    address: str  # V2 and V3: the factory; StableSwap: the pool
     pools: list[str] = field(default_factory=list)
+    fee_tiers: list[int] = field(default_factory=list)  # V3: the fee tiers its pools use, in pips (1e-6)
+    router: str | None = None  # the DEX's own router (UniswapV2Router02, V3's SwapRouter), where it has one
+    quoter: str | None = None  # V3: QuoterV2
+    position_manager: str | None = None  # V3: NonfungiblePositionManager
+    tick_lens: str | None = None  # V3: TickLens
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 import httpx
 from eth_account import Account
+from eth_typing import Address
 
 from swapdesk.contracts import Artifact
 from swapdesk.devnet.evm import Call, DevChain, contract_address
@@ -46,6 +47,9 @@ class Deployer(Protocol):
     def send(self, to: bytes | str | None, data: bytes = b"", value: int = 0, gas: int = 500_000) -> bytes: ...
     def deploy(self, art: Artifact, *args: Any, blueprint: bool = False) -> bytes: ...
     def call(self, to: bytes | str, data: bytes) -> bytes: ...
+    def place(self, address: str, code: bytes) -> None:
+        """Put runtime `code` at `address` as state (what a presigned deployment put there on real chains)."""
+        ...
 
 
 class Sender:
@@ -80,6 +84,10 @@ class Sender:
     def call(self, to: bytes | str, data: bytes) -> bytes:
         target = bytes.fromhex(to[2:]) if isinstance(to, str) else to
         return self.chain.call(Call(sender=self.raw_address, to=target, data=data))
+
+    def place(self, address: str, code: bytes) -> None:
+        target = Address(bytes.fromhex(address[2:]))
+        self.chain.commit(lambda state: state.set_code(target, code))
 
 
 class RpcError(RuntimeError):
@@ -126,6 +134,10 @@ class RpcSender:
         return bytes.fromhex(
             self._rpc("eth_call", {"from": self.address, "to": target, "data": "0x" + data.hex()}, "latest")[2:]
         )
+
+    def place(self, address: str, code: bytes) -> None:
+        """anvil's way (a test node's): a real network has the code already, or no way to put it there."""
+        self._rpc("anvil_setCode", address, "0x" + code.hex())
 
     def close(self) -> None:
         self._client.close()

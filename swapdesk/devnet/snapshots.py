@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import platformdirs
 
-from swapdesk.contracts import ARTIFACTS
+from swapdesk.contracts import ARTIFACTS, VENDORED
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 _HERE = Path(__file__).parent
 # modules whose change changes the world (network, provider and rpc do not)
 _INPUTS = (
-    [_HERE / f"{m}.py" for m in ("world", "builder", "evm", "vm", "clock", "accounts", "sender", "manifest")]
+    [_HERE / f"{m}.py" for m in ("world", "builder", "uniswap", "evm", "vm", "clock", "accounts", "sender", "manifest")]
     + [_HERE / "bridges" / f"{m}.py" for m in ("config", "deploy", "deployment", "operators")]
     + [_HERE / "tron" / "contracts.py"]
 )
@@ -37,10 +37,12 @@ _INPUTS = (
 
 @cache
 def world_key() -> str:
-    from swapdesk.devnet.builder import CONTRACTS
+    from swapdesk.devnet.builder import CONTRACTS, VENDORED_CONTRACTS
 
     digest = hashlib.sha256(metadata.version("py-evm").encode())
-    for path in [ARTIFACTS / f"{name}.json" for name in sorted(CONTRACTS)] + _INPUTS:
+    artifacts = [ARTIFACTS / f"{name}.json" for name in sorted(CONTRACTS)]
+    artifacts += [VENDORED / f"{name}.json" for name in sorted(VENDORED_CONTRACTS)]
+    for path in artifacts + _INPUTS:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

@@ -59,6 +59,18 @@ class WorldSpec:
                 return token
         raise KeyError(symbol)
 
+    def v3_pairs(self) -> list[tuple[tuple[str, str], int]]:
+        """Uniswap V3 pools (pair, fee in pips): the main pairs in the tiers real markets use for them."""
+        stable_a, stable_b, _ = self.stable.coins
+        wrapped = self.wrapped.symbol
+        major = next(
+            t.symbol for t in self.tokens if t.symbol not in self.stable.coins and t.symbol != self.discount_token
+        )
+        return [
+            ((wrapped, stable_a), 500), ((wrapped, stable_a), 3000), ((wrapped, stable_b), 3000),
+            ((stable_a, stable_b), 100), ((wrapped, major), 3000), ((stable_a, major), 10000),
+        ]  # fmt: skip
+
     def pairs(self) -> list[tuple[str, str]]:
         """Pairs every constant-product source lists: the wrapped native with
         everything, then stable/stable, stable/majors and the chain's token."""

@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 import pytest
 
-from swapdesk.contracts import artifact
+from swapdesk.contracts import artifact, vendored
 from swapdesk.devnet.evm import ExecutionReverted
 from swapdesk.devnet.sender import Reverted
 
 from .conftest import World
 
 ERC20, PAIR, FACTORY = artifact("ERC20"), artifact("UniswapV2Pair"), artifact("UniswapV2Factory")
-STABLE, WETH, MULTICALL = artifact("StableSwap"), artifact("WETH9"), artifact("Multicall3")
+STABLE, WETH, MULTICALL = artifact("StableSwap"), artifact("WETH9"), vendored("Multicall3")
 
 
 def _balance(w: World, token: str, owner: str) -> int:
@@ -39,6 +39,8 @@ def test_v2_swap_takes_exactly_the_fee_of_its_factory(world: Callable[[int], Wor
 
     amount_in = reserve0 // 1000
     best = _v2_out(amount_in, reserve0, reserve1, source.fee_bps)
+    if token0.lower() == manifest.wrapped.lower():  # demo accounts hold the native coin: wrap what is sold
+        me.send(token0, WETH.encode("deposit"), value=amount_in, gas=100_000)
     me.send(token0, ERC20.encode("transfer", pool, amount_in))
     with pytest.raises(Reverted):  # one unit more than the fee allows breaks K
         me.send(pool, PAIR.encode("swap", 0, best + 1, me.address, b""))
@@ -58,10 +60,12 @@ def test_factory_registry_is_symmetric_and_unique(world: Callable[[int], World])
         me.call(factory, FACTORY.encode("createPair", a, b))
 
 
-def test_stableswap_exchange_pays_exactly_get_dy(world: Callable[[int], World]) -> None:
+def test_stableswap_exchange_pays_what_get_dy_quotes_within_its_rounding(world: Callable[[int], World]) -> None:
+    """As in Curve's 3pool, exchange takes the fee before converting to the coin's units and get_dy after: the
+    two may differ by a unit (the engine models each: tests/engine/stableswap)."""
     w = world(1)
     _, manifest, me = w
-    stable = manifest.sources[-1]
+    stable = next(s for s in manifest.sources if s.kind == "stableswap")
     pool = stable.address
     coins = [STABLE.decode("coins", me.call(pool, STABLE.encode("coins", i)))[0] for i in range(3)]
     decimals = [ERC20.decode("decimals", me.call(c, ERC20.encode("decimals")))[0] for c in coins]
@@ -70,11 +74,11 @@ def test_stableswap_exchange_pays_exactly_get_dy(world: Callable[[int], World]) 
     quoted = STABLE.decode("get_dy", me.call(pool, STABLE.encode("get_dy", 0, 2, dx)))[0]
     assert 24_900 * 10**18 < quoted < 25_000 * 10**18  # ~1:1 less the 0.04% fee
     me.send(coins[0], ERC20.encode("approve", pool, dx))
-    with pytest.raises(Reverted):
-        me.send(pool, STABLE.encode("exchange", 0, 2, dx, quoted + 1), gas=1_000_000)
+    with pytest.raises(Reverted):  # the minimum holds
+        me.send(pool, STABLE.encode("exchange", 0, 2, dx, quoted + 2), gas=1_000_000)
     before = _balance(w, coins[2], me.address)
-    me.send(pool, STABLE.encode("exchange", 0, 2, dx, quoted), gas=1_000_000)
-    assert _balance(w, coins[2], me.address) - before == quoted
+    me.send(pool, STABLE.encode("exchange", 0, 2, dx, quoted - 1), gas=1_000_000)
+    assert abs(_balance(w, coins[2], me.address) - before - quoted) <= 1
 
 
 def test_weth_wraps_and_unwraps(world: Callable[[int], World]) -> None:
@@ -89,13 +93,15 @@ def test_weth_wraps_and_unwraps(world: Callable[[int], World]) -> None:
     assert native_before - chain.balance(me.raw_address) > 3_000_000  # 3 TRX wrapped, plus gas
 
 
-def test_multicall_reports_failures_it_is_allowed_to(world: Callable[[int], World]) -> None:
-    _, manifest, me = world(137)
+def test_multicall_is_the_canonical_one_and_reports_failures_it_is_allowed_to(world: Callable[[int], World]) -> None:
+    chain, manifest, me = world(137)
+    assert manifest.multicall == "0xcA11bde05977b3631167028862bE2a173976CA11"
+    assert chain.code(bytes.fromhex(manifest.multicall[2:])) == MULTICALL.deployed_bytecode
     usdt = manifest.token("USDT").address
     calls = [(usdt, True, ERC20.encode("decimals")), (usdt, True, ERC20.encode("transfer", me.address, 10**30))]
     (results,) = MULTICALL.decode("aggregate3", me.call(manifest.multicall, MULTICALL.encode("aggregate3", calls)))
     assert results[0][0] is True and int.from_bytes(results[0][1], "big") == 6
     assert results[1][0] is False  # reverted, reported, not fatal
     strict = [(usdt, False, ERC20.encode("transfer", me.address, 10**30))]
-    with pytest.raises(ExecutionReverted, match="Multicall3: call failed"):
+    with pytest.raises(ExecutionReverted, match="Multicall3: call failed"):  # the canonical code's own words
         me.call(manifest.multicall, MULTICALL.encode("aggregate3", strict))

@@ -68,7 +68,7 @@ def test_the_artifacts_load_with_where_they_came_from() -> None:
     raw = json.loads((VENDORED / "UniswapV3Pool.json").read_text())
     assert pool.bytecode.hex() == raw["bytecode"][2:] and pool.deployed_bytecode.hex() == raw["deployed_bytecode"][2:]
     assert (pool.blueprint, pool.source_sha256) == (b"", "")  # a Vyper contract's, not a vendored one's
-    assert artifact("Multicall3").package is None  # swapdesk's own stand-ins are still there
+    assert artifact("WETH9").package is None  # swapdesk's own stand-ins are still there
 
 
 def test_bytecode_needing_libraries_is_refused() -> None:

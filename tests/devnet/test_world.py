@@ -47,9 +47,11 @@ async def test_manifest_matches_the_chain(devnet: Devnet, chain_id: int) -> None
     manifest = await devnet.manifest(chain_id)
     spec = WORLDS[chain_id]
     assert [t.symbol for t in manifest.tokens] == spec.symbols()
-    assert len(manifest.sources) == len(spec.sources) + 1
-    for source in manifest.sources[:-1]:
+    assert [s.kind for s in manifest.sources] == ["uniswap_v2"] * len(spec.sources) + ["stableswap", "uniswap_v3"]
+    for source in manifest.sources[: len(spec.sources)]:
         assert len(source.pools) == len(spec.pairs())
+    v3 = manifest.sources[-1]
+    assert len(v3.pools) == len(spec.v3_pairs()) and v3.fee_tiers == sorted({fee for _, fee in spec.v3_pairs()})
 
     def codes(chain: DevChain) -> list[int]:
         return [len(chain.code(bytes.fromhex(p[2:]))) for s in manifest.sources for p in s.pools]

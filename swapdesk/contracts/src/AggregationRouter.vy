@@ -7,9 +7,16 @@
         caller choose the `from` of a transferFrom:
         - funds are pulled only from msg.sender;
         - a V2 pair is called only if a registered factory's getPair returns
-          it; a StableSwap pool only if the owner registered it;
+          it, a V3 pool only if a registered V3 factory's getPool returns it,
+          a StableSwap pool only if the owner registered it;
+        - a V3 pool is paid only in its own swap callback, only while the
+          router is swapping through it, and must take the whole amount;
         - the minimum is enforced on the receiver's actual balance change;
         - the deadline is enforced.
+        Pool kinds: a V2 family's fee is what its owner registered with its
+        factory (real factories have no fee getter); a StableSwap hop
+        measures what it received (old Curve pools' exchange returns
+        nothing) and takes pools of 2 to 4 coins.
         The fee is taken in srcToken before routing: normalFee = amount *
         rate(channel) / 10000, charged at the discount tier the sender's
         holdings of the discount tokens reach (tiers highest first). Route i
@@ -36,18 +43,27 @@ interface IPair:
 
 interface IFactory:
     def getPair(a: address, b: address) -> address: view
-    def fee() -> uint256: view
 
-interface IStableSwap:
-    def coins(i: uint256) -> address: view
-    def exchange(i: int128, j: int128, dx: uint256, min_dy: uint256) -> uint256: nonpayable
+interface IV3Pool:
+    def factory() -> address: view
+    def token0() -> address: view
+    def token1() -> address: view
+    def fee() -> uint24: view
+    def swap(recipient: address, zeroForOne: bool, amountSpecified: int256, sqrtPriceLimitX96: uint160, data: Bytes[32]) -> (int256, int256): nonpayable
+
+interface IV3Factory:
+    def getPool(a: address, b: address, fee: uint24) -> address: view
 
 MAX_ROUTES: constant(uint256) = 32
 MAX_HOPS: constant(uint256) = 2
 MAX_TIERS: constant(uint256) = 8
 MAX_DISCOUNT_TOKENS: constant(uint256) = 4
-STABLE_COINS: constant(uint256) = 3
+MAX_STABLE_COINS: constant(uint256) = 4
 BPS: constant(uint256) = 10000
+MAX_V2_FEE: constant(uint256) = 1000  # bps: no V2 family charges more than 10 %
+# TickMath's bounds: a V3 swap may move the price anywhere inside them
+MIN_SQRT_RATIO_PLUS_ONE: constant(uint160) = 4295128740
+MAX_SQRT_RATIO_MINUS_ONE: constant(uint160) = 1461446703485210103287273052203988822378723970341
 # abi_encode(DynArray[Route, MAX_ROUTES]) at its largest: the outer offset and length, then per route
 # its offset, parts, the hops' offset and length, and two hops of two words each
 ROUTES_BYTES: constant(uint256) = 64 + MAX_ROUTES * (4 * 32 + MAX_HOPS * 64)
@@ -91,10 +107,16 @@ wrapped: public(immutable(address))
 feeCollector: public(address)
 defaultFeeRate: public(uint256)
 channelFeeRate: public(HashMap[bytes32, uint256])  # keccak(channel) -> rate + 1 (0 = unset)
-isFactory: public(HashMap[address, bool])
-isStablePool: public(HashMap[address, bool])
+v2FeeOf: HashMap[address, uint256]  # a registered V2 factory -> its fee in bps + 1 (0 = not registered)
+isV3Factory: public(HashMap[address, bool])
+stableCoins: HashMap[address, DynArray[address, MAX_STABLE_COINS]]  # a registered StableSwap pool -> its coins
 discountTokens: public(DynArray[address, MAX_DISCOUNT_TOKENS])
 tiers: public(DynArray[Tier, MAX_TIERS])
+
+# the V3 swap under way: the only pool whose callback is paid, in what, and what it took
+swappingPool: transient(address)
+owedToken: transient(address)
+paidToPool: transient(uint256)
 
 
 @deploy
@@ -115,15 +137,61 @@ def __default__():
 # -- owner ---------------------------------------------------------------------
 
 @external
-def addFactory(factory: address):
+def addFactory(factory: address, fee_bps: uint256):
+    """@notice Trust a Uniswap-V2-style factory's pairs, whose swaps keep `fee_bps` of the input"""
     assert msg.sender == self.owner, "Router: not owner"
-    self.isFactory[factory] = True
+    assert fee_bps <= MAX_V2_FEE, "Router: fee"
+    self.v2FeeOf[factory] = fee_bps + 1
+
+
+@external
+def addV3Factory(factory: address):
+    """@notice Trust a Uniswap-V3-style factory's pools (Uniswap's, or a fork with its interface)"""
+    assert msg.sender == self.owner, "Router: not owner"
+    self.isV3Factory[factory] = True
 
 
 @external
 def addStablePool(pool: address):
+    """@notice Trust a StableSwap pool of 2 to 4 coins, read here once: `coins(uint256)`, or old pools' `coins(int128)`"""
     assert msg.sender == self.owner, "Router: not owner"
-    self.isStablePool[pool] = True
+    coins: DynArray[address, MAX_STABLE_COINS] = []
+    for k: uint256 in range(MAX_STABLE_COINS):
+        coin: address = self._coin(pool, k, method_id("coins(uint256)", output_type=bytes4))
+        if coin == empty(address):
+            coin = self._coin(pool, k, method_id("coins(int128)", output_type=bytes4))
+        if coin == empty(address):
+            break
+        coins.append(coin)
+    assert len(coins) >= 2, "Router: not a StableSwap pool"
+    self.stableCoins[pool] = coins
+
+
+@view
+@external
+def v2Fee(factory: address) -> uint256:
+    """@return The registered fee of a V2 factory's pairs in bps; reverts when it is not registered"""
+    stored: uint256 = self.v2FeeOf[factory]
+    assert stored != 0, "Router: unknown factory"
+    return stored - 1
+
+
+@view
+@external
+def stablePoolCoins(pool: address) -> DynArray[address, MAX_STABLE_COINS]:
+    """@return A registered StableSwap pool's coins (empty: not registered)"""
+    return self.stableCoins[pool]
+
+
+@view
+@internal
+def _coin(pool: address, k: uint256, selector: bytes4) -> address:
+    ok: bool = False
+    answer: Bytes[32] = b""
+    ok, answer = raw_call(pool, concat(selector, convert(k, bytes32)), max_outsize=32, is_static_call=True, revert_on_failure=False)
+    if not ok or len(answer) != 32:
+        return empty(address)
+    return abi_decode(answer, address)
 
 
 @external
@@ -185,9 +253,19 @@ def _balance(token: address, owner: address) -> uint256:
 
 
 @internal
-def _v2_hop(pair: address, token_in: address, token_out: address, amount_in: uint256) -> uint256:
-    factory: address = staticcall IPair(pair).factory()
-    assert self.isFactory[factory], "Router: unknown factory"
+def _hop(pool: address, token_in: address, token_out: address, amount_in: uint256) -> uint256:
+    """One hop through a pool the router trusts, whatever its kind; what it gave."""
+    if len(self.stableCoins[pool]) > 0:
+        return self._stable_hop(pool, token_in, token_out, amount_in)
+    factory: address = staticcall IPair(pool).factory()
+    if self.v2FeeOf[factory] != 0:
+        return self._v2_hop(pool, factory, token_in, token_out, amount_in)
+    assert self.isV3Factory[factory], "Router: unknown factory"
+    return self._v3_hop(pool, factory, token_in, token_out, amount_in)
+
+
+@internal
+def _v2_hop(pair: address, factory: address, token_in: address, token_out: address, amount_in: uint256) -> uint256:
     assert staticcall IFactory(factory).getPair(token_in, token_out) == pair, "Router: not the factory's pair"
     reserve0: uint112 = 0
     reserve1: uint112 = 0
@@ -199,9 +277,11 @@ def _v2_hop(pair: address, token_in: address, token_out: address, amount_in: uin
     if not zero_for_one:
         reserve_in = convert(reserve1, uint256)
         reserve_out = convert(reserve0, uint256)
-    with_fee: uint256 = amount_in * (BPS - staticcall IFactory(factory).fee())
-    amount_out: uint256 = with_fee * reserve_out // (reserve_in * BPS + with_fee)
     assert extcall IERC20(token_in).transfer(pair, amount_in, default_return_value=True)
+    # what the pair received: a token that takes a fee on transfer delivers less than was sent
+    received: uint256 = staticcall IERC20(token_in).balanceOf(pair) - reserve_in
+    with_fee: uint256 = received * (BPS - (self.v2FeeOf[factory] - 1))
+    amount_out: uint256 = with_fee * reserve_out // (reserve_in * BPS + with_fee)
     if zero_for_one:
         extcall IPair(pair).swap(0, amount_out, self, b"")
     else:
@@ -210,19 +290,67 @@ def _v2_hop(pair: address, token_in: address, token_out: address, amount_in: uin
 
 
 @internal
+def _v3_hop(pool: address, factory: address, token_in: address, token_out: address, amount_in: uint256) -> uint256:
+    fee: uint24 = staticcall IV3Pool(pool).fee()
+    assert staticcall IV3Factory(factory).getPool(token_in, token_out, fee) == pool, "Router: not the factory's pool"
+    zero_for_one: bool = token_in == staticcall IV3Pool(pool).token0()
+    limit: uint160 = MAX_SQRT_RATIO_MINUS_ONE
+    if zero_for_one:
+        limit = MIN_SQRT_RATIO_PLUS_ONE
+    self.swappingPool = pool
+    self.owedToken = token_in
+    self.paidToPool = 0
+    amount0: int256 = 0
+    amount1: int256 = 0
+    amount0, amount1 = extcall IV3Pool(pool).swap(self, zero_for_one, convert(amount_in, int256), limit, b"")
+    self.swappingPool = empty(address)
+    # a pool that stops at the price limit takes less: the rest would stay here, so the whole swap fails
+    assert self.paidToPool == amount_in, "Router: the pool cannot take the whole amount"
+    if zero_for_one:
+        return convert(-amount1, uint256)
+    return convert(-amount0, uint256)
+
+
+@internal
+def _pay_pool(amount0_delta: int256, amount1_delta: int256):
+    """A V3 pool's swap callback: pay what it is owed, once, and only the pool being swapped through."""
+    assert msg.sender == self.swappingPool and msg.sender != empty(address), "Router: unexpected callback"
+    self.swappingPool = empty(address)
+    owed: int256 = amount0_delta
+    if owed <= 0:
+        owed = amount1_delta
+    assert owed > 0, "Router: nothing owed"
+    self.paidToPool = convert(owed, uint256)
+    assert extcall IERC20(self.owedToken).transfer(msg.sender, convert(owed, uint256), default_return_value=True)
+
+
+@external
+def uniswapV3SwapCallback(amount0Delta: int256, amount1Delta: int256, data: Bytes[32]):
+    self._pay_pool(amount0Delta, amount1Delta)
+
+
+@external
+def pancakeV3SwapCallback(amount0Delta: int256, amount1Delta: int256, data: Bytes[32]):
+    self._pay_pool(amount0Delta, amount1Delta)
+
+
+@internal
 def _stable_hop(pool: address, token_in: address, token_out: address, amount_in: uint256) -> uint256:
-    assert self.isStablePool[pool], "Router: unknown pool"
     i: int128 = -1
     j: int128 = -1
-    for k: uint256 in range(STABLE_COINS):
-        coin: address = staticcall IStableSwap(pool).coins(k)
+    k: int128 = 0
+    for coin: address in self.stableCoins[pool]:
         if coin == token_in:
-            i = convert(k, int128)
+            i = k
         elif coin == token_out:
-            j = convert(k, int128)
+            j = k
+        k += 1
     assert i >= 0 and j >= 0, "Router: tokens not in pool"
+    before: uint256 = staticcall IERC20(token_out).balanceOf(self)
     assert extcall IERC20(token_in).approve(pool, amount_in, default_return_value=True)
-    return extcall IStableSwap(pool).exchange(i, j, amount_in, 0)
+    # old pools' exchange returns nothing: what arrived is what it gave
+    raw_call(pool, abi_encode(i, j, amount_in, empty(uint256), method_id=method_id("exchange(int128,int128,uint256,uint256)")))
+    return staticcall IERC20(token_out).balanceOf(self) - before
 
 
 @external
@@ -311,10 +439,7 @@ def _swap(p: SwapParams, paid: uint256) -> uint256:
         routed += amount
         token: address = src
         for hop: Hop in route.hops:
-            if self.isStablePool[hop.pool]:
-                amount = self._stable_hop(hop.pool, token, hop.tokenOut, amount)
-            else:
-                amount = self._v2_hop(hop.pool, token, hop.tokenOut, amount)
+            amount = self._hop(hop.pool, token, hop.tokenOut, amount)
             token = hop.tokenOut
             pools.append(hop.pool)
         assert token == dst, "Router: route does not end in dstToken"

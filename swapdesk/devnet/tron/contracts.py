@@ -13,7 +13,7 @@ from typing import Any
 
 from eth_utils import keccak
 
-from swapdesk.contracts import artifact
+from swapdesk.contracts import Artifact, artifact, vendored
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest
@@ -41,16 +41,31 @@ def register(chain: DevChain, contract: bytes, name: str, abi: list[dict[str, An
 def register_world(chain: DevChain, manifest: Manifest) -> None:
     """Register every contract of a world (the builder's hook, for the TRON chain)."""
     deployer = _raw(manifest.deployer)
-    named = [(manifest.multicall, "Multicall3"), (manifest.router, "AggregationRouter")]
-    named += [(t.address, "WETH9" if t.address == manifest.wrapped else "ERC20") for t in manifest.tokens]
+    named: list[tuple[str | None, Artifact]] = [
+        (manifest.multicall, vendored("Multicall3")),
+        (manifest.router, artifact("AggregationRouter")),
+    ]
+    named += [
+        (t.address, artifact("WETH9") if t.address == manifest.wrapped else artifact("ERC20")) for t in manifest.tokens
+    ]
     for source in manifest.sources:
         if source.kind == "uniswap_v2":
-            named.append((source.address, "UniswapV2Factory"))
-            named += [(pool, "UniswapV2Pair") for pool in source.pools]
+            own = source.router is not None  # Uniswap's own factory (with its Router02), or swapdesk's Vyper one
+            pick = vendored if own else artifact
+            named += [(source.address, pick("UniswapV2Factory")), (source.router, vendored("UniswapV2Router02"))]
+            named += [(pool, pick("UniswapV2Pair")) for pool in source.pools]
+        elif source.kind == "uniswap_v3":
+            named += [(source.address, vendored("UniswapV3Factory")), (source.router, vendored("SwapRouter"))]
+            named += [
+                (source.quoter, vendored("QuoterV2")),
+                (source.position_manager, vendored("NonfungiblePositionManager")),
+            ]
+            named += [(pool, vendored("UniswapV3Pool")) for pool in source.pools]
         else:
-            named.append((source.address, "StableSwap"))
-    for address, name in named:
-        register(chain, _raw(address), name, artifact(name).abi, deployer)
+            named.append((source.address, artifact("StableSwap")))
+    for address, art in named:
+        if address is not None:
+            register(chain, _raw(address), art.name, art.abi, deployer)
 
 
 def register_bridges(chain: DevChain, bridges: BridgeDeployment, deployer: str) -> None:
