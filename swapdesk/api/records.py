@@ -28,6 +28,18 @@ class QuotedRoute(BaseModel):
     percent: int = Field(description="the route's share of the amount, whole percents")
     path: list[str] = Field(description="the tokens from token0 to token1, as the chain writes addresses")
     sources: list[str] = Field(default_factory=list, description="each hop's source, in order")
+    gas: int | SkipJsonSchema[None] = Field(default=None, description="the route's hops' gas, estimated")
+
+
+class LeftOutRoute(BaseModel):
+    """Extension: a route the split would have used were gas free, left out because its gas costs more than it
+    adds (`gasCost` is that gas at the quoted block's base fee, in token1's smallest units)."""
+
+    source: str
+    sources: list[str]
+    path: list[str]
+    gas: int
+    gasCost: str
 
 
 class AggQuote(BaseModel):
@@ -53,6 +65,13 @@ class AggQuote(BaseModel):
     )
     routes: list[QuotedRoute] | SkipJsonSchema[None] = Field(
         default=None, description="Extension (not in the spec): each route of the split with its share and token path"
+    )
+    estimatedGas: int | SkipJsonSchema[None] = Field(
+        default=None, description="Extension (not in the spec): the swap's gas, estimated from its routes' pools"
+    )
+    routesLeftOut: list[LeftOutRoute] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): routes whose gas would cost more than they add, left out",
     )
 
 
@@ -101,6 +120,13 @@ class TronQuote(BaseModel):
     usedAmountIn: str
     routes: list[QuotedRoute] | SkipJsonSchema[None] = Field(
         default=None, description="Extension (not in the spec): each route of the split with its share and token path"
+    )
+    estimatedGas: int | SkipJsonSchema[None] = Field(
+        default=None, description="Extension (not in the spec): the swap's gas, estimated from its routes' pools"
+    )
+    routesLeftOut: list[LeftOutRoute] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): routes whose gas would cost more than they add, left out",
     )
 
 
@@ -272,9 +298,12 @@ class SourceInfo(BaseModel):
     """Extension: one liquidity source of a chain (`GET /ext/v1/sources`)."""
 
     name: str
-    kind: str = Field(description="uniswap_v2 (constant product) or stableswap")
-    feeBps: int
-    address: str = Field(description="V2 factory, or the StableSwap pool")
+    kind: str = Field(description="uniswap_v2 (constant product), uniswap_v3 (concentrated liquidity) or stableswap")
+    feeBps: int = Field(description="the swap fee in basis points (uniswap_v3: its lowest tier's, rounded down)")
+    feeTiers: list[int] = Field(
+        default_factory=list, description="uniswap_v3: the fee tiers of its pools, in millionths (3000 is 0.3 %)"
+    )
+    address: str = Field(description="the V2 or V3 factory, or the StableSwap pool")
     pools: int
     icon: str
 

@@ -17,11 +17,12 @@ the parameter at fault.
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, SourceAmount, Unprocessable
-from swapdesk.api.records import QuotedRoute
+from swapdesk.api.records import LeftOutRoute, QuotedRoute
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.chains import Chain
 from swapdesk.devnet.manifest import Manifest
@@ -31,6 +32,7 @@ from swapdesk.engine.routing.quote import (
     NoOutput,
     NoRoute,
     Split,
+    best_rate,
     best_split,
     call_data,
     dex_path,
@@ -39,7 +41,7 @@ from swapdesk.engine.routing.quote import (
     smallest_amount,
 )
 from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
-from swapdesk.engine.routing.routes import Legs
+from swapdesk.engine.routing.routes import Legs, Route
 from swapdesk.icons import source_icon
 from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
 
@@ -60,21 +62,36 @@ def _shown(checksummed: str, tron: bool) -> str:
     return format_address(parse_address(checksummed, False), tron)
 
 
+def _path(route: Route, token0: str, token1: str, tron: bool) -> list[str]:
+    """A route's tokens from token0 (the native coin where it is sold, not the wrapped token the pools trade) to
+    token1, as the chain writes addresses."""
+    return [_shown(token0, tron), *(_shown(hop.token_out, tron) for hop in route.hops[:-1]), _shown(token1, tron)]
+
+
 def _quoted_routes(split: Split, token0: str, token1: str, tron: bool) -> list[QuotedRoute]:
-    """Each leg of the split as the route diagram draws it: its source, its share, its tokens from token0
-    (the native coin where it is sold, not the wrapped token the pools trade) to token1."""
+    """Each leg of the split as the route diagram draws it: its sources, its share, its tokens, its gas."""
     return [
         QuotedRoute(
             source=leg.route.source,
             sources=[hop.source for hop in leg.route.hops],
             percent=percent,
-            path=[
-                _shown(token0, tron),
-                *(_shown(hop.token_out, tron) for hop in leg.route.hops[:-1]),
-                _shown(token1, tron),
-            ],
+            path=_path(leg.route, token0, token1, tron),
+            gas=leg.gas,
         )
         for leg, percent in route_shares(split)
+    ]
+
+
+def _left_out(split: Split, token0: str, token1: str, tron: bool) -> list[LeftOutRoute]:
+    return [
+        LeftOutRoute(
+            source=out.route.source,
+            sources=[hop.source for hop in out.route.hops],
+            path=_path(out.route, token0, token1, tron),
+            gas=out.gas,
+            gasCost=str(out.cost),
+        )
+        for out in split.left_out
     ]
 
 
@@ -172,7 +189,10 @@ class Aggregator:
         used = request.amountIn - snap.fee
         routes = await reader.routes(route_in, route_out)  # a pool not read at this block makes no route there
         connectors = [t.address for t in catalog.tokens]
-        split = self._split(request, connectors, snap, routes, (route_in, route_out), used)
+        gas_value = Fraction(snap.base_fee)  # a unit of gas in the native coin's smallest units, at the block
+        if gas_value and route_out != catalog.wrapped:  # ... and in token1's, at the pools' marginal rate
+            gas_value *= best_rate(await reader.routes(catalog.wrapped, route_out), snap.pools)
+        split = self._split(request, connectors, snap, routes, (route_in, route_out), used, gas_value)
         if request.amountOutMin > split.total_out:
             raise _refused(
                 ErrorCode.MINIMUM_NOT_MET,
@@ -205,6 +225,8 @@ class Aggregator:
             data="0x" + data.hex(),
             blockNumber=snap.block,
             routes=_quoted_routes(split, token0, token1, chain.tron),
+            estimatedGas=split.gas,
+            routesLeftOut=_left_out(split, token0, token1, chain.tron),
         )
 
     @staticmethod
@@ -215,11 +237,12 @@ class Aggregator:
         routes: Legs,
         pair: tuple[str, str],
         used: int,
+        gas_value: Fraction,
     ) -> Split:
         """The best split, or the error that says why there is none worth answering."""
         chain, (route_in, route_out) = request.chain, pair
         try:
-            split = best_split(snap.pools, route_in, route_out, used, request.part, connectors, routes)
+            split = best_split(snap.pools, route_in, route_out, used, request.part, connectors, routes, gas_value)
         except NoRoute:
             raise Unprocessable(ErrorCode.NO_ROUTE, f"no pool path between token0 and token1 on {chain.flag}") from None
         except NoOutput:

@@ -130,6 +130,7 @@ class Engine(TransactionLookup):
                 name=s.name,
                 kind=s.kind,
                 feeBps=s.fee_bps,
+                feeTiers=s.fee_tiers,
                 address=format_address(parse_address(s.address, False), chain.tron),
                 pools=len(s.pools),
                 icon=source_icon(s.name),

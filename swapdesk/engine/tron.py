@@ -79,6 +79,8 @@ class TronQuoter:
             fee=quoted.fee,
             usedAmountIn=quoted.usedAmountIn,
             routes=quoted.routes,
+            estimatedGas=quoted.estimatedGas,
+            routesLeftOut=quoted.routesLeftOut,
         )
 
     async def fee_limit(self, issuer: str, router: str, swap: SwapArguments, call_value: int) -> int:

@@ -1,5 +1,6 @@
 """Transactions that move pools, sent to any node: pair swaps, mints, burns, syncs, skims, StableSwap
-exchanges and deposits, and the router's own swaps. Each draws its sizes from the pool's state as the
+exchanges and deposits, Uniswap V3 swaps (through its SwapRouter), positions minted and burnt (through its
+NonfungiblePositionManager), and the router's own swaps. Each draws its sizes from the pool's state as the
 chain holds it, so it succeeds (a test of the reader must not depend on what the reader says)."""
 
 from __future__ import annotations
@@ -11,13 +12,16 @@ from eth_account.signers.local import LocalAccount
 from hypothesis import strategies as st
 from web3 import AsyncWeb3
 
-from swapdesk.contracts import artifact
+from swapdesk.contracts import artifact, vendored
 from swapdesk.devnet.manifest import Manifest
 
 from .test_aggregation_executes import send
 
 PAIR, STABLE, ERC20, WETH = artifact("UniswapV2Pair"), artifact("StableSwap"), artifact("ERC20"), artifact("WETH9")
-KINDS = ["swap", "mint", "burn", "sync", "skim", "exchange", "deposit", "router"]
+V3_POOL, V3_ROUTER = vendored("UniswapV3Pool"), vendored("SwapRouter")
+MANAGER = vendored("NonfungiblePositionManager")
+KINDS = ["swap", "mint", "burn", "sync", "skim", "exchange", "deposit", "v3swap", "v3mint", "v3burn", "router"]
+DEADLINE = 2**32
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,10 @@ class Mover:
         self.account: LocalAccount = Account.from_key(key)
         self.pairs = [p for s in manifest.sources if s.kind == "uniswap_v2" for p in s.pools]
         self.stable = next(s.address for s in manifest.sources if s.kind == "stableswap")
+        self.v3 = next(s for s in manifest.sources if s.kind == "uniswap_v3")
         self.minted: list[int] = []  # pairs this account holds liquidity tokens of
+        self.positions: list[int] = []  # V3 positions this account holds (their token ids)
+        self.swapped: list[tuple[str, str, int, int]] = []  # V3 swaps done: (pool, token in, amount in, out)
 
     async def _send(self, to: str, data: bytes, gas: int = 400_000, value: int = 0) -> None:
         _, status = await send(self.w3, self.account, {"to": to, "data": data, "value": value}, gas)
@@ -73,6 +80,8 @@ class Mover:
         me = self.account.address
         if action.kind in ("exchange", "deposit"):
             return await self._stable(action)
+        if action.kind.startswith("v3"):
+            return await self._v3(action)
         if action.kind == "router":
             assert callable(quote_and_swap)
             await quote_and_swap(action)
@@ -139,3 +148,67 @@ class Mover:
             await self._send(coin, ERC20.encode("approve", pool, amount), 100_000)
         await self._send(pool, STABLE.encode("add_liquidity", amounts, 0), 600_000)
         return "stable deposit"
+
+    async def _v3_pool(self, index: int) -> tuple[str, str, str, int, int, int, int]:
+        pool = self.v3.pools[index % len(self.v3.pools)]
+
+        async def read(fn: str) -> tuple[object, ...]:
+            return V3_POOL.decode(fn, await self._read(pool, V3_POOL.encode(fn)))
+
+        token0 = AsyncWeb3.to_checksum_address(str((await read("token0"))[0]))
+        token1 = AsyncWeb3.to_checksum_address(str((await read("token1"))[0]))
+        fee, spacing = int(str((await read("fee"))[0])), int(str((await read("tickSpacing"))[0]))
+        tick = int(str((await read("slot0"))[1]))
+        return pool, token0, token1, fee, spacing, tick, int(str((await read("liquidity"))[0]))
+
+    async def _v3(self, action: Action) -> str:
+        me = self.account.address
+        pool, token0, token1, fee, spacing, tick, _ = await self._v3_pool(action.pool)
+        if action.kind == "v3burn":
+            if not self.positions:
+                return "v3 burn skipped: no position held"
+            token_id = self.positions[action.pool % len(self.positions)]
+            position = MANAGER.decode(
+                "positions", await self._read(self.v3.position_manager or "", MANAGER.encode("positions", token_id))
+            )
+            liquidity = int(str(position[7])) * action.share // 300
+            if liquidity == 0:
+                return "v3 burn skipped: nothing to take"
+            params = (token_id, liquidity, 0, 0, DEADLINE)
+            await self._send(self.v3.position_manager or "", MANAGER.encode("decreaseLiquidity", params), 600_000)
+            return "v3 burn"
+        token_in, token_out = (token0, token1) if action.direction else (token1, token0)
+        depth = await self._balance(token_in, pool)
+        if action.kind == "v3swap":
+            amount = await self._fund(token_in, depth * action.share // 10_000)
+            if amount == 0:
+                return "v3 swap skipped: nothing to pay with"
+            await self._send(token_in, ERC20.encode("approve", self.v3.router, amount), 100_000)
+            before = await self._balance(token_out, me)
+            params = (token_in, token_out, fee, me, DEADLINE, amount, 0, 0)
+            await self._send(self.v3.router or "", V3_ROUTER.encode("exactInputSingle", params), 2_000_000)
+            self.swapped.append((pool, token_in, amount, await self._balance(token_out, me) - before))
+            return "v3 swap"
+        # a position somewhere around the price: narrow or wide, below, across or above it
+        lower = (tick // spacing - 1 - action.share % 60) * spacing
+        upper = (tick // spacing + 1 + (action.share * 7) % 60) * spacing
+        if not action.direction:
+            lower, upper = lower - 30 * spacing, upper - 30 * spacing
+        amount0 = await self._fund(token0, await self._balance(token0, pool) * action.share // 10_000)
+        amount1 = await self._fund(token1, await self._balance(token1, pool) * action.share // 10_000)
+        if amount0 == 0 and amount1 == 0:
+            return "v3 mint skipped: nothing to pay with"
+        manager = self.v3.position_manager or ""
+        for token, amount in ((token0, amount0), (token1, amount1)):
+            await self._send(token, ERC20.encode("approve", manager, amount), 100_000)
+        params = (token0, token1, fee, lower, upper, amount0, amount1, 0, 0, me, DEADLINE)
+        try:
+            await self._send(manager, MANAGER.encode("mint", params), 1_000_000)
+        except AssertionError:
+            return "v3 mint skipped: the range takes none of what was offered"
+        held = int(str(MANAGER.decode("balanceOf", await self._read(manager, MANAGER.encode("balanceOf", me)))[0]))
+        token_id = MANAGER.decode(
+            "tokenOfOwnerByIndex", await self._read(manager, MANAGER.encode("tokenOfOwnerByIndex", me, held - 1))
+        )
+        self.positions.append(int(str(token_id[0])))
+        return "v3 mint"

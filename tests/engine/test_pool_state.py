@@ -1,10 +1,11 @@
 """Pool state kept from the logs equals the chain's own, read whole, after any sequence of pool moves.
 
-Random sequences of pair swaps, mints, burns, syncs, skims, StableSwap exchanges and deposits, and the
-router's own split swaps are sent to the devnet (whose clock adds empty blocks between them) and to anvil;
-after each, the reader's state at the head is compared with every pool read whole at that block. The
-reader must have followed the logs to get there: it read every pool only once, at the start, and no pool
-again (the devnet's contracts log every change of their state).
+Random sequences of pair swaps, mints, burns, syncs, skims, StableSwap exchanges and deposits, Uniswap V3
+swaps, positions minted and burnt, and the router's own split swaps are sent to the devnet (whose clock adds
+empty blocks between them) and to anvil; after each, the reader's state at the head is compared with every
+pool read whole at that block. The reader must have followed the logs to get there: it read every pool only
+once, at the start, and no pool again (the devnet's contracts log every change of their state). Each V3 swap
+also pays exactly what the engine's model of the pool, from the state kept before it, said it would.
 """
 
 from __future__ import annotations
@@ -100,12 +101,31 @@ async def _moves_follow_the_chain(w3: AsyncWeb3, engine: Engine, manifest: Manif
     if reader.whole_reads == whole_reads:
         whole_reads -= 1  # an earlier example started it: it must not read whole again
     for move in moves:
+        before = await reader.current()
         done = await mover.do(move, lambda a: _router_swap(w3, engine, manifest, a))
         event(done)
+        if done == "v3 swap":  # the model, from the state kept before, paid what the real pool paid
+            pool, token_in, amount, out = mover.swapped[-1]
+            model = before.pools[pool]
+            token_out = next(t for t in model.tokens() if t != token_in)
+            assert model.amount_out(token_in, token_out, amount) == out, f"{pool}: {amount} {token_in}"
         state = await reader.current()
         assert state.pools == await reader.read_pools(state.number), f"after {done}"
     assert reader.whole_reads == whole_reads + 1
     assert reader.pools_read_again == 0
+
+
+V3_MOVES = st.builds(Action, st.sampled_from(["v3swap", "v3mint", "v3burn"]), st.integers(0, 10_000), st.booleans(),
+                     st.integers(1, 300))  # fmt: skip
+
+
+@SEQUENCES
+@given(moves=st.lists(V3_MOVES, min_size=8, max_size=16))
+async def test_v3_pools_swap_as_modelled_and_follow_their_logs(
+    on_devnet: tuple[AsyncWeb3, Engine, Manifest], moves: list[Action]
+) -> None:
+    """Swaps across many ticks, and positions minted and burnt around and away from the price."""
+    await _moves_follow_the_chain(*on_devnet, moves)
 
 
 @SEQUENCES

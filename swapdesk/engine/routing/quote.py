@@ -12,7 +12,7 @@ is valued beside it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
@@ -25,6 +25,7 @@ from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute
 
 DEADLINE_SECONDS = 20 * 60
 MAX_ROUTES = 32  # the router's bound
+ROUTER_GAS = 150_000  # a swap's own cost in the router besides its hops: the funds in, the fee, the payout, the event
 
 
 class NoRoute(Exception):
@@ -45,6 +46,16 @@ class Leg:
     slices: int
     amount: int
     out: int
+    gas: int  # the route's hops, estimated (pool.gas)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A route the split would have used were gas free: its gas costs more than it adds."""
+
+    route: Route
+    gas: int
+    cost: int  # that gas at the block's base fee, in the token bought
 
 
 @dataclass(frozen=True)
@@ -54,6 +65,12 @@ class Split:
     total_out: int
     spot_out: Fraction  # what the same legs would give at their marginal rates (see impact.py)
     alone: dict[str, int]  # each source's best output for the whole amount through its own routes
+    left_out: list[LeftOut] = field(default_factory=list)
+
+    @property
+    def gas(self) -> int:
+        """The swap's gas, estimated: the router's own and each route's."""
+        return ROUTER_GAS + sum(leg.gas for leg in self.legs)
 
     def impact(self) -> Decimal:
         return price_impact(self.total_out, self.spot_out)
@@ -67,19 +84,33 @@ def best_split(
     parts: int,
     connectors: list[str],
     found: Legs | None = None,
+    gas_value: Fraction = Fraction(0),
 ) -> Split:
     """`found`: the pools that make routes between `src` and `dst`, when the caller keeps them (they change
-    only with the chain's set of pools); found from `pools` otherwise."""
+    only with the chain's set of pools); found from `pools` otherwise. `gas_value`: what a unit of gas costs in
+    `dst`'s smallest units; a route's value on the grid is then its output less its gas, so that one whose gas
+    costs more than it adds is left out (as OneSplit weighed its DEXes), and the split says which."""
     if found is None:
         found = legs(list(pools.values()), src, dst, connectors)
-    routes = candidates(found, pools, probe(used, parts))
+    probed = probe(used, parts)
+    routes = candidates(found, pools, probed)
     if not routes:
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
     values = [outputs(r, slice_amounts, pools) for r in routes]
-    slices = allocate(values, parts)
+    costs = [_ceil(route_gas(r, probed, pools) * gas_value) for r in routes]
+    net = [[out - cost if k else out for k, out in enumerate(row)] for row, cost in zip(values, costs, strict=True)]
+    slices = allocate(net, parts)
     if sum(values[r][k] for r, k in enumerate(slices)) == 0:
         raise NoOutput
+    left_out = []
+    if any(costs):
+        free = allocate(values, parts)
+        left_out = [
+            LeftOut(r, route_gas(r, probed, pools), cost)
+            for r, cost, was, now in zip(routes, costs, free, slices, strict=True)
+            if was and not now
+        ]
     chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
         chosen = sorted(chosen, key=lambda rk: -rk[1])[:MAX_ROUTES]
@@ -94,9 +125,37 @@ def best_split(
         outs, _ = execute(legs_in, pools)
     except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
         raise NoLiquidity from None
-    chosen_legs = [Leg(r, k, a, o) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
+    chosen_legs = [Leg(r, k, a, o, route_gas(r, a, pools)) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
     alone = single_source_outputs(found, pools, used)
-    return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone)
+    return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone, left_out)
+
+
+def route_gas(route: Route, amount: int, pools: dict[str, Pool]) -> int:
+    """A route's hops' gas for `amount` (each hop at what reaches it)."""
+    gas = 0
+    for hop in route.hops:
+        pool = pools[hop.pool]
+        gas += pool.gas(hop.token_in, hop.token_out, amount)
+        try:
+            amount = pool.amount_out(hop.token_in, hop.token_out, amount) if amount else 0
+        except (ValueError, ZeroDivisionError):
+            amount = 0
+    return gas
+
+
+def best_rate(found: Legs, pools: dict[str, Pool]) -> Fraction:
+    """The best marginal rate from `found.src` to `found.dst` over a pool or two: what a unit of the one is worth
+    in the other at the block (0: no path)."""
+    rates = [pools[p].marginal(found.src, found.dst) for p in found.direct if p in pools]
+    for x, firsts, seconds in found.via:
+        into = max((pools[p].marginal(found.src, x) for p in firsts if p in pools), default=Fraction(0))
+        out = max((pools[q].marginal(x, found.dst) for q in seconds if q in pools), default=Fraction(0))
+        rates.append(into * out)
+    return max(rates, default=Fraction(0))
+
+
+def _ceil(value: Fraction) -> int:
+    return -(-value.numerator // value.denominator)
 
 
 def probe(used: int, parts: int) -> int:

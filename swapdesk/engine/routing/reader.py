@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from eth_abi import decode
@@ -98,6 +98,7 @@ class Snapshot:
     fee: int
     decimals: dict[str, int | None]  # None: not an ERC-20 (no code, or no decimals())
     terms: FeeTerms  # the trader's fee for any amount, at this block
+    base_fee: int = 0  # the block's base fee per gas, in the native coin's smallest unit (0: none said)
 
 
 @dataclass
@@ -109,6 +110,7 @@ class BlockState:
     timestamp: int
     state_root: str
     pools: dict[str, Pool]
+    base_fee: int = 0
     read_at_block: dict[Any, asyncio.Future[Any]] = field(default_factory=dict)
 
 
@@ -241,9 +243,7 @@ class PoolReader:
             return await self._read_whole(static, head, header)
         if header["stateRoot"] == state.state_root:  # nothing at all changed: keep what was read
             timestamp = _time(header)
-            return replace(
-                state, number=head, hash=header["hash"], timestamp=timestamp, pools=_at(static, state.pools, timestamp)
-            )
+            return _state(header, _at(static, state.pools, timestamp))
         if isinstance(logs, NodeError):  # too many blocks or logs for this node: read everything instead
             return await self._read_whole(static, head, header)
         if isinstance(logs, BaseException):
@@ -351,7 +351,9 @@ class PoolReader:
         decimals |= dict(zip(strangers, found, strict=True))
         normal = terms.normal_fee(amount)
         fee = normal * terms.share // BPS
-        return Snapshot(state.number, state.timestamp, state.pools, terms.rate, normal, fee, decimals, terms)
+        return Snapshot(
+            state.number, state.timestamp, state.pools, terms.rate, normal, fee, decimals, terms, state.base_fee
+        )
 
 
 def _time(header: dict[str, Any]) -> int:
@@ -365,4 +367,5 @@ def _at(static: _Static, pools: dict[str, Pool], timestamp: int) -> dict[str, Po
 
 def _state(header: dict[str, Any], pools: dict[str, Pool]) -> BlockState:
     number, timestamp = quantity(header["number"]), quantity(header["timestamp"])
-    return BlockState(number, header["hash"], timestamp, header["stateRoot"], pools)
+    base_fee = quantity(header["baseFeePerGas"]) if header.get("baseFeePerGas") else 0
+    return BlockState(number, header["hash"], timestamp, header["stateRoot"], pools, base_fee)

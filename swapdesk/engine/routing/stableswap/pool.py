@@ -32,6 +32,7 @@ from swapdesk.engine.routing.stableswap.math import (
 )
 
 MIN_COINS, MAX_COINS = 2, 4
+HOP_GAS = 110_000  # the approval, exchange's D and y, the balance reads
 
 
 def plain_rates(decimals: Iterable[int]) -> tuple[int, ...]:
@@ -127,6 +128,9 @@ class StablePool:
 
     def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, StablePool]:
         return self.exchange(self.coins.index(token_in), self.coins.index(token_out), amount_in)
+
+    def gas(self, token_in: str, token_out: str, amount_in: int) -> int:
+        return HOP_GAS
 
     def marginal(self, token_in: str, token_out: str) -> Fraction:
         """d(out)/d(in) at 0, from the slope of the invariant at the pool's balances, the fee taken.

@@ -10,6 +10,7 @@ from fractions import Fraction
 from swapdesk.engine.routing.pool import Pool
 
 BPS = 10_000
+HOP_GAS = 120_000  # the pair's checks, the transfer to it, its swap and sync
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class V2Pool:
             else (self.reserve0 - out, self.reserve1 + amount_in)
         )
         return out, V2Pool(self.address, self.source, self.token0, self.token1, *reserves, self.fee_bps)
+
+    def gas(self, token_in: str, token_out: str, amount_in: int) -> int:
+        return HOP_GAS
 
     def marginal(self, token_in: str, token_out: str) -> Fraction:
         """d(out)/d(in) at 0: (1 - fee) * reserve_out / reserve_in."""

@@ -51,12 +51,23 @@ class SwapOutcome(NamedTuple):
 class ExactInputPath:
     """The boundaries of one pool state's exact-input swap in one direction, computed lazily and kept."""
 
-    def __init__(self, state: PoolState, ticks: TickTable, tick_spacing: int, fee: int, zero_for_one: bool) -> None:
+    def __init__(
+        self,
+        state: PoolState,
+        ticks: TickTable,
+        tick_spacing: int,
+        fee: int,
+        zero_for_one: bool,
+        limit: int | None = None,
+    ) -> None:
+        """`limit`: a price the swap may not pass, besides the router's (the edge of the ticks known)."""
         self._ticks = ticks
         self._tick_spacing = tick_spacing
         self._fee = fee
         self._zero_for_one = zero_for_one
-        self._limit = router_price_limit(zero_for_one)
+        widest = router_price_limit(zero_for_one)
+        narrower = limit if limit is not None else widest
+        self._limit = max(widest, narrower) if zero_for_one else min(widest, narrower)
         # boundary k: what the swap has consumed (fee included) and paid after its first k steps, and its state
         self._consumed = [0]
         self._paid = [0]

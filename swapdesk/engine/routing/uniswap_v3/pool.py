@@ -9,16 +9,19 @@ any limit), the reference that the recorded Quoter answers check.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
 from swapdesk.engine.routing.uniswap_v3.exact_input import ExactInputPath
-from swapdesk.engine.routing.uniswap_v3.math import MAX_INT256, PIPS
+from swapdesk.engine.routing.uniswap_v3.math import MAX_INT256, PIPS, get_sqrt_ratio_at_tick
 from swapdesk.engine.routing.uniswap_v3.swap import PoolState, swap
 from swapdesk.engine.routing.uniswap_v3.ticks import TickTable
 
 _STOPPED = "the pool reaches its price limit before taking the whole input"
+HOP_GAS = 105_000  # the factory's word for the pool, its swap and the callback's transfer
+TICK_GAS = 25_000  # each initialized tick crossed: the tick's fee growth and the liquidity it changes
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,9 @@ class V3Pool:
     tick: int
     liquidity: int
     ticks: TickTable
+    # the ticks known, lowest and highest (the bitmap words read around the price); None: every tick of the pool.
+    # A swap that would go beyond them is not quoted: what lies there is not known
+    window: tuple[int, int] | None = None
 
     @property
     def state(self) -> PoolState:
@@ -56,11 +62,13 @@ class V3Pool:
 
     @cached_property
     def _selling_token0(self) -> ExactInputPath:
-        return ExactInputPath(self.state, self.ticks, self.tick_spacing, self.fee, True)
+        edge = get_sqrt_ratio_at_tick(self.window[0]) if self.window else None
+        return ExactInputPath(self.state, self.ticks, self.tick_spacing, self.fee, True, edge)
 
     @cached_property
     def _selling_token1(self) -> ExactInputPath:
-        return ExactInputPath(self.state, self.ticks, self.tick_spacing, self.fee, False)
+        edge = get_sqrt_ratio_at_tick(self.window[1]) if self.window else None
+        return ExactInputPath(self.state, self.ticks, self.tick_spacing, self.fee, False, edge)
 
     def _path(self, token_in: str, token_out: str, amount_in: int) -> ExactInputPath:
         if not 0 < amount_in <= MAX_INT256:  # 0 is answered by the callers; the router casts to int256
@@ -98,6 +106,16 @@ class V3Pool:
             self.state, self.ticks, self.tick_spacing, self.fee, zero_for_one, amount_specified, sqrt_price_limit_x96
         )
         return amount0, amount1, self.with_state(state)
+
+    def gas(self, token_in: str, token_out: str, amount_in: int) -> int:
+        """The hop's gas with a crossing for each initialized tick between the price and where the swap ends."""
+        try:
+            _, after = self.swap(token_in, token_out, amount_in)
+        except ValueError:
+            return HOP_GAS
+        low, high = sorted((self.tick, after.tick))
+        crossed = bisect_right(self.ticks.initialized, high) - bisect_right(self.ticks.initialized, low)
+        return HOP_GAS + TICK_GAS * crossed
 
     def marginal(self, token_in: str, token_out: str) -> Fraction:
         """d(out)/d(in) at 0, the fee included: the price (sqrtPriceX96 / 2**96)**2 of token0 in token1, or its
