@@ -250,7 +250,6 @@ class Aggregator:
             smallest = smallest_amount(
                 snap.pools,
                 routes,
-                request.part,
                 lambda amount: amount - terms.fee(amount),
                 request.amountIn,
                 terms.limit,
@@ -270,7 +269,9 @@ class Aggregator:
                 ErrorCode.INSUFFICIENT_LIQUIDITY, "amountIn", "more than the pools between token0 and token1 can pay"
             ) from None
         impact = split.impact()
-        if impact > MAX_IMPACT:
+        # refused only when the trade also gets less than half of what one slice would at the market's rate: a
+        # pool left far off the market with next to no liquidity has a marginal rate no trade can get
+        if impact > MAX_IMPACT and split.total_out < split.used * split.slice_rate * Fraction(1 - MAX_IMPACT):
             raise _refused(
                 ErrorCode.INSUFFICIENT_LIQUIDITY,
                 "amountIn",

@@ -127,12 +127,13 @@ async def _read_ethereum(request: DetailsRequest, catalog: Manifest, w3: AsyncWe
         tx = await w3.eth.get_transaction(request.hash)  # type: ignore[arg-type]
     except TransactionNotFound:
         raise _not_found(f"no transaction with that hash on {chain.flag}") from None
-    if tx.get("blockNumber") is None:
-        raise _not_found(f"the transaction is not mined yet on {chain.flag}")
+    try:  # the receipt decides: a node may still show a transaction it just mined as pending (anvil, briefly)
+        receipt = await w3.eth.get_transaction_receipt(request.hash)  # type: ignore[arg-type]
+    except TransactionNotFound:
+        raise _not_found(f"the transaction is not mined yet on {chain.flag}") from None
     if tx.get("to") != catalog.router:
         raise _not_a_swap(chain)
     asked = _asked(bytes(tx["input"]))
-    receipt = await w3.eth.get_transaction_receipt(request.hash)  # type: ignore[arg-type]
     block = await w3.eth.get_block(receipt["blockNumber"])
     event = ethereum_swapped_event(receipt, catalog.router) if receipt["status"] == 1 else None
     return Reading(

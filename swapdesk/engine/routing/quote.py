@@ -66,6 +66,7 @@ class Split:
     spot_out: Fraction  # what the same legs would give at their marginal rates (see impact.py)
     alone: dict[str, int]  # each source's best output for the whole amount through its own routes
     left_out: list[LeftOut] = field(default_factory=list)
+    slice_rate: Fraction = Fraction(0)  # the best a single slice gets on any route: what the market pays now
 
     @property
     def gas(self) -> int:
@@ -88,29 +89,25 @@ def best_split(
 ) -> Split:
     """`found`: the pools that make routes between `src` and `dst`, when the caller keeps them (they change
     only with the chain's set of pools); found from `pools` otherwise. `gas_value`: what a unit of gas costs in
-    `dst`'s smallest units; a route's value on the grid is then its output less its gas, so that one whose gas
-    costs more than it adds is left out (as OneSplit weighed its DEXes), and the split says which."""
+    `dst`'s smallest units: a route of the split whose gas costs more than it adds is left out (as OneSplit
+    weighed its DEXes), and the split says which."""
     if found is None:
         found = legs(list(pools.values()), src, dst, connectors)
-    probed = probe(used, parts)
+    probed = probe(used)
     routes = candidates(found, pools, probed)
     if not routes:
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
     values = [outputs(r, slice_amounts, pools) for r in routes]
-    costs = [_ceil(route_gas(r, probed, pools) * gas_value) for r in routes]
-    net = [[out - cost if k else out for k, out in enumerate(row)] for row, cost in zip(values, costs, strict=True)]
-    slices = allocate(net, parts)
+    slices = allocate(values, parts)
     if sum(values[r][k] for r, k in enumerate(slices)) == 0:
         raise NoOutput
     left_out = []
-    if any(costs):
-        free = allocate(values, parts)
-        left_out = [
-            LeftOut(r, route_gas(r, probed, pools), cost)
-            for r, cost, was, now in zip(routes, costs, free, slices, strict=True)
-            if was and not now
-        ]
+    if gas_value:
+        slices, dropped = _worth_their_gas(
+            values, slices, parts, [route_gas(r, probed, pools) * gas_value for r in routes]
+        )
+        left_out = [LeftOut(routes[r], route_gas(routes[r], probed, pools), cost) for r, cost in dropped]
     chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
         chosen = sorted(chosen, key=lambda rk: -rk[1])[:MAX_ROUTES]
@@ -127,7 +124,8 @@ def best_split(
         raise NoLiquidity from None
     chosen_legs = [Leg(r, k, a, o, route_gas(r, a, pools)) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
     alone = single_source_outputs(found, pools, used)
-    return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone, left_out)
+    slice_rate = Fraction(max(row[1] for row in values), max(slice_amounts[1], 1))
+    return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone, left_out, slice_rate)
 
 
 def route_gas(route: Route, amount: int, pools: dict[str, Pool]) -> int:
@@ -158,15 +156,44 @@ def _ceil(value: Fraction) -> int:
     return -(-value.numerator // value.denominator)
 
 
-def probe(used: int, parts: int) -> int:
-    """The amount by which a quote ranks the hops it pairs into routes: one slice of the trade."""
-    return max(used // parts, 1)
+def probe(used: int) -> int:
+    """The amount by which a quote ranks the hops it pairs into routes: a quarter of the trade, whatever the grid
+    (so a finer grid never quotes worse than a coarser one: it splits the same routes finer)."""
+    return max(used // 4, 1)
+
+
+def _worth_their_gas(
+    values: list[list[int]], slices: list[int], parts: int, costs: list[Fraction]
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
+    split gives without it, its slices shared out again exactly among the others), until none does; and the
+    routes dropped, with their gas cost in the token bought."""
+    dropped: list[tuple[int, int]] = []
+    nothing = [0] * (parts + 1)
+    rows = list(values)
+    out = sum(rows[r][k] for r, k in enumerate(slices))
+    while sum(1 for k in slices if k) > 1:
+        best: tuple[Fraction, int, list[int], int] | None = None
+        for r, k in enumerate(slices):
+            if not k or not costs[r]:
+                continue
+            others = [nothing if n == r else row for n, row in enumerate(rows)]
+            without = allocate(others, parts)
+            gives = sum(others[n][m] for n, m in enumerate(without))
+            saved = costs[r] - (out - gives)  # the route's gas, less what its slices made beyond the others'
+            if saved > 0 and (best is None or saved > best[0]):
+                best = (saved, r, without, gives)
+        if best is None:
+            break
+        _, r, slices, out = best
+        rows[r] = nothing
+        dropped.append((r, _ceil(costs[r])))
+    return slices, dropped
 
 
 def smallest_amount(
     pools: dict[str, Pool],
     found: Legs,
-    parts: int,
     used_of: Callable[[int], int],
     above: int,
     most: int,
@@ -177,7 +204,7 @@ def smallest_amount(
 
     def gives(amount: int) -> bool:
         used = used_of(amount)
-        return any(output(route, used, pools) > 0 for route in candidates(found, pools, probe(used, parts)))
+        return any(output(route, used, pools) > 0 for route in candidates(found, pools, probe(used)))
 
     low, high = above, min(2 * above, most)
     while not gives(high):  # doubling: at most 256 steps below 2^256
