@@ -1,0 +1,81 @@
+"""A quote on a chain where swapdesk's router is not deployed: the best single route through a DEX's own router.
+
+Without swapdesk's router nothing on the chain can split a trade across sources, so the quote takes the one
+route that gives the most, after its gas, among the routes a DEX's own router can run: every hop through one
+V2 or V3 source whose catalogue entry names its router (`UniswapV2Router02`, V3's `SwapRouter`). No swapdesk
+fee is charged: there is no router to collect it. StableSwap pools are left out: a Curve pool pays only the
+caller (`exchange` has no receiver), so it cannot send to another address.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from swapdesk.catalogs import Catalog, SourceEntry
+from swapdesk.engine.routing.dex_routers import CONTRACTS, DEX_ROUTER_GAS, DexSwap
+from swapdesk.engine.routing.impact import spot_output
+from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.quote import route_gas, single_source_outputs, single_source_routes
+from swapdesk.engine.routing.routes import Legs, Route, output
+from swapdesk.engine.routing.uniswap_v3.pool import V3Pool
+
+
+@dataclass(frozen=True)
+class DexRoute:
+    route: Route
+    out: int
+    source: SourceEntry
+    router: str
+    gas: int
+    spot_out: Fraction  # the route's output at its marginal rates (for the price impact)
+    alone: dict[str, int]  # each source's best output alone, as a split reports it
+
+
+def best_dex_route(
+    catalog: Catalog, found: Legs, pools: dict[str, Pool], used: int, gas_value: Fraction
+) -> DexRoute | None:
+    """The route a DEX's own router can run that gives the most after its gas; None when there is none."""
+    runnable = {s.name: s for s in catalog.sources if s.router is not None and s.kind in CONTRACTS}
+    best: tuple[Fraction, int, Route] | None = None
+    for route in single_source_routes(found, pools):
+        if route.source not in runnable:
+            continue
+        out = output(route, used, pools)
+        if out == 0:
+            continue
+        worth = out - route_gas(route, used, pools) * gas_value
+        if best is None or (worth, out) > best[:2]:
+            best = (worth, out, route)
+    if best is None:
+        return None
+    _, out, route = best
+    source = runnable[route.source]
+    assert source.router is not None
+    gas = DEX_ROUTER_GAS + route_gas(route, used, pools)
+    alone = single_source_outputs(found, pools, used)
+    return DexRoute(route, out, source, source.router, gas, spot_output([(route, used)], pools), alone)
+
+
+def swap_of(dex: DexRoute, pools: dict[str, Pool], sold: tuple[str, str], terms: tuple[int, int, str, int]) -> DexSwap:
+    """The router call for `dex`: `sold` is (token0, token1) as asked (NATIVE for the coin), `terms` (amount,
+    minimum, receiver, deadline)."""
+    hops = dex.route.hops
+    path = (hops[0].token_in, *(hop.token_out for hop in hops))
+    fees = tuple(_fee(pools[hop.pool]) for hop in hops) if dex.source.kind == "uniswap_v3" else ()
+    amount, minimum, receiver, deadline = terms
+    return DexSwap(dex.source.kind, *sold, amount, minimum, receiver, deadline, path, fees)
+
+
+def _fee(pool: Pool) -> int:
+    assert isinstance(pool, V3Pool), "a V3 source's pools are V3 pools"
+    return pool.fee
+
+
+def why(dex: DexRoute, chain_name: str) -> str:
+    contract = CONTRACTS[dex.source.kind]
+    return (
+        f"swapdesk's router is not deployed on {chain_name}, so the swap goes through {dex.source.name}'s own"
+        f" router ({contract}): it runs one route of one DEX, so the trade is not split across sources, and no"
+        " swapdesk fee is charged"
+    )

@@ -1,0 +1,109 @@
+"""A chain's catalogue checked against the chain the first time the engine uses it.
+
+A catalogue is a claim; the chain is the truth. On first use the engine asks the node which chain it is (a
+node of another chain is refused in words), and whether there is code at every address the catalogue names:
+without Multicall3 nothing can be read (refused, naming the address); a token, a factory or a pool with no code
+is left out, said in the log; swapdesk's router is trusted only if the code at its address is swapdesk's own,
+byte for byte (else the chain is quoted through the DEXes' own routers, `engine/fallback.py`). The checked
+catalogue is kept for the engine's life.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import replace
+
+from web3 import AsyncWeb3
+
+from swapdesk.api import ErrorCode, Unavailable
+from swapdesk.catalogs import Catalog
+from swapdesk.chain.rpc import data, quantity, request
+from swapdesk.chains import Chain
+from swapdesk.engine.backends import ChainBackend, reaching
+from swapdesk.engine.router import is_swapdesk_router
+
+log = logging.getLogger(__name__)
+
+
+class CheckedChains:
+    """A backend whose catalogues are checked against their chains on first use (see the module)."""
+
+    def __init__(self, backend: ChainBackend) -> None:
+        self.inner = backend
+        self._checked: dict[int, Catalog] = {}
+        self._checking: dict[int, asyncio.Lock] = {}
+        self.said: list[str] = []  # what the checks found that a person should hear
+
+    async def web3(self, chain: Chain) -> AsyncWeb3:
+        return await self.inner.web3(chain)
+
+    async def catalog(self, chain: Chain) -> Catalog:
+        found = self._checked.get(chain.id)
+        if found is not None:
+            return found
+        async with self._checking.setdefault(chain.id, asyncio.Lock()):
+            if chain.id not in self._checked:
+                claimed = await self.inner.catalog(chain)
+                w3 = await self.inner.web3(chain)
+                async with reaching(chain):
+                    self._checked[chain.id] = await self._check(chain, claimed, w3)
+        return self._checked[chain.id]
+
+    async def _check(self, chain: Chain, claimed: Catalog, w3: AsyncWeb3) -> Catalog:
+        answered = quantity(await request(w3, "eth_chainId", []))
+        if answered != chain.id:
+            raise Unavailable(
+                ErrorCode.CHAIN_UNAVAILABLE,
+                f"the node configured for {chain.flag} is chain {answered}, not {chain.id}: check its URL",
+            )
+        named = {claimed.multicall, claimed.wrapped, *(t.address for t in claimed.tokens)}
+        named |= {a for s in claimed.sources for a in (s.address, *s.pools)}
+        if claimed.router is not None:
+            named.add(claimed.router)
+        codes = dict(zip(named, await asyncio.gather(*(_code(w3, a) for a in named)), strict=True))
+        if not codes[claimed.multicall]:
+            raise Unavailable(
+                ErrorCode.CHAIN_UNAVAILABLE,
+                f"there is no Multicall3 at {claimed.multicall} on {chain.flag}: swapdesk reads the chain through it;"
+                " correct the catalogue's `multicall`",
+            )
+        router = claimed.router
+        if router is not None and not is_swapdesk_router(codes[router]):
+            self._say(
+                f"The catalogue of {chain.name} names swapdesk's router at {router}, but the code there is not"
+                " swapdesk's router: quotes there go through the DEXes' own routers."
+            )
+            router = None
+        tokens = [t for t in claimed.tokens if self._has_code(codes, t.address, chain, f"token {t.symbol}")]
+        sources = []
+        for source in claimed.sources:
+            if not self._has_code(codes, source.address, chain, f"source {source.name}"):
+                continue
+            pools = [p for p in source.pools if self._has_code(codes, p, chain, f"a pool of {source.name}")]
+            sources.append(replace(source, pools=pools))
+        return replace(claimed, router=router, tokens=tokens, sources=sources)
+
+    def _has_code(self, codes: dict[str, bytes], address: str, chain: Chain, what: str) -> bool:
+        if codes[address]:
+            return True
+        log.warning("%s: the catalogue's %s at %s has no code there: left out", chain.flag, what, address)
+        return False
+
+    def _say(self, words: str) -> None:
+        log.warning("%s", words)
+        self.said.append(words)
+
+    def is_devnet(self, chain: Chain) -> bool:
+        return self.inner.is_devnet(chain)
+
+    @property
+    def notices(self) -> list[str]:
+        return [*self.inner.notices, *self.said]
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+async def _code(w3: AsyncWeb3, address: str) -> bytes:
+    return data(await request(w3, "eth_getCode", [address, "latest"]))

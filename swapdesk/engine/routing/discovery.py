@@ -1,0 +1,135 @@
+"""Pools found on chain: a catalogue names factories, not every pool.
+
+For the catalogue's tokens taken two by two, each V2 factory's `getPair` and each V3 factory's `getPool` over
+its fee tiers, in Multicall3 batches; a pool the catalogue lists by hand is kept too. What is found is left out
+when it holds next to nothing (a pair with a reserve under `DUST`, a V3 pool with no liquidity in range): such
+pools would only offer a quote what they cannot pay. StableSwap pools are listed by their catalogue (Curve's
+registries differ from one deployment to the next).
+
+Found pools are kept with the block they were seen at (`Found`), in memory for the engine's life and, where the
+engine is given a folder, on disk for a day, so a restarted engine need not ask again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import logging
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from swapdesk.catalogs import Catalog, SourceEntry
+from swapdesk.chain.multicall import Read
+from swapdesk.contracts import vendored
+from swapdesk.engine.routing.kinds import Calls, address_of, word
+from swapdesk.files import write_atomically
+
+log = logging.getLogger(__name__)
+V2_FACTORY, V3_FACTORY = vendored("UniswapV2Factory"), vendored("UniswapV3Factory")
+PAIR, POOL = vendored("UniswapV2Pair"), vendored("UniswapV3Pool")
+V3_TIERS = (100, 500, 3000, 10000)  # Uniswap's, when a catalogue names none
+DUST = 1_000  # smallest units: a pair holding less of either token is empty
+CACHE_SECONDS = 24 * 3600
+_NONE = "0x" + "0" * 40
+
+
+@dataclass(frozen=True)
+class Found:
+    block: int
+    at: float  # when, wall-clock seconds
+    pools: dict[str, list[str]]  # source name -> its pools, the catalogue's and those found
+
+
+async def discover(calls: Calls, catalog: Catalog, block: int) -> Found:
+    """Every pool of the catalogue's V2 and V3 sources between two of its tokens, worth trading, at `block`."""
+    tokens = [t.address for t in catalog.tokens]
+    pairs = list(itertools.combinations(tokens, 2))
+    asks: list[tuple[SourceEntry, Read]] = []
+    for source in catalog.sources:
+        if source.kind == "uniswap_v2":
+            asks += [(source, Read(source.address, V2_FACTORY.encode("getPair", a, b))) for a, b in pairs]
+        elif source.kind == "uniswap_v3":
+            for fee in source.fee_tiers or V3_TIERS:
+                asks += [(source, Read(source.address, V3_FACTORY.encode("getPool", a, b, fee))) for a, b in pairs]
+    answers = await calls.read([read for _, read in asks], block)
+    found: dict[str, set[str]] = {s.name: set(s.pools) for s in catalog.sources}
+    candidates: list[tuple[SourceEntry, str]] = []
+    for (source, _), raw in zip(asks, answers, strict=True):
+        try:
+            address = address_of(raw)
+        except ValueError:
+            continue
+        if address != _NONE and address not in found[source.name]:
+            candidates.append((source, address))
+    worth = await _worth_trading(calls, candidates, block)
+    for (source, address), keep in zip(candidates, worth, strict=True):
+        if keep:
+            found[source.name].add(address)
+    return Found(block, time.time(), {name: sorted(pools) for name, pools in found.items()})
+
+
+async def _worth_trading(calls: Calls, candidates: list[tuple[SourceEntry, str]], block: int) -> list[bool]:
+    """Whether each pool holds more than dust: a pair's two reserves, a V3 pool's liquidity in range."""
+    reads = [
+        Read(address, PAIR.encode("getReserves") if source.kind == "uniswap_v2" else POOL.encode("liquidity"))
+        for source, address in candidates
+    ]
+    worth = []
+    for (source, _), raw in zip(candidates, await calls.read(reads, block), strict=True):
+        try:
+            if source.kind == "uniswap_v2":
+                worth.append(min(word(raw, 0), word(raw, 1)) >= DUST)
+            else:
+                worth.append(word(raw) > 0)
+        except ValueError:
+            worth.append(False)
+    return worth
+
+
+def with_found(catalog: Catalog, found: Found) -> Catalog:
+    """The catalogue with each source's pools as found."""
+    return replace(catalog, sources=[replace(s, pools=found.pools.get(s.name, s.pools)) for s in catalog.sources])
+
+
+class DiscoveryCache:
+    """Found pools on disk, one file per chain (`<folder>/<chain id>.json`), trusted for a day."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def load(self, chain_id: int, catalog: Catalog) -> Found | None:
+        if self.folder is None:
+            return None
+        path = self.folder / f"{chain_id}.json"
+        try:
+            raw = json.loads(path.read_text())
+            found = Found(int(raw["block"]), float(raw["at"]), {str(k): list(v) for k, v in raw["pools"].items()})
+            asked = str(raw["asked"])
+        except FileNotFoundError:
+            return None
+        except (ValueError, KeyError, TypeError, AttributeError):
+            log.warning("the pools found on chain %s before (%s) cannot be read: looked for again", chain_id, path)
+            return None
+        if time.time() - found.at > CACHE_SECONDS or asked != _asked(catalog):
+            return None  # stale, or found for other tokens or sources
+        return found
+
+    def save(self, chain_id: int, catalog: Catalog, found: Found) -> None:
+        if self.folder is None:
+            return
+        try:
+            kept = {"block": found.block, "at": found.at, "asked": _asked(catalog), "pools": found.pools}
+            write_atomically(self.folder / f"{chain_id}.json", json.dumps(kept))
+        except OSError as exc:  # a cache: the next engine looks again
+            log.warning("the pools found on chain %s could not be kept: %s", chain_id, exc)
+
+
+def _asked(catalog: Catalog) -> str:
+    """What a discovery was asked: the tokens and the sources (their factories and tiers); found pools are kept
+    only for the same question."""
+    tokens = sorted(t.address for t in catalog.tokens)
+    sources = sorted(f"{s.name}|{s.kind}|{s.address}|{sorted(s.fee_tiers)}" for s in catalog.sources)
+    question = {"tokens": tokens, "sources": sources}
+    return hashlib.sha256(json.dumps(question).encode()).hexdigest()
