@@ -106,6 +106,7 @@ def artifact(name: str) -> Artifact:
         blueprint=bytes.fromhex(raw["blueprint"].removeprefix("0x")),
         source_sha256=raw["source_sha256"],
         compiler=raw["compiler"],
+        deployed_bytecode=bytes.fromhex(raw["bytecode_runtime"].removeprefix("0x")),
     )
 
 

@@ -23,7 +23,7 @@ def compile_source(name: str) -> dict[str, Any]:
     source = (SOURCES / f"{name}.vy").read_text()
     out = vyper.compile_code(
         source,
-        output_formats=["abi", "bytecode", "blueprint_bytecode"],
+        output_formats=["abi", "bytecode", "bytecode_runtime", "blueprint_bytecode"],
         settings=Settings(evm_version=EVM_VERSION),
     )
     return {
@@ -33,6 +33,7 @@ def compile_source(name: str) -> dict[str, Any]:
         "source_sha256": hashlib.sha256(source.encode()).hexdigest(),
         "abi": out["abi"],
         "bytecode": out["bytecode"],
+        "bytecode_runtime": out["bytecode_runtime"],
         "blueprint": out["blueprint_bytecode"],
     }
 

@@ -49,6 +49,8 @@ SHIPPED: dict[str, Shipped] = {
     "UniswapV2Pair": Shipped("@uniswap/v2-core", "build/UniswapV2Pair.json", "solc"),
     "UniswapV2Router02": Shipped("@uniswap/v2-periphery", "build/UniswapV2Router02.json", "solc"),
     "WETH9": Shipped("@uniswap/v2-periphery", "build/WETH9.json", "solc"),
+    # v2-core's test token (constructor(totalSupply), all to the deployer): a plain ERC-20 of the protocol's own
+    "TestERC20": Shipped("@uniswap/v2-core", "build/ERC20.json", "solc"),
     "UniswapV3Factory": Shipped(_V3_CORE, "artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json", "hardhat"),
     "UniswapV3Pool": Shipped(_V3_CORE, "artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json", "hardhat"),
     "SwapRouter": Shipped(_V3_PERIPHERY, "artifacts/contracts/SwapRouter.sol/SwapRouter.json", "hardhat"),

@@ -17,7 +17,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-BRIDGES = ("ANYSWAP", "METAPATH", "CBRIDGE")
+from swapdesk.api.rules import BRIDGES
+
 ORDER_STATES = ("PENDING", "DONE", "FAILED")
 
 TABLE = """

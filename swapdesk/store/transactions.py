@@ -37,12 +37,12 @@ from swapdesk.store import orders
 from swapdesk.store.orders import StoredOrder
 
 STATUSES = ("signed", "sent", "confirmed", "failed", "dropped")
-KINDS = ("approval", "swap", "bridge", "refund")
+KINDS = ("approval", "swap", "bridge", "refund", "router")
 OPEN = ("signed", "sent")  # may still land
 
 # 0: Ethereum hashes only; 1: TRON transaction ids too, which have no nonce; 2: bridge deposits and refunds,
-# and the orders they start
-VERSION = 2
+# and the orders they start; 3: the transactions that deploy and set up swapdesk's router (kind `router`)
+VERSION = 3
 TABLE = """
 CREATE TABLE {name} (
     hash TEXT PRIMARY KEY CHECK (
@@ -50,7 +50,7 @@ CREATE TABLE {name} (
         OR (length(hash) = 64 AND hash NOT GLOB '*[^0-9a-f]*' AND nonce IS NULL)
     ),
     chain_id INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('approval', 'swap', 'bridge', 'refund')),
+    kind TEXT NOT NULL CHECK (kind IN ('approval', 'swap', 'bridge', 'refund', 'router')),
     sender TEXT NOT NULL,
     nonce INTEGER,
     raw TEXT NOT NULL,

@@ -120,6 +120,7 @@ def test_each_contract_deploys_as_shipped() -> None:
         "QuoterV2": (v3, weth),
         "NonfungiblePositionManager": (v3, weth, b"\x01" * 20),
         "UniversalRouter": (_router_parameters(weth, v2, v3, positions),),
+        "TestERC20": (10**24,),  # v2-core's test token: its total supply, minted to the deployer
     }
     # pairs and pools are made by their factories (a V3 pool asks its deployer for its parameters)
     a, b = sorted([_token(me, "A", f.alice), _token(me, "B", f.alice)])

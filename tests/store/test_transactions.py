@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from swapdesk.store import StoredTx, TxStore
+from swapdesk.store.transactions import VERSION
 
 
 def tx(n: int, kind: str = "swap") -> StoredTx:
@@ -102,7 +103,7 @@ def test_a_database_of_the_first_schema_is_migrated_without_losing_a_row(tmp_pat
     store = TxStore(path)
     kept = store._db.execute("SELECT * FROM transactions ORDER BY created_ms").fetchall()
     assert kept == rows and store.integrity() == "ok"
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == VERSION
     assert [t.hash for t in store.pending()] == [rows[0][0], rows[1][0]]  # still settled on the next start
     store.record(tron_tx())
     store.mark(TRON_ID, "sent")

@@ -103,7 +103,7 @@ event Swapped:
     pools: DynArray[address, MAX_ROUTES * MAX_HOPS]
 
 owner: public(address)
-wrapped: public(immutable(address))
+wrapped: public(address)  # the chain's wrapped coin, set once by the owner (the constructor is the same everywhere)
 feeCollector: public(address)
 defaultFeeRate: public(uint256)
 channelFeeRate: public(HashMap[bytes32, uint256])  # keccak(channel) -> rate + 1 (0 = unset)
@@ -117,13 +117,17 @@ tiers: public(DynArray[Tier, MAX_TIERS])
 swappingPool: transient(address)
 owedToken: transient(address)
 paidToPool: transient(uint256)
+unwrapping: transient(bool)  # the wrapped coin is paying the router out: the only native coin it takes
 
 
 @deploy
-def __init__(wrapped_: address, fee_collector: address, default_fee_rate: uint256):
+def __init__(owner_: address, fee_collector: address, default_fee_rate: uint256):
+    """
+    @notice The same arguments give the same address on every chain through the deterministic-deployment
+            proxy: nothing chain-specific is here (the wrapped coin is set once, after, by the owner)
+    """
     assert default_fee_rate < BPS
-    self.owner = msg.sender
-    wrapped = wrapped_
+    self.owner = owner_
     self.feeCollector = fee_collector
     self.defaultFeeRate = default_fee_rate
 
@@ -131,10 +135,26 @@ def __init__(wrapped_: address, fee_collector: address, default_fee_rate: uint25
 @external
 @payable
 def __default__():
-    assert msg.sender == wrapped, "Router: only the wrapped coin pays in"
+    # WETH9's withdraw pays with a 2,300-gas stipend: a transient flag costs 100 of them, a stored address 2,100
+    assert self.unwrapping, "Router: only the wrapped coin pays in"
 
 
 # -- owner ---------------------------------------------------------------------
+
+@external
+def setWrapped(wrapped_: address):
+    """@notice Name the chain's wrapped native coin, once"""
+    assert msg.sender == self.owner, "Router: not owner"
+    assert self.wrapped == empty(address), "Router: wrapped coin already set"
+    assert wrapped_ != empty(address)
+    self.wrapped = wrapped_
+
+
+@external
+def setOwner(owner_: address):
+    assert msg.sender == self.owner, "Router: not owner"
+    self.owner = owner_
+
 
 @external
 def addFactory(factory: address, fee_bps: uint256):
@@ -405,14 +425,16 @@ def _swap(p: SwapParams, paid: uint256) -> uint256:
     src: address = p.srcToken
     if src == empty(address):
         assert paid == p.amount, "Router: value must equal amount"
-        extcall IWETH(wrapped).deposit(value=paid)
-        src = wrapped
+        src = self.wrapped
+        assert src != empty(address), "Router: no wrapped coin set"
+        extcall IWETH(src).deposit(value=paid)
     else:
         assert paid == 0, "Router: value sent with a token swap"
         assert extcall IERC20(src).transferFrom(msg.sender, self, p.amount, default_return_value=True)
     dst: address = p.dstToken
     if dst == empty(address):
-        dst = wrapped
+        dst = self.wrapped
+        assert dst != empty(address), "Router: no wrapped coin set"
 
     normal: uint256 = p.amount * self._fee_rate(p.channel) // BPS
     fee: uint256 = normal * fee_share // BPS
@@ -446,7 +468,9 @@ def _swap(p: SwapParams, paid: uint256) -> uint256:
         out += amount
 
     if p.dstToken == empty(address):
-        extcall IWETH(wrapped).withdraw(out)
+        self.unwrapping = True
+        extcall IWETH(dst).withdraw(out)
+        self.unwrapping = False
         # all gas, not send()'s 2300 stipend: contract wallets must be able to receive
         raw_call(p.receiver, b"", value=out)
     else:
