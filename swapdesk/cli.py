@@ -13,12 +13,12 @@ import argparse
 import asyncio
 import logging
 import sys
-from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from swapdesk import cli_details, cli_router
 from swapdesk.api import (
     AggQuote,
     AggSwapRequest,
@@ -27,12 +27,10 @@ from swapdesk.api import (
     CrossListRequest,
     CrossRoutesRequest,
     CrossSwapRequest,
-    DetailsRequest,
     SwapService,
     TokenInfo,
     TronQuote,
     TronSwapRequest,
-    TxDetails,
     parse,
 )
 from swapdesk.api.records import CrossQuote, CrossRoutes, CrossTokenEntry
@@ -47,21 +45,32 @@ class Refused(Exception):
     """Bad command-line input, said in plain words."""
 
 
-def _service(server: str | None) -> SwapService:
-    if server:
+PROVIDER = "a bridge provider's real service: cbridge=URL, metapath=URL or anyswap=URL (default: the devnet's); repeat"
+
+
+def provider(text: str) -> str:
+    """`--provider NAME=URL`, checked as it is read."""
+    from swapdesk.engine.bridges import ProviderUrls
+
+    try:
+        ProviderUrls.parse([text])
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _service(args: argparse.Namespace) -> SwapService:
+    if args.server:
+        if getattr(args, "provider", None):
+            raise Refused("--provider: a server uses its own providers; leave out --server or --provider")
         from swapdesk.remote import RemoteService
 
-        return RemoteService(server)
-    from swapdesk.devnet.bridges.service import BridgeProviders
-    from swapdesk.devnet.chaindata import ChainData
-    from swapdesk.devnet.network import Devnet
-    from swapdesk.engine import DevnetBackend, Engine
-    from swapdesk.engine.bridges import BridgeEndpoints
+        return RemoteService(args.server)
+    from swapdesk.compose import command_line_service
+    from swapdesk.engine.bridges import ProviderUrls
 
-    # the user's devnet; a chain the window or a server runs is read as it is now, not refused
-    devnet = Devnet(ChainData(), share=True)
-    providers = BridgeProviders(devnet)  # their APIs only: the command line starts no operator
-    return Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
+    given = getattr(args, "provider", None)
+    return command_line_service(None, ProviderUrls.parse(given) if given else None)
 
 
 def _account(service: SwapService, chain: Chain, text: str | None) -> Account | None:
@@ -108,7 +117,7 @@ def _token(tokens: list[TokenInfo], text: str, option: str) -> TokenInfo:
 
 async def _quote(args: argparse.Namespace) -> int:
     chain = _chain(args.chain)
-    service = _service(args.server)
+    service = _service(args)
     try:
         tokens = await service.tokens(ChainRequest(chain))
         sell, buy = _token(tokens, args.sell, "--sell"), _token(tokens, args.buy, "--buy")
@@ -175,7 +184,7 @@ def _cross_token(tokens: list[CrossTokenEntry], chain: Chain, text: str, option:
 
 async def _cross(args: argparse.Namespace) -> int:
     src, dst = _chain(args.from_chain), _chain(args.to_chain)
-    service = _service(args.server)
+    service = _service(args)
     try:
         listed = await service.cross_list(CrossListRequest())
         bridge = args.bridge.upper() if args.bridge else None
@@ -238,60 +247,14 @@ def _print_routes(routes: CrossRoutes, sent: str, tokens: list[CrossTokenEntry])
         print(f"  {refusal.bridge:<9} not available: {refusal.message}")
 
 
-async def _details(args: argparse.Namespace) -> int:
-    chain = _chain(args.chain)
-    service = _service(args.server)
-    try:
-        record = await service.details(parse(DetailsRequest, [("hash", args.hash), ("chain", chain.flag)]))
-        chains = {resolve(record.fromChain), resolve(record.toChain)}
-        known = {(c.id, t.address.lower()): t.symbol for c in chains for t in await service.tokens(ChainRequest(c))}
-    finally:
-        await service.aclose()
-    if args.json:
-        print(record.model_dump_json(indent=1, exclude_none=True))
-        return 0
-    src, dst = resolve(record.fromChain), resolve(record.toChain)
-
-    def token(on: Chain, address: str) -> str:
-        return known.get((on.id, address.lower()), address)
-
-    amount_in = to_human(int(record.amountIn), record.fromDecimals)
-    amount_out = to_human(int(record.amountOut), record.toDecimals)
-    notes = f" ({record.statusNotes})" if record.statusNotes and record.statusNotes != record.status else ""
-    when = datetime.fromtimestamp(record.timestamp).astimezone()
-    where = f"on {chain.name}" if src == dst else f"from {src.name} to {dst.name}"
-    print(f"{record.status}{notes}: a {'swap' if src == dst else 'cross-chain swap'} {where}, channel {record.channel}")
-    print(f"  sold      {amount_in} {token(src, record.fromToken)}")
-    print(f"  received  {amount_out} {token(dst, record.toToken)}")
-    print(f"  minimum   {to_human(int(record.amountOutMin), record.toDecimals)} {token(dst, record.toToken)}")
-    print(f"  from      {record.fromAddress}")
-    print(f"  to        {record.toAddress}")
-    print(f"  {'sources' if src == dst else 'bridge '}   {', '.join(d.dex for d in record.dexs)}")
-    print(f"  time      {when:%Y-%m-%d %H:%M:%S %Z} (UTC{when:%z})")
-    print(f"  hash      {record.sourceHash}")
-    _progress(record)
-    return 0
-
-
-def _progress(record: TxDetails) -> None:
-    """A cross-chain transfer's target, normalised status and every stage it reached, with local times."""
-    if record.targetHash:
-        print(f"  target    {record.targetHash}")
-    if record.normalizedStatus is not None:
-        state = record.normalizedStatus
-        why = f": {state.substatusMessage}" if state.substatusMessage else ""
-        print(f"  progress  {state.status} / {state.substatus}{why}")
-    for n, stage in enumerate(record.timeline or []):
-        at = datetime.fromtimestamp(stage.timeMs / 1000).astimezone()
-        where = f"{stage.chain} {stage.hash}" if stage.hash else ""
-        label = "timeline" if n == 0 else ""
-        print(f"  {label:<9} {at:%H:%M:%S}.{stage.timeMs % 1000:03d}  {stage.statusNotes:<30} {where}".rstrip())
-
-
 def run(handler: str, args: argparse.Namespace) -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request is noise in a terminal
     try:
-        command = {"quote": _quote, "cross": _cross, "details": _details}[handler]
+        command = {
+            "quote": _quote,
+            "cross": _cross,
+            "details": lambda a: cli_details.details(a, lambda: _service(a)),
+        }[handler]
         return asyncio.run(command(args))
     except (Refused, ApiError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -341,14 +304,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     cross.add_argument("--channel", default="default", help="default, web, android, ios or extension")
     cross.add_argument("--json", action="store_true", help="print the spec's quote record, or the routes")
     cross.add_argument("--server", help="ask this server instead of the embedded engine")
+    cross.add_argument("--provider", metavar="NAME=URL", type=provider, action="append", default=[], help=PROVIDER)
     cross.set_defaults(run=lambda a: run("cross", a))
-    details = commands.add_parser(
-        "details",
-        help="look up a swap or cross-chain transaction",
-        description="Look up what happened to a swap or a cross-chain transfer (a source, target or refund hash).",
-    )
-    details.add_argument("hash", help="the transaction's hash: 64 hex digits, with or without 0x")
-    details.add_argument("--chain", required=True, help="the chain it was sent on: flag or id (BSC, 56, polygon...)")
-    details.add_argument("--json", action="store_true", help="print the spec's details record")
-    details.add_argument("--server", help="ask this server instead of the embedded engine")
+    details = cli_details.add_details(commands)
+    details.add_argument("--provider", metavar="NAME=URL", type=provider, action="append", default=[], help=PROVIDER)
     details.set_defaults(run=lambda a: run("details", a))
+    cli_router.add_command(commands)

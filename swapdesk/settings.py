@@ -16,11 +16,29 @@ from urllib.parse import urlparse
 import platformdirs
 
 from swapdesk.chains import UnknownChain, resolve
-from swapdesk.devnet.clock import BadSpeed, parse_speed
 from swapdesk.files import write_atomically
 
 ENGINES = ("embedded", "remote")
 THEMES = ("system", "light", "dark")
+PROVIDERS = ("cbridge", "metapath", "anyswap")  # bridge providers whose real services can be named by URL
+
+
+MAX_SPEED = 1000.0  # the devnet's block times may be divided by up to this
+
+
+class BadSpeed(ValueError):
+    pass
+
+
+def parse_speed(text: str) -> float:
+    """The devnet's speed: its chains' block times are divided by it (1: real block times)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadSpeed(f"devnet speed must be a number from 1 to {MAX_SPEED:g} (got {text!r})") from None
+    if not 1 <= value <= MAX_SPEED:  # also refuses nan and inf
+        raise BadSpeed(f"devnet speed must be a number from 1 to {MAX_SPEED:g} (got {text!r})")
+    return value
 
 
 class BadSetting(ValueError):
@@ -43,6 +61,7 @@ class Settings:
     theme: str = "system"
     rpc: dict[str, str] = field(default_factory=dict)  # chain flag -> JSON-RPC URL, for real networks
     devnet_speed: float = 1.0  # the embedded devnet's block times are divided by this
+    providers: dict[str, str] = field(default_factory=dict)  # provider (PROVIDERS) -> its real service's base URL
 
     def checked(self) -> Settings:
         """The same settings, or BadSetting naming the field and the rule."""
@@ -61,7 +80,12 @@ class Settings:
             speed = parse_speed(str(self.devnet_speed))
         except BadSpeed as exc:
             raise BadSetting("devnet_speed", str(exc)) from None
-        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc, speed)
+        providers = {}
+        for name, url in self.providers.items():
+            if name not in PROVIDERS:
+                raise BadSetting("providers", f"{name!r} is not a bridge provider; one of {', '.join(PROVIDERS)}")
+            providers[name] = _url(f"providers {name}", url)
+        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc, speed, providers)
 
 
 def config_dir() -> Path:

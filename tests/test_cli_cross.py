@@ -4,6 +4,7 @@ timeline in `details` once a demo account's deposit (signed here, sent through /
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import time
 from collections.abc import Iterator
@@ -12,18 +13,22 @@ from pathlib import Path
 import httpx
 import pytest
 from eth_account import Account
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from web3 import Web3
 
 from swapdesk.__main__ import main
+from swapdesk.compose import EmbeddedEngine
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
-from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.server.devnet_app import DevnetRoutes
+from tests.engine.bridges.served import fixture
 
 BSC, POLYGON = 56, 137
 SENDER = 6  # a demo account no other test of this server uses
@@ -34,8 +39,8 @@ SPEED = 50  # block times divided by this: a transfer ends in about a second
 def fast_server() -> Iterator[str]:
     devnet = Devnet(ChainData(Path(tempfile.mkdtemp(prefix="swapdesk-cli-cross-"))), speed=SPEED)
     providers = BridgeProviders(devnet)
-    engine = Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
-    with BackgroundServer(create_app(engine, devnet=devnet, providers=providers)) as server:
+    engine = EmbeddedEngine(DevnetBackend(devnet), providers)  # its operators run while the server does
+    with BackgroundServer(create_app(engine, DevnetRoutes(devnet, providers))) as server:
         yield server.url
 
 
@@ -96,3 +101,36 @@ def test_compare_quote_deposit_and_follow_the_timeline(fast_server: str, capsys:
         "wait_receive_send", "wait_receive_confirm", "receive_complete",
     ], stages  # fmt: skip
     assert stages[0][-2:] == ["BSC", deposit]  # the deposit's stage names its chain and hash
+
+
+def test_a_provider_named_by_url_is_asked_at_that_url(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--provider cbridge=URL`: the quote asks that service (here a gateway on loopback answering the
+    documented example) and the other bridges stay the devnet's."""
+    asked: list[str] = []
+    gateway = FastAPI()
+
+    @gateway.get("/v2/getTransferConfigsForAll")
+    async def configs(request: Request) -> JSONResponse:
+        asked.append(request.url.path)
+        return JSONResponse(fixture("cbridge", "getTransferConfigsForAll.docs-example.json"))
+
+    receiver = Account.from_key(demo_key(7)).address
+    cross = ["cross", "--from", "BSC", "--to", "POLYGON", "--sell", "USDT", "--amount", "120", "--recipient", receiver]
+    with BackgroundServer(gateway) as served:
+        assert main([*cross, "--provider", f"cbridge={served.url}"]) == 0
+    compared = capsys.readouterr().out
+    assert asked and set(asked) == {"/v2/getTransferConfigsForAll"}
+    assert "METAPATH" in compared.split("not available")[0]  # quoted by the devnet's provider
+    assert re.search(r"CBRIDGE\s+not available: token0: CBRIDGE does not carry 0x", compared), compared
+
+
+def test_provider_options_are_checked_as_they_are_read(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["cross", "--from", "BSC", "--to", "POLYGON", "--sell", "USDT", "--amount", "1", "--provider", "celer=x"])
+    assert "is not NAME=URL with NAME cbridge, metapath or anyswap" in capsys.readouterr().err
+    server = ["--server", "http://127.0.0.1:9", "--provider", "cbridge=https://cbridge-prod2.celer.app"]
+    assert main(["cross", "--from", "BSC", "--to", "POLYGON", "--sell", "USDT", "--amount", "1", *server]) == 1
+    assert "--provider: a server uses its own providers" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["serve", "--provider", "cbridge=ftp://example.org"])
+    assert "cbridge" in capsys.readouterr().err

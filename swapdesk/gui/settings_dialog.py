@@ -58,6 +58,15 @@ class SettingsDialog(QDialog):
             "A chain listed here is reached through its node, with its catalogue of pools and router at"
             " <config>/catalogs/<chain id>.json; the others stay on the devnet."
         )
+        self.providers = QPlainTextEdit("\n".join(f"{name} {url}" for name, url in current.providers.items()))
+        self.providers.setPlaceholderText("One a line: cbridge https://cbridge-prod2.celer.app")
+        self.providers.setAccessibleName("Bridge providers")
+        self.providers.setFixedHeight(64)
+        providers_note = note_label()
+        providers_note.setText(
+            "A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay"
+            " the devnet's. Multichain (anyswap) stopped in July 2023: only its old transfers can be read."
+        )
         self.theme = QComboBox()
         self.theme.addItems([t.title() for t in THEMES])
         self.theme.setCurrentIndex(THEMES.index(current.theme))
@@ -75,6 +84,8 @@ class SettingsDialog(QDialog):
         networks = QFormLayout()
         networks.addRow("RPC endpoints", self.rpc)
         networks.addRow("", rpc_note)
+        networks.addRow("Bridge providers", self.providers)
+        networks.addRow("", providers_note)
         look = QFormLayout()
         look.addRow("Theme", self.theme)
         layout = QVBoxLayout(self)
@@ -91,24 +102,20 @@ class SettingsDialog(QDialog):
         """What applies to the engine chosen, and only that, can be changed."""
         embedded = ENGINES[self.engine.currentIndex()] == "embedded"
         self.server_url.setEnabled(not embedded)
-        for widget in (self.speed, self.reset_button, self.rpc):
+        for widget in (self.speed, self.reset_button, self.rpc, self.providers):
             widget.setEnabled(embedded)
 
     def settings(self) -> Settings:
         """The form as checked settings; BadSetting names what is wrong."""
-        rpc = {}
-        for n, line in enumerate(self.rpc.toPlainText().splitlines(), 1):
-            if line.strip():
-                parts = line.split()
-                if len(parts) != 2:
-                    raise BadSetting("rpc", f"line {n}: write a chain and a URL, like 'BSC https://…'")
-                rpc[parts[0]] = parts[1]
+        rpc = _pairs(self.rpc, "rpc", "a chain and a URL, like 'BSC https://…'")
+        providers = _pairs(self.providers, "providers", "a provider and a URL, like 'cbridge https://…'")
         return Settings(
             engine=ENGINES[self.engine.currentIndex()],
             server_url=self.server_url.text().strip(),
             theme=THEMES[self.theme.currentIndex()],
             rpc=rpc,
             devnet_speed=self.speed.value(),
+            providers={name.lower(): url for name, url in providers.items()},
         ).checked()
 
     def confirm_reset(self) -> QMessageBox:
@@ -129,3 +136,15 @@ class SettingsDialog(QDialog):
             self.error.show()
             return
         super().accept()
+
+
+def _pairs(edit: QPlainTextEdit, setting: str, shape: str) -> dict[str, str]:
+    """`NAME URL` lines, blank ones skipped; BadSetting names the line that is not one."""
+    found = {}
+    for n, line in enumerate(edit.toPlainText().splitlines(), 1):
+        if line.strip():
+            parts = line.split()
+            if len(parts) != 2:
+                raise BadSetting(setting, f"line {n}: write {shape}")
+            found[parts[0]] = parts[1]
+    return found

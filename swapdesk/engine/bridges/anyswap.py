@@ -12,6 +12,10 @@
 - Status: `GET /v3/tx/{hash}` by the source hash; a target hash names its source in its `LogAnySwapIn`
   (`txhash`). A payout made in anyToken because the destination pool was short is still Multichain's
   Success: it is DONE / PARTIAL here, and `toToken` is the anyToken the receiver holds.
+- Real networks: Multichain's bridge stopped in July 2023. A quote there is NOT_AVAILABLE saying so; an
+  old transfer is still read from its chains: a `LogAnySwapOut` or `LogAnySwapIn` (by its topic: the
+  token list that named the routers is gone), the tokens from the anyToken's `underlying()`, and its
+  status from the scan API when one is configured and answers (`anyswap_scan`), else from the logs alone.
 """
 
 from __future__ import annotations
@@ -21,52 +25,29 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from eth_abi.exceptions import DecodingError
+from web3.exceptions import Web3Exception
+
 from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
+from swapdesk.engine.bridges import anyswap_scan as scan
 from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import confirmations
 from swapdesk.engine.bridges.onchain import TRANSFER, ChainReader, Receipt, event
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
 
-ROUTER = artifact("AnyswapV6Router")
+ROUTER, ANY_TOKEN, ERC20 = artifact("AnyswapV6Router"), artifact("AnyswapV6ERC20"), artifact("ERC20")
 SWAP_OUT, SWAP_IN = event("AnyswapV6Router", "LogAnySwapOut"), event("AnyswapV6Router", "LogAnySwapIn")
 PER_MILLION = 1_000_000
 GAS = 200_000  # a swap out's gas, at most (measured: about 70k, the native coin's about 90k)
 STAGES = 2  # the MPC prices the swap, then signs the payout
-MAX_STEPS = 64
-# Multichain's scan API: its status codes by state name (the devnet's timeline names states), and the
-# spec's statusNotes for each
-CODES = {"TxNotStable": 0, "TxWithWrongValue": 3, "MatchTxEmpty": 8, "MatchTxNotStable": 9, "MatchTxStable": 10}
-CODES |= {"TxWithBigValue": 12, "MatchTxFailed": 14}
-NOTES = {0: "Confirming", 3: "ExceedLimit(LessThenMinAmount)", 8: "Confirming", 9: "Swapping", 10: "Success"}
-NOTES |= {12: "BigAmount(Wait24hours)", 14: "Failure"}
-
-
-def normalized(code: int, partial: bool = False) -> m.Normalized:
-    if code == 10:
-        return (
-            m.Normalized(m.DONE, m.PARTIAL, "paid in anyToken: the destination pool was short")
-            if partial
-            else (m.Normalized(m.DONE, m.COMPLETED))
-        )
-    if code == 3:
-        return m.Normalized(
-            m.FAILED,
-            m.UNKNOWN_FAILURE,
-            "outside the swap limits: not paid; the deposit stays in the source pool, as Multichain left it",
-        )
-    if code == 14:
-        return m.Normalized(
-            m.FAILED,
-            m.UNKNOWN_FAILURE,
-            "no route, or the destination refused the payout; the deposit stays in the source pool",
-        )
-    if code == 12:
-        return m.Normalized(m.PENDING, m.WAIT_DESTINATION, "above the big-value threshold: the MPC waits, then pays")
-    return m.Normalized(m.PENDING, m.WAIT_SOURCE if code == 0 else m.WAIT_DESTINATION)
+STOPPED = (
+    "bridge: Multichain's bridge stopped in July 2023; ANYSWAP quotes only on the devnet. "
+    "Its old transfers can still be looked up (/v3/core/details)"
+)
 
 
 @dataclass(frozen=True)
@@ -106,14 +87,21 @@ class Anyswap(BridgeClient):
         super().__init__(api, chains)
         self._routes: Kept[int, list[Route]] = Kept(self._fetch_routes)
 
+    def _devnet(self, chain: Chain) -> bool:
+        return self.chains.backend.is_devnet(chain)
+
     async def _fetch_routes(self, chain_id: int) -> list[Route]:
+        if not self._devnet(by_id(chain_id)):
+            return []  # Multichain routes nothing any more
         answer = await self.api.get(f"/v4/tokenlistv4/{chain_id}")
-        if answer.status == 400:  # a chain Multichain does not serve
+        if answer.status in (400, 410):  # a chain Multichain does not serve; a token list that is gone
             return []
         if answer.status == 503:
             raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the ANYSWAP provider cannot reach {by_id(chain_id).name}")
-        if answer.status != 200 or not isinstance(answer.body, dict):
-            raise self.api.unreachable(f"answered the token list of {chain_id} with {answer.status}")
+        if answer.status != 200 or not isinstance(answer.body, dict) or answer.body.get("msg") == "Error":
+            said = answer.body.get("error", "") if isinstance(answer.body, dict) else ""
+            why = f"HTTP {answer.status}" + (f": {str(said)[:300]}" if said else "")
+            raise self.api.unreachable(f"answered the token list of {by_id(chain_id).name} with {why}")
         try:
             return [route for entry in answer.body.values() for route in _routes(by_id(chain_id), entry)]
         except (KeyError, TypeError, ValueError, InvalidAddress):
@@ -129,6 +117,8 @@ class Anyswap(BridgeClient):
         return SwapConfig(*ROUTER.decode("getSwapConfig", raw)[0])
 
     async def quote(self, ask: m.Ask) -> m.Quote:
+        if not (self._devnet(ask.src) and self._devnet(ask.dst)):
+            raise NotFound(ErrorCode.NOT_AVAILABLE, STOPPED, "bridge")
         leaving = [r for r in await self._routes.get(ask.src.id) if r.src.address == ask.token0]
         if not leaving:
             raise m.no_route(self.name, "token0", m.pair(ask.token0, ask.src, ask.dst, ask.token1))
@@ -168,7 +158,11 @@ class Anyswap(BridgeClient):
             stages=STAGES,
         )
 
-    async def _routers(self, chain: Chain) -> set[bytes]:
+    async def _routers(self, chain: Chain) -> set[bytes] | None:
+        """The chain's routers, as the token list names them; None on real networks: any emitter of the
+        router's events (the list that named them is gone with Multichain)."""
+        if not self._devnet(chain):
+            return None
         return {r.router for r in await self._routes.get(chain.id)}
 
     async def deposit(self, receipt: Receipt) -> m.Deposit | None:
@@ -176,7 +170,7 @@ class Anyswap(BridgeClient):
         outs = [
             SWAP_OUT.decode(log)
             for log in receipt.logs
-            if log.address in routers and log.topics[:1] == (SWAP_OUT.topic,)
+            if (routers is None or log.address in routers) and log.topics[:1] == (SWAP_OUT.topic,)
         ]
         if not outs:
             return None
@@ -191,7 +185,11 @@ class Anyswap(BridgeClient):
             ),
             None,
         )
-        if route is None or dst_chain is None:  # a route Multichain does not list: never paid
+        if routers is None:  # a real network's old deposit: its tokens as its anyToken says
+            src = await self._underlying(receipt.chain, out["token"], native)
+            dst = m.Token(dst_chain or receipt.chain, ZERO, src.symbol, src.name, src.decimals)
+            paid = 0  # its terms went with Multichain's configuration
+        elif route is None or dst_chain is None:  # a route Multichain does not list: never paid
             src = m.Token(receipt.chain, ZERO if native else out["token"], "?", "?", 0)
             dst = m.Token(dst_chain or receipt.chain, ZERO, "?", "?", 0)
             paid = 0
@@ -215,10 +213,23 @@ class Anyswap(BridgeClient):
     async def register(self, deposit: m.Deposit, channel: str) -> str:
         return deposit.key  # nothing to register: the MPC finds deposits on chain
 
+    async def _underlying(self, chain: Chain, any_token: bytes, native: bool) -> m.Token:
+        """The token an anyToken wraps, read from the chain; named "?" where the chain cannot tell."""
+        if native:
+            return m.Token(chain, ZERO, chain.native_symbol, chain.native_symbol, chain.native_decimals)
+        try:
+            raw = await self.chains.call(chain, any_token, ANY_TOKEN.encode("underlying"))
+            address = parse_address(str(ANY_TOKEN.decode("underlying", raw)[0]), chain.tron)
+            symbol = ERC20.decode("symbol", await self.chains.call(chain, address, ERC20.encode("symbol")))[0]
+            decimals = ERC20.decode("decimals", await self.chains.call(chain, address, ERC20.encode("decimals")))[0]
+        except (Unavailable, Web3Exception, ValueError, TypeError, InvalidAddress, DecodingError):  # not an anyToken
+            return m.Token(chain, any_token, "?", "?", 0)
+        return m.Token(chain, address, str(symbol)[:32], str(symbol)[:32], int(decimals))
+
     async def find(self, receipt: Receipt) -> m.Found | None:
         routers = await self._routers(receipt.chain)
         for log in receipt.logs:
-            if log.address not in routers or not log.topics:
+            if (routers is not None and log.address not in routers) or not log.topics:
                 continue
             if log.topics[0] == SWAP_OUT.topic:
                 return m.Found(receipt.tx, "deposit", receipt.chain, receipt.tx)
@@ -226,7 +237,8 @@ class Anyswap(BridgeClient):
                 fields = SWAP_IN.decode(log)
                 source = "0x" + fields["txhash"].hex()
                 from_chain = int(fields["fromChainID"])
-                return m.Found(source, "payout", by_id(from_chain) if _known(from_chain) else None, source)
+                src_chain = by_id(from_chain) if _known(from_chain) else None
+                return m.Found(source, "payout", src_chain, source, receipt.tx, int(fields["amount"]))
         return None
 
     async def transfer(self, found: m.Found) -> m.Transfer:
@@ -234,12 +246,19 @@ class Anyswap(BridgeClient):
         deposit = await self.deposit(receipt) if receipt else None
         if deposit is None:
             raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: its ANYSWAP deposit is not on its chain", "hash")
-        answer = await self.api.get(f"/v3/tx/{found.key}")
-        if answer.status == 404:  # the MPC has not seen it yet
-            first = m.Step(NOTES[0], normalized(0), deposit.timestamp * 1000, deposit.src.chain, deposit.tx)
-            return m.Transfer(deposit, m.Progress(first.notes, first.normalized, steps=(first,)))
+        devnet = self._devnet(deposit.src.chain)
+        try:
+            answer = await self.api.get(f"/v3/tx/{found.key}")
+        except Unavailable:
+            if devnet:
+                raise
+            return m.Transfer(deposit, scan.from_chain(deposit, found))  # the scan API is gone with Multichain
+        if answer.status == 404 and devnet:  # the MPC has not seen it yet
+            return m.Transfer(deposit, scan.unseen(deposit))
+        if answer.status in (404, 410) and not devnet:
+            return m.Transfer(deposit, scan.from_chain(deposit, found))
         if answer.status != 200 or not isinstance(answer.body, dict) or not isinstance(answer.body.get("info"), dict):
-            raise self.api.unreachable(f"answered the scan of {found.key} with {answer.status}")
+            raise self.api.unreachable(f"answered the scan of {found.key} with HTTP {answer.status}")
         try:
             return m.Transfer(deposit, await self._progress(answer.body["info"], deposit))
         except (KeyError, TypeError, ValueError):
@@ -247,31 +266,25 @@ class Anyswap(BridgeClient):
 
     async def _progress(self, info: dict[str, Any], deposit: m.Deposit) -> m.Progress:
         code = int(info["status"])
-        swap_tx = _hash(info.get("swaptx"))
+        swap_tx = scan.hash_of(info.get("swaptx"))
         paid_token = await self._paid_in_any_token(deposit, swap_tx) if code == 10 and swap_tx else None
-        steps = []
-        for s in (info.get("timeline") or [])[:MAX_STEPS]:
-            step_code = CODES.get(str(s["status"]), code)
-            tx = _hash(s["hash"])
-            chain = deposit.src.chain if tx == deposit.tx else deposit.dst.chain if tx else None
-            notes = str(info["statusmsg"]) if step_code == 3 else NOTES.get(step_code, str(s["status"]))
-            steps.append(m.Step(notes, normalized(step_code, paid_token is not None), int(s["time"]), chain, tx))
-        state = normalized(code, paid_token is not None)
+        partial = paid_token is not None
         return m.Progress(
-            notes=str(info.get("statusmsg") or NOTES.get(code, "")),
-            normalized=state,
+            notes=scan.notes_of(code, info.get("statusmsg")),
+            normalized=scan.normalized(code, partial),
             dst_tx=swap_tx,
-            paid=int(info["swapvalue"]) if code == 10 and info.get("swapvalue") else 0,
+            paid=scan.paid(info, code, deposit.dst.decimals),
             paid_token=paid_token,
-            steps=tuple(steps)
-            or (m.Step(NOTES.get(code, ""), state, deposit.timestamp * 1000, deposit.src.chain, deposit.tx),),
+            steps=scan.steps(info, code, deposit, partial),
         )
 
     async def _paid_in_any_token(self, deposit: m.Deposit, swap_tx: str) -> m.Token | None:
         """The destination anyToken when the payout left it with the receiver (the pool was short)."""
         route = next((r for r in await self._routes.get(deposit.src.chain.id) if r.dst == deposit.dst), None)
+        if route is None:  # not a listed route (a real network's old transfer: no list to name its anyToken)
+            return None
         payout = await self.chains.receipt(deposit.dst.chain, swap_tx)
-        if route is None or payout is None:
+        if payout is None:
             return None
         receiver = parse_address(deposit.receiver, deposit.dst.chain.tron)
         kept = 0
@@ -324,7 +337,3 @@ def _rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
     if decimals_to >= decimals_from:
         return amount * 10 ** (decimals_to - decimals_from)
     return amount // 10 ** (decimals_from - decimals_to)
-
-
-def _hash(value: Any) -> str:
-    return "0x" + str(value).removeprefix("0x").lower() if value else ""

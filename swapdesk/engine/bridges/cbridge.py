@@ -12,21 +12,25 @@
   checks the deposit and answers the order's id: the transfer id of its `Send` event.
 - Status: `getTransferStatus` by transfer id; a target names its source transfer in `Relay`
   (`srcTransferId`), a refund in `WithdrawDone` (`refid`). A refund needs the sender: see `cbridge_refund`.
+  The real gateway's status carries links, not amounts: what a completed transfer paid is read from its
+  `Relay` on the destination chain (the devnet's model also answers it, `dst_received_info`).
+- ETA on real networks: the gateway's own (`getLatest7DayTransferLatencyForQuery`, see `cbridge_gateway`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
-from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable
+from swapdesk.address import ZERO, format_address, parse_address, to_checksum
+from swapdesk.api import ErrorCode, NotFound, Unavailable
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
+from swapdesk.engine.bridges.cbridge_gateway import CODES, NAMES, ChainConfig, ask, latency, normalized, parse_configs
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
@@ -43,66 +47,7 @@ UINT256_MAX = 2**256 - 1
 RELAY_SEARCH = 5  # windows of LOG_WINDOW blocks searched back for a delayed transfer's relay
 LOG_WINDOW = 10_000
 MAX_STEPS = 64
-# TransferHistoryStatus (0, unknown to the gateway, is shown as the first state: the deposit is mined)
-NAMES = {0: "SUBMITTING", 1: "SUBMITTING", 2: "FAILED", 3: "WAITING_FOR_SGN_CONFIRMATION"}
-NAMES |= {4: "WAITING_FOR_FUND_RELEASE", 5: "COMPLETED", 6: "TO_BE_REFUNDED", 7: "REQUESTING_REFUND"}
-NAMES |= {8: "REFUND_TO_BE_CONFIRMED", 9: "CONFIRMING_YOUR_REFUND", 10: "REFUNDED", 11: "DELAYED"}
-CODES = {name: code for code, name in NAMES.items() if code}
-REASONS = {3: "not enough liquidity on the destination", 4: "the slippage bound cannot be met", 5: "bad token"}
-REASONS |= {9: "bad destination chain"}  # XferStatus, the refund reasons
 _ON_SOURCE = frozenset((7, 8, 9, 10))  # refund stages: their transactions are on the source chain
-
-
-def normalized(code: int, reason: int = 0) -> m.Normalized:
-    why = REASONS.get(reason, "")
-    if code == 5:
-        return m.Normalized(m.DONE, m.COMPLETED)
-    if code == 10:
-        return m.Normalized(m.DONE, m.REFUNDED, why)
-    if code == 2:
-        return m.Normalized(m.FAILED, m.UNKNOWN_FAILURE, why)
-    if code == 6:
-        return m.Normalized(m.PENDING, m.REFUNDING, f"{why}: the sender must ask for the refund".lstrip(": "))
-    if code == 8:
-        return m.Normalized(m.PENDING, m.REFUNDING, "signed: the sender sends withdraw on the source chain")
-    if code in (7, 9):
-        return m.Normalized(m.PENDING, m.REFUNDING, why)
-    if code == 11:
-        return m.Normalized(m.PENDING, m.WAIT_DESTINATION, "a large transfer: released after the delay period")
-    return m.Normalized(m.PENDING, m.WAIT_SOURCE if code <= 1 else m.WAIT_DESTINATION)
-
-
-@dataclass(frozen=True)
-class Listed:
-    asset: str  # the gateway's symbol
-    token: m.Token  # the ERC-20 (its `name` is the token's own symbol there)
-
-    @property
-    def wraps_native(self) -> bool:
-        return self.token.symbol == self.token.chain.wrapped_symbol
-
-    @property
-    def paid(self) -> m.Token:
-        """What a relay of this token pays: the coin itself for the wrapped one."""
-        if not self.wraps_native:
-            return self.token
-        chain = self.token.chain
-        return m.Token(chain, ZERO, chain.native_symbol, chain.native_symbol, chain.native_decimals)
-
-
-@dataclass(frozen=True)
-class ChainConfig:
-    chain: Chain
-    bridge: bytes
-    block_delay: int
-    tokens: tuple[Listed, ...]
-
-    def sent(self, token0: bytes) -> Listed | None:
-        """The listed token that `token0` sends (the native coin: the wrapped one, by sendNative)."""
-        return next((t for t in self.tokens if t.token.address == token0 or (token0 == ZERO and t.wraps_native)), None)
-
-    def asset(self, asset: str) -> Listed | None:
-        return next((t for t in self.tokens if t.asset == asset), None)
 
 
 class CBridge(BridgeClient):
@@ -114,54 +59,14 @@ class CBridge(BridgeClient):
         self._configs: Kept[None, dict[int, ChainConfig]] = Kept(self._fetch_configs)
 
     async def gateway(self, method: str, path: str, payload: dict[str, Any], parameter: str) -> dict[str, Any]:
-        """A gateway answer without `err`; its codes in the API's words (1004: liquidity; 1001/1002: route)."""
-        answer = await (self.api.get(path, payload) if method == "GET" else self.api.post(path, payload))
-        body = answer.body
-        if answer.status == 503:
-            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, "the CBRIDGE gateway cannot reach a chain")
-        if not isinstance(body, dict) or "err" not in body:
-            raise self.api.unreachable(f"answered {path} outside the gateway's shape")
-        err = body["err"]
-        if err is None and answer.status == 200:
-            return body
-        code, message = (int(err.get("code", 0)), str(err.get("msg", ""))[:300]) if isinstance(err, dict) else (0, "")
-        if code == 1004:
-            raise Unprocessable(
-                ErrorCode.INSUFFICIENT_LIQUIDITY, f"amountIn: the CBRIDGE pool is short: {message}", "amountIn"
-            )
-        if code in (500, 1001, 1002, 1003):
-            raise Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: the CBRIDGE gateway refused: {message}", parameter)
-        raise self.api.unreachable(f"answered {path} with {answer.status} {code}: {message}")
+        return await ask(self.api, method, path, payload, parameter)
 
     async def _fetch_configs(self, _: None) -> dict[int, ChainConfig]:
         body = await self.gateway("GET", "/v2/getTransferConfigsForAll", {}, "fromChainID")
-        configs = {}
         try:
-            for raw in body["chains"]:
-                chain_id = int(raw["id"])
-                if not any(c.id == chain_id and c.cross_chain for c in CHAINS):
-                    continue
-                chain = by_id(chain_id)
-                listed = body["chain_token"].get(str(chain_id), {}).get("token", [])
-                tokens = tuple(
-                    Listed(
-                        str(t["token"]["symbol"]),
-                        m.Token(
-                            chain,
-                            parse_address(str(t["token"]["address"]), chain.tron),
-                            str(t["name"]),
-                            str(t["name"]),
-                            int(t["token"]["decimal"]),
-                        ),
-                    )
-                    for t in listed
-                    if not t.get("transfer_disabled")
-                )
-                bridge = parse_address(str(raw["contract_addr"]), chain.tron)
-                configs[chain_id] = ChainConfig(chain, bridge, int(raw["block_delay"]), tokens)
-        except (KeyError, TypeError, ValueError, AttributeError, InvalidAddress):
-            raise self.api.unreachable("answered malformed transfer configs") from None
-        return configs
+            return parse_configs(body, self.chains.backend.is_devnet)
+        except ValueError as exc:
+            raise self.api.unreachable(f"answered {exc}") from None
 
     async def config(self, chain: Chain) -> ChainConfig | None:
         return (await self._configs.get(None)).get(chain.id)
@@ -204,7 +109,10 @@ class CBridge(BridgeClient):
             "amt": str(amount),
             "slippage_tolerance": str(SLIPPAGE_TOLERANCE),
         } | ({"usr_addr": format_address(ask.issuer, ask.src.tron)} if ask.issuer else {})
-        estimate = await self.gateway("GET", "/v2/estimateAmt", query, "token1")
+        estimate, eta = await asyncio.gather(
+            self.gateway("GET", "/v2/estimateAmt", query, "token1"),
+            self._provider_eta(ask.src, ask.dst),
+        )
         try:
             eq, out = int(estimate["eq_value_token_amt"]), int(estimate["estimated_receive_amt"])
             perc, base = int(estimate["perc_fee"]), int(estimate["base_fee"])
@@ -238,7 +146,13 @@ class CBridge(BridgeClient):
             gas=GAS,
             confirmations=here.block_delay,
             stages=STAGES,
+            provider_eta=eta,
         )
+
+    async def _provider_eta(self, src: Chain, dst: Chain) -> int | None:
+        """The gateway's estimate on real networks (the devnet's model has none: its timing is the devnet's)."""
+        devnet = self.chains.backend.is_devnet
+        return None if devnet(src) and devnet(dst) else await latency(self.api, src, dst)
 
     async def deposit(self, receipt: Receipt) -> m.Deposit | None:
         here = await self.config(receipt.chain)
@@ -317,9 +231,25 @@ class CBridge(BridgeClient):
         if deposit is None:
             raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: its CBRIDGE send is not on its chain", "hash")
         try:
-            return m.Transfer(deposit, self._progress(code, status, deposit))
+            progress = self._progress(code, status, deposit)
         except (KeyError, TypeError, ValueError):
             raise self.api.unreachable("answered a malformed transfer status") from None
+        if code == 5 and not status.get("dst_received_info") and progress.dst_tx:
+            progress = replace(progress, paid=await self._relayed_amount(deposit, progress.dst_tx))
+        return m.Transfer(deposit, progress)
+
+    async def _relayed_amount(self, deposit: m.Deposit, dst_tx: str) -> int:
+        """What the relay paid, from its `Relay` on the destination (the real gateway's status has no amount);
+        0 when that chain cannot tell (not reached, or the transaction is not the relay)."""
+        there = await self.config(deposit.dst.chain)
+        try:
+            receipt = await self.chains.receipt(deposit.dst.chain, dst_tx) if there else None
+        except Unavailable:
+            return 0
+        if receipt is None or there is None:
+            return 0
+        key = bytes.fromhex(deposit.key[2:])
+        return sum(int(r["amount"]) for r in receipt.emitted(there.bridge, RELAY) if r["srcTransferId"] == key)
 
     def _progress(self, code: int, status: dict[str, Any], deposit: m.Deposit) -> m.Progress:
         reason = int(status.get("refund_reason") or 0)

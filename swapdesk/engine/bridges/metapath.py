@@ -8,15 +8,18 @@
   the native coin, with minReturnAmount the quote's amountOut (the desk pays exactly what it quoted).
 - The order callback: `updateDataAndStatus`, after the deposit is checked on chain; idempotent at the
   provider (the same hash answers the same order id).
-- Status: `getTransDataById`. A deposit's order id is keccak256(abi.encodePacked(uint256 chainId, bytes32
-  txHash, uint256 0)); a payout or refund names its order in the vault's `Payout` or `Refund` event.
+- Status: `getTransDataById`. On the devnet a deposit's order id is keccak256(abi.encodePacked(uint256
+  chainId, bytes32 txHash, uint256 0)); a payout or refund names its order in the vault's `Payout` or
+  `Refund` event. The real API's order ids are its own texts: a deposit's order is the one this engine
+  registered, or found among its sender's latest orders (`getTransData`) by its hash.
+- Answers as the real API writes them too: `resCode` as a number or its text ("100"), whole-token amounts
+  in orders, refund reasons as codes (`metapath_orders`).
 """
 
 from __future__ import annotations
 
-import calendar
-import time
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any, ClassVar
 
@@ -25,12 +28,20 @@ from eth_utils import keccak
 
 from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable
-from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import confirmations
+from swapdesk.engine.bridges.metapath_orders import (
+    hash_of,
+    normalized,
+    progress,
+    registered_deposit,
+    same_hash,
+    unknown,
+    whole,
+)
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
 
@@ -42,39 +53,9 @@ BRIDGERS = artifact("Bridgers")
 SWAP, SWAP_ETH, PAYOUT, REFUND = (event("Bridgers", name) for name in ("Swap", "SwapEth", "Payout", "Refund"))
 GAS = 150_000  # a deposit's gas, at most (measured: swap about 60k, swapEth about 50k)
 STAGES = 4  # the desk's off-chain steps: push, price, check the vault, pay
-MAX_STEPS = 64  # timeline entries read from an order
-
-_PENDING = {"wait_deposit_send": m.WAIT_SOURCE} | dict.fromkeys(
-    ("wait_exchange_push", "wait_exchange_return", "wait_exchange_return_success", "wait_receive_send"),
-    m.WAIT_DESTINATION,
-)
-_PENDING |= {"wait_receive_confirm": m.WAIT_DESTINATION} | dict.fromkeys(
-    ("wait_exchange_return_error", "wait_receive_confirm_error", "wait_refund_send", "wait_refund_confirm"),
-    m.REFUNDING,
-)
-_PENDING |= {"wait_refund_confirm_error": m.REFUNDING}
-_FINAL = {
-    "receive_complete": (m.DONE, m.COMPLETED),
-    "refund_complete": (m.DONE, m.REFUNDED),
-    "timeout": (m.FAILED, m.EXPIRED),
-    "wait_deposit_send_error": (m.FAILED, m.UNKNOWN_FAILURE),
-    "ERROR": (m.FAILED, m.UNKNOWN_FAILURE),
-    "error_hacker": (m.FAILED, m.UNKNOWN_FAILURE),
-}
-_MESSAGES = {
-    "timeout": "the registered deposit never came; nothing moved",
-    "wait_deposit_send_error": "the registered transaction deposited nothing into Bridgers",
-    "ERROR": "the refund could not be made: the deposit stays in the vault for support",
-}
-
-
-def normalized(notes: str, reason: str = "") -> m.Normalized:
-    """METAPATH's statusNotes in LI.FI's words; a refund says why (`refundReason`)."""
-    if notes in _FINAL:
-        status, substatus = _FINAL[notes]
-        return m.Normalized(status, substatus, reason or _MESSAGES.get(notes, ""))
-    substatus = _PENDING.get(notes, m.WAIT_DESTINATION)
-    return m.Normalized(m.PENDING, substatus, reason if substatus == m.REFUNDING else "")
+ORDER_PAGE = 50  # a sender's latest orders searched for a deposit's (real networks: `getTransData`)
+KEPT_ORDERS = 1_000  # order ids this engine registered, remembered by deposit
+NO_QUOTE = 412  # Bridgers' "no quote for this pair" (as gemwallet's Bridgers client reads it)
 
 
 def order_id(chain_id: int, tx: str, n: int = 0) -> str:
@@ -107,15 +88,18 @@ class Metapath(BridgeClient):
         super().__init__(api, chains)
         self._coins: Kept[None, list[Coin]] = Kept(self._fetch_coins)
         self._contracts: dict[int, bytes] = {}
+        self._orders: OrderedDict[tuple[int, str], str] = OrderedDict()  # (chain id, deposit) -> order id
 
     # -- the provider's API ---------------------------------------------------------------------------
 
     async def _call(self, path: str, body: dict[str, Any], parameter: str = "token1") -> dict[str, Any] | None:
         """`data` of a success (100, or 414 "already updated"); None for no such order (404)."""
-        answer = (await self.api.post(path, body)).body
-        if not isinstance(answer, dict) or not isinstance(answer.get("resCode"), int):
-            raise self.api.unreachable(f"answered {path} outside Bridgers' shape")
-        code, message = answer["resCode"], str(answer.get("resMsg", ""))[:300]
+        reply = await self.api.post(path, body)
+        answer = reply.body
+        code = _res_code(answer.get("resCode")) if isinstance(answer, dict) else None
+        if not isinstance(answer, dict) or code is None:
+            raise self.api.unreachable(f"answered {path} with HTTP {reply.status} outside Bridgers' shape")
+        message = str(answer.get("resMsg", ""))[:300]
         if code in (100, 414):
             data = answer.get("data")
             return data if isinstance(data, dict) else {}
@@ -123,9 +107,9 @@ class Metapath(BridgeClient):
             return None
         if code == 503:
             raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the METAPATH provider cannot reach a chain: {message}")
-        if code == 400:  # a pair or amount the desk will not take: its words
+        if code in (400, NO_QUOTE):  # a pair or amount the desk will not take: its words
             raise Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: the METAPATH desk refused: {message}", parameter)
-        raise self.api.unreachable(f"answered {code}: {message}")
+        raise self.api.unreachable(f"answered {path} with error {code}: {message}")
 
     async def _fetch_coins(self, _: None) -> list[Coin]:
         data = await self._call("/api/exchangeRecord/getToken", {})
@@ -166,16 +150,16 @@ class Metapath(BridgeClient):
         try:
             quoted = (data or {})["txData"]
             rate = Decimal(str(quoted["fee"]))  # a ratio: 0.003 is 0.3 %
-            fee = _int(quoted["feeAmount"]) if "feeAmount" in quoted else int(amount * rate)
+            fee = whole(quoted["feeAmount"]) if "feeAmount" in quoted else int(amount * rate)
             relayer = (
-                _int(quoted["chainFeeAmount"])
+                whole(quoted["chainFeeAmount"])
                 if "chainFeeAmount" in quoted
                 else _units(str(quoted["chainFee"]), c1.token.decimals, ROUND_CEILING)
             )
             low = _units(str(quoted["depositMin"]), c0.token.decimals, ROUND_CEILING)
             high = _units(str(quoted["depositMax"]), c0.token.decimals, ROUND_FLOOR)
             contract = parse_address(str(quoted["contractAddress"]), c0.token.chain.tron)
-            return Priced(_int(quoted["amountOutMin"]), fee, rate * 10_000, relayer, m.Limits(low, high), contract)
+            return Priced(whole(quoted["amountOutMin"]), fee, rate * 10_000, relayer, m.Limits(low, high), contract)
         except (KeyError, TypeError, ValueError, ArithmeticError, InvalidAddress):
             raise self.api.unreachable("answered a malformed quote") from None
 
@@ -260,8 +244,8 @@ class Metapath(BridgeClient):
             bridge=self.name,
             key=order_id(src.id, receipt.tx),
             tx=receipt.tx,
-            src=c0.token if c0 else _unknown(src, from_token, "?"),
-            dst=c1.token if c1 else _unknown(src, ZERO, str(fields["toToken"])[:40]),
+            src=c0.token if c0 else unknown(src, from_token, "?"),
+            dst=c1.token if c1 else unknown(src, ZERO, str(fields["toToken"])[:40]),
             sender=fields["sender"],
             receiver=str(fields["destination"]),
             amount=int(fields["fromAmount"]),
@@ -291,8 +275,11 @@ class Metapath(BridgeClient):
         }
         data = await self._call("/api/exchangeRecord/updateDataAndStatus", body, parameter="hash")
         order = (data or {}).get("orderId")
-        if not isinstance(order, str):
+        if not isinstance(order, str) or not order:
             raise self.api.unreachable("registered the order without naming it")
+        self._orders[(deposit.src.chain.id, deposit.tx)] = order  # real order ids cannot be computed
+        while len(self._orders) > KEPT_ORDERS:
+            self._orders.popitem(last=False)
         return order
 
     async def find(self, receipt: Receipt) -> m.Found | None:
@@ -308,16 +295,18 @@ class Metapath(BridgeClient):
         return None
 
     async def registered(self, chain_id: int, tx: str) -> m.Found | None:
-        key = order_id(chain_id, tx)
-        if await self._call("/api/exchangeRecord/getTransDataById", {"orderId": key}) is None:
+        key = self._orders.get((chain_id, tx))
+        if key is None and self._devnet(by_id(chain_id)):
+            key = order_id(chain_id, tx)
+        if key is None or not await self._record(key):
             return None
         return m.Found(key, "deposit", by_id(chain_id), tx)
 
     async def transfer(self, found: m.Found) -> m.Transfer:
-        record = await self._call("/api/exchangeRecord/getTransDataById", {"orderId": found.key})
+        record = await self._order_of(found)
         try:
             src = by_id(CHAIN_IDS[record["fromChain"]]) if record else found.src_chain
-            tx = _hash(record["hash"]) if record else found.src_tx
+            tx = hash_of(record["hash"]) if record else found.src_tx
             receipt = await self.chains.receipt(src, tx) if src is not None and tx else None
             deposit = await self.deposit(receipt) if receipt else None  # the chain's word first
             if deposit is None and record is not None:  # a registration that deposited nothing
@@ -333,48 +322,57 @@ class Metapath(BridgeClient):
                     deposit.tx,
                 )
                 return m.Transfer(deposit, m.Progress(step.notes, step.normalized, steps=(step,)))
-            return m.Transfer(deposit, self._progress(record, deposit))
+            if not self._devnet(deposit.src.chain):
+                deposit = replace(deposit, key=str(record.get("orderId") or deposit.key))
+            return m.Transfer(deposit, progress(record, deposit, self._devnet(deposit.dst.chain)))
         except (KeyError, TypeError, ValueError, InvalidAddress):
             raise self.api.unreachable("answered a malformed order") from None
 
+    def _devnet(self, chain: Chain) -> bool:
+        return self.chains.backend.is_devnet(chain)
+
+    async def _record(self, key: str) -> dict[str, Any] | None:
+        """An order by its id; None when the desk knows none (404, or an empty `data`)."""
+        return await self._call("/api/exchangeRecord/getTransDataById", {"orderId": key}) or None
+
+    async def _order_of(self, found: m.Found) -> dict[str, Any] | None:
+        """The order `found` names. A payout or refund names it; a deposit's is derived on the devnet, and
+        on real networks is the one registered here or among its sender's latest orders, by its hash."""
+        if found.role != "deposit" or found.src_chain is None or self._devnet(found.src_chain):
+            return await self._record(found.key)
+        registered = self._orders.get((found.src_chain.id, found.src_tx or ""))
+        if registered is not None:
+            return await self._record(registered)
+        receipt = await self.chains.receipt(found.src_chain, found.src_tx) if found.src_tx else None
+        if receipt is None:
+            return None
+        query = {
+            "equipmentNo": "swapdesk",
+            "sourceFlag": "swapdesk",
+            "fromAddress": format_address(receipt.sender, found.src_chain.tron),
+            "pageNo": 1,
+            "pageSize": ORDER_PAGE,
+        }
+        data = await self._call("/api/exchangeRecord/getTransData", query, parameter="hash")
+        listed = (data or {}).get("list")
+        if not isinstance(listed, list):
+            return None
+        return next((r for r in listed if isinstance(r, dict) and same_hash(r.get("hash"), found.src_tx)), None)
+
     async def _registered_deposit(self, record: dict[str, Any]) -> m.Deposit:
-        """What a registration says, for a hash that deposited nothing on chain (it times out, or errs)."""
         coins = {c.code: c for c in await self._coins.get(None)}
         c0, c1 = coins.get(str(record.get("fromCoinCode"))), coins.get(str(record.get("toCoinCode")))
         src, dst = by_id(CHAIN_IDS[record["fromChain"]]), by_id(CHAIN_IDS[record["toChain"]])
-        sender = str(record.get("fromAddress") or "")
-        return m.Deposit(
-            bridge=self.name,
-            key=str(record["orderId"]),
-            tx=_hash(record["hash"]),
-            src=c0.token if c0 else _unknown(src, ZERO, "?"),
-            dst=c1.token if c1 else _unknown(dst, ZERO, "?"),
-            sender=parse_address(sender, src.tron) if sender else ZERO,
-            receiver=str(record.get("toAddress") or ""),
-            amount=_int(record.get("fromTokenAmount") or 0),
-            min_out=_int(record.get("amountOutMin") or 0),
-            min_on_chain=True,
-            timestamp=calendar.timegm(time.strptime(str(record["createTime"]), "%Y-%m-%d %H:%M:%S")),
+        return registered_deposit(
+            record, src, c0.token if c0 else None, c1.token if c1 else None, dst, self._devnet(src)
         )
 
-    def _progress(self, record: dict[str, Any], deposit: m.Deposit) -> m.Progress:
-        notes = str(record["status"])
-        reason = str(record.get("refundReason") or "")[:300]
-        to_hash = _hash(record.get("toHash"))
-        timeline = [(str(s["status"]), int(s["time"]), _hash(s["hash"])) for s in (record.get("timeline") or [])]
-        steps = [
-            m.Step(state, normalized(state, reason), at, _stage_chain(state, tx, deposit), tx)
-            for state, at, tx in timeline[:MAX_STEPS]
-        ] or [m.Step(notes, normalized(notes, reason), deposit.timestamp * 1000, deposit.src.chain, deposit.tx)]
-        channel = str(record.get("source") or "")
-        return m.Progress(
-            notes=notes,
-            normalized=normalized(notes, reason),
-            dst_tx=to_hash,
-            paid=_int(record.get("toTokenAmount") or 0) if notes == "receive_complete" else 0,
-            channel=channel if channel in CHANNELS else "default",
-            steps=tuple(steps),
-        )
+
+def _res_code(value: Any) -> int | None:
+    """Bridgers' resCode: a number on the devnet, a number or its text ("100") on the real API."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return int(value) if isinstance(value, str) and value.isascii() and value.isdigit() else None
 
 
 def _coin_address(chain: Chain, text: str) -> bytes:
@@ -383,32 +381,6 @@ def _coin_address(chain: Chain, text: str) -> bytes:
     return ZERO if raw == EVM_NATIVE else raw
 
 
-def _unknown(chain: Chain, address: bytes, label: str) -> m.Token:
-    """A token the desk does not list (a deposit it will refund): named as the deposit names it."""
-    return m.Token(chain, address, label, label, 0)
-
-
-def _int(value: Any) -> int:
-    """An amount the API gives as digits (a string, or a whole JSON number)."""
-    text = str(value)
-    if isinstance(value, bool) or not text.isascii() or not text.isdigit() or len(text) > 78:
-        raise ValueError(f"not an amount: {text[:40]!r}")
-    return int(text)
-
-
-def _units(whole: str, decimals: int, rounding: str) -> int:
+def _units(amount: str, decimals: int, rounding: str) -> int:
     """Whole tokens written as an exact decimal ("30.5") in smallest units, rounded the safe way."""
-    return int(Decimal(whole).scaleb(decimals).to_integral_value(rounding=rounding))
-
-
-def _hash(value: Any) -> str:
-    return "0x" + str(value).removeprefix("0x").lower() if value else ""
-
-
-def _stage_chain(state: str, tx: str, deposit: m.Deposit) -> Chain | None:
-    """The chain of a stage's transaction, from the stage itself: the payout's stages are on the destination,
-    every other (the deposit, a refund) on the source. Not from the record's `toHash`, which the desk fills in
-    only when the order ends: a stage once shown keeps its chain."""
-    if not tx:
-        return None  # a stage without a transaction is on no chain
-    return deposit.dst.chain if state.startswith(("wait_receive_", "receive_")) else deposit.src.chain
+    return int(Decimal(amount).scaleb(decimals).to_integral_value(rounding=rounding))

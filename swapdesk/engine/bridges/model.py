@@ -104,8 +104,9 @@ class Quote:
     data: bytes | None  # None: no recipient, or no amount asked
     value: int  # native coin sent with `data`
     gas: int  # gas the source call takes at most
-    confirmations: int  # source blocks a deposit waits, its own included
-    stages: int  # off-chain steps between the confirmed deposit and the payout
+    confirmations: int  # source blocks a deposit waits, its own included (the devnet's timing)
+    stages: int  # off-chain steps between the confirmed deposit and the payout (the devnet's timing)
+    provider_eta: int | None = None  # seconds, where the provider's API estimates the transfer's time
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,8 @@ class Found:
     role: str  # deposit | payout | refund
     src_chain: Chain | None = None  # when the transaction says
     src_tx: str | None = None
+    dst_tx: str = ""  # a payout's own transaction
+    paid: int = 0  # what a payout's log says it paid (read when the provider cannot say)
 
 
 def default_amount(token: Token, low: int) -> int:

@@ -1,8 +1,9 @@
 """One bridge provider's HTTP API, asked with a bounded time and a bounded answer.
 
-Every call has at most `TIMEOUT` seconds in all and reads at most `MAX_ANSWER` bytes; a provider that
-cannot be reached, is too slow, answers too much or answers something other than JSON is
-SERVER_UNREACHABLE (503) naming the bridge, never a 500. What the JSON says is each client's to read.
+Every call has at most its endpoint's `timeout` seconds in all and reads at most `MAX_ANSWER` bytes; a
+provider that cannot be reached, is too slow, answers too much or answers something other than JSON is
+SERVER_UNREACHABLE (503) naming the bridge and the cause, never a 500. What the JSON says is each client's
+to read (a wrong shape or an error code is the client's `unreachable(...)`, in words).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import httpx
 from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.engine.bridges.endpoints import ProviderEndpoint
 
-TIMEOUT = 30.0  # seconds for one call, answer included (a first token list starts chains)
 MAX_ANSWER = 8 * 1024 * 1024  # bytes: the largest answer (a token list) is a few hundred KiB
 
 
@@ -29,11 +29,16 @@ class Answer:
     body: Any  # the decoded JSON
 
 
+class TooLarge(Exception):
+    pass
+
+
 class ProviderApi:
     def __init__(self, bridge: str, endpoint: ProviderEndpoint) -> None:
         self.bridge = bridge
+        self.timeout = endpoint.timeout
         self._client = httpx.AsyncClient(
-            base_url=endpoint.base_url.rstrip("/"), transport=endpoint.transport, timeout=TIMEOUT
+            base_url=endpoint.base_url.rstrip("/"), transport=endpoint.transport, timeout=endpoint.timeout
         )
 
     async def get(self, path: str, params: dict[str, str] | None = None) -> Answer:
@@ -43,19 +48,25 @@ class ProviderApi:
         return await self._ask(self._client.build_request("POST", path, json=body))
 
     async def _ask(self, request: httpx.Request) -> Answer:
+        path = request.url.path
         try:
-            async with asyncio.timeout(TIMEOUT):
+            async with asyncio.timeout(self.timeout):
                 response = await self._client.send(request, stream=True)
                 try:
                     body = await _bounded(response)
                 finally:
                     await response.aclose()
-        except (httpx.HTTPError, OSError, TimeoutError) as exc:
+        except (TimeoutError, httpx.TimeoutException):
+            raise self.unreachable(f"cannot be reached: no answer to {path} within {self.timeout:g} s") from None
+        except TooLarge:
+            raise self.unreachable(f"answered {path} with more than {MAX_ANSWER} bytes") from None
+        except (httpx.HTTPError, OSError) as exc:
             raise self.unreachable(f"cannot be reached: {exc or type(exc).__name__}") from exc
         try:
             return Answer(response.status_code, json.loads(body))
         except ValueError:
-            raise self.unreachable(f"answered {request.url.path} with something other than JSON") from None
+            status = response.status_code
+            raise self.unreachable(f"answered {path} with HTTP {status} and something other than JSON") from None
 
     def unreachable(self, why: str) -> Unavailable:
         return Unavailable(ErrorCode.SERVER_UNREACHABLE, f"the {self.bridge} provider {why}")
@@ -69,7 +80,7 @@ async def _bounded(response: httpx.Response) -> bytes:
     async for chunk in response.aiter_bytes():
         body += chunk
         if len(body) > MAX_ANSWER:
-            raise httpx.DecodingError(f"an answer over {MAX_ANSWER} bytes")
+            raise TooLarge
     return bytes(body)
 
 
