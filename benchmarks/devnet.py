@@ -23,15 +23,17 @@ from eth_account import Account
 from swapdesk.chains import CHAINS
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_address, demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.builder import build
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.evm import CALL_TIME_CAP, DevChain
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.sender import Sender
 from swapdesk.devnet.snapshots import SnapshotStore
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.server.devnet_app import DevnetRoutes
 
 ERC20 = artifact("ERC20")
 LOOP_FOREVER = bytes.fromhex("5b600056")  # JUMPDEST PUSH1 0 JUMP
@@ -234,7 +236,7 @@ def main() -> None:
         asyncio.run(starts(store, data))
         asyncio.run(restart_after_journal(store, data, args.journal))
         served = Devnet(ChainData(data / "served", store))
-        with BackgroundServer(create_app(Engine(DevnetBackend(served)), devnet=served)) as server:
+        with BackgroundServer(create_app(Engine(DevnetBackend(served)), DevnetRoutes(served))) as server:
             idle_cpu(server.url, args.idle)
             round_trips(server.url, args.calls, args.txs)
             quote_during_runaway_call(server.url, args.quotes)

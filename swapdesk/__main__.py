@@ -10,10 +10,13 @@ import asyncio
 import ipaddress
 import logging
 import sys
-import time
+from typing import TYPE_CHECKING
 
-from swapdesk import cli
+from swapdesk import __version__, cli
 from swapdesk.chains import CHAINS, Chain, UnknownChain, resolve
+
+if TYPE_CHECKING:
+    from swapdesk.engine.bridges import ProviderUrls
 
 DESCRIPTION = """\
 swapdesk: same-chain and cross-chain swap quotes on an embedded devnet (or a
@@ -23,6 +26,7 @@ EXAMPLES = """\
 examples:
   swapdesk                                open the window (embedded devnet)
   swapdesk --server http://127.0.0.1:8545 open the window on a server
+  swapdesk --fork ETH=https://<node>      practice on a local fork of Ethereum
   swapdesk serve                          the API and the devnet, one process
   swapdesk serve --workers 2              the API in 2 processes, the devnet
                                           in a third
@@ -32,6 +36,9 @@ examples:
   swapdesk cross --from BSC --to ETH --sell USDT --amount 100
   swapdesk details 0x<hash> --chain BSC
   swapdesk devnet build --chain BSC       build (or load) a chain's world
+  swapdesk devnet repair --chain BSC --keep-prefix
+                                          a damaged chain keeps what precedes
+                                          the damage (or --reset)
 
 `swapdesk COMMAND --help` shows a command's options."""
 
@@ -46,38 +53,25 @@ def _serve(args: argparse.Namespace) -> int:
         raise SystemExit("--devnet: a devnet process is for workers; add --workers N")
     import uvicorn
 
-    from swapdesk.devnet.bridges.service import BridgeProviders
-    from swapdesk.devnet.chaindata import ChainData
-    from swapdesk.devnet.network import Devnet
-    from swapdesk.engine import DevnetBackend, Engine, RoutedBackend, RpcBackend
-    from swapdesk.engine.backends import ChainBackend, load_catalogs
-    from swapdesk.engine.bridges import BridgeEndpoints
-    from swapdesk.server import create_app
+    from swapdesk.compose import serving_app
     from swapdesk.server.run import config
-    from swapdesk.settings import config_dir
 
-    devnet = Devnet(ChainData(), speed=args.speed)
-    providers = BridgeProviders(devnet)  # the world's bridges: their operators run with the server
-    backend: ChainBackend = DevnetBackend(devnet)
-    if rpc:
-        backend = RoutedBackend(
-            DevnetBackend(devnet), RpcBackend(rpc, load_catalogs(config_dir() / "catalogs", list(rpc)))
-        )
-    engine = Engine(backend, bridges=BridgeEndpoints.in_process(providers.apps()))
-    app = create_app(engine, devnet=devnet, providers=providers)
+    app = serving_app(args.speed, rpc, args.cors, _real_providers(args.provider))
     uvicorn.Server(config(app, host=args.host, port=args.port)).run()
     return 0
 
 
 def _serve_workers(args: argparse.Namespace, rpc: dict[int, str]) -> int:
-    from swapdesk.server.workers import Setup, serve_workers, start_devnet
+    from swapdesk.server.devnet_app import start_devnet
+    from swapdesk.server.workers import Setup, serve_workers
     from swapdesk.settings import config_dir
 
     catalogs = str(config_dir() / "catalogs")
     if args.devnet is None:
         process, url = start_devnet(args.speed)
         print(f"devnet process at {url} (its /rpc, /tron, catalogues and bridge providers)", file=sys.stderr)
-        return serve_workers(Setup(url, rpc, catalogs), args.host, args.port, args.workers, devnet=process)
+        setup = Setup(url, rpc, catalogs, tuple(args.cors), tuple(args.provider))
+        return serve_workers(setup, args.host, args.port, args.workers, devnet=process)
     if args.speed is not None:
         raise SystemExit("--speed: a devnet named with --devnet keeps its own speed (`swapdesk devnet serve --speed`)")
     if args.devnet == "none" and not rpc:
@@ -85,16 +79,23 @@ def _serve_workers(args: argparse.Namespace, rpc: dict[int, str]) -> int:
     devnet = None if args.devnet == "none" else args.devnet.rstrip("/")
     if devnet is not None and not devnet.startswith(("http://", "https://")):
         raise SystemExit("--devnet: the devnet's URL must start with http:// or https://, or be `none`")
-    return serve_workers(Setup(devnet, rpc, catalogs), args.host, args.port, args.workers)
+    setup = Setup(devnet, rpc, catalogs, tuple(args.cors), tuple(args.provider))
+    return serve_workers(setup, args.host, args.port, args.workers)
 
 
 def _devnet_serve(args: argparse.Namespace) -> int:
-    from swapdesk.server.workers import serve_devnet
+    from swapdesk.server.devnet_app import serve_devnet
 
     if not _is_loopback(args.host):
         print(f"warning: serving on {args.host}, reachable from other machines", file=sys.stderr)
-    serve_devnet(None, args.host, args.port, args.speed)
+    serve_devnet(None, args.host, args.port, args.speed, tuple(args.cors))
     return 0
+
+
+def _real_providers(given: list[str]) -> ProviderUrls | None:
+    from swapdesk.engine.bridges import ProviderUrls
+
+    return ProviderUrls.parse(given) if given else None  # each checked by `cli.provider` already
 
 
 def _is_loopback(host: str) -> bool:
@@ -112,7 +113,7 @@ def _chains(args: argparse.Namespace) -> list[Chain]:
 
 
 def _devnet_reset(args: argparse.Namespace) -> int:
-    from swapdesk.devnet.chaindata import ChainData, ChainInUse
+    from swapdesk.compose import reset_chains
 
     chains = _chains(args)
     which = ", ".join(c.flag for c in chains) if args.chain else "every devnet chain"
@@ -120,31 +121,26 @@ def _devnet_reset(args: argparse.Namespace) -> int:
         print(f"This deletes the blocks, balances and history of {which} and starts over from the world.")
         print("Add --yes to do it.", file=sys.stderr)
         return 2
-    data = ChainData()
-    for chain in chains:
-        try:
-            done = data.reset(chain.id, chain.name)
-        except ChainInUse as exc:
-            print(f"{chain.flag}: {exc}", file=sys.stderr)
+    for chain, done, refused in reset_chains(chains):
+        if refused:
+            print(f"{chain.flag}: {refused}", file=sys.stderr)
             return 1
         print(f"{chain.flag:6} {'reset: starts over from its world' if done else 'had no data: nothing to reset'}")
     return 0
 
 
-def _devnet_build(args: argparse.Namespace) -> int:
-    from swapdesk.devnet.network import Devnet
+def _devnet_repair(args: argparse.Namespace) -> int:
+    from swapdesk.compose import repair_chains
 
-    chains = _chains(args)
+    return repair_chains(_chains(args), args.keep_prefix)
+
+
+def _devnet_build(args: argparse.Namespace) -> int:
+    from swapdesk.compose import build_worlds
 
     async def build() -> None:
-        devnet = Devnet()
-        try:
-            for chain in chains:
-                started = time.perf_counter()
-                await devnet.start(chain.id)
-                print(f"{chain.flag:6} {chain.id:6}  ready in {time.perf_counter() - started:.2f} s")
-        finally:
-            await devnet.close()
+        async for chain, seconds in build_worlds(_chains(args)):
+            print(f"{chain.flag:6} {chain.id:6}  ready in {seconds:.2f} s")
 
     asyncio.run(build())
     return 0
@@ -153,12 +149,20 @@ def _devnet_build(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="swapdesk",
-        usage="swapdesk [-h] [--server URL] [COMMAND ...]",
+        usage="swapdesk [-h] [--version] [--server URL] [--fork CHAIN=URL] [COMMAND ...]",
         description=DESCRIPTION,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    root.add_argument("--version", action="version", version=f"swapdesk {__version__}")
     root.add_argument("--server", metavar="URL", help="open the window on this server instead of the embedded engine")
+    root.add_argument(
+        "--fork",
+        metavar="CHAIN=URL",
+        type=_endpoint,
+        action="append",
+        help="practice on a local fork (anvil) of the network at URL, with demo funds: nothing at stake; repeat",
+    )
     commands = root.add_subparsers(dest="command", title="commands", metavar="COMMAND", prog="swapdesk")
     serve = commands.add_parser("serve", help="serve the swap query API and devnet JSON-RPC over HTTP")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
@@ -185,6 +189,9 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         help="a chain served by a real node (its catalogue in <config>/catalogs/<chain id>.json); repeat",
     )
+    serve.add_argument(
+        "--provider", metavar="NAME=URL", type=cli.provider, action="append", default=[], help=cli.PROVIDER
+    )
     serve.set_defaults(run=_serve)
     cli.add_commands(commands)
     devnet = commands.add_parser("devnet", help="build, reset or serve the devnet's chains")
@@ -196,6 +203,12 @@ def parser() -> argparse.ArgumentParser:
     reset.add_argument("--chain", action="append", help="chain flag or id; repeat; default all")
     reset.add_argument("--yes", action="store_true", help="really delete the chains' blocks and balances")
     reset.set_defaults(run=_devnet_reset)
+    repair = devnet_commands.add_parser("repair", help="choose what a chain whose data is damaged keeps")
+    repair.add_argument("--chain", action="append", required=True, help="chain flag or id; repeat")
+    choice = repair.add_mutually_exclusive_group(required=True)
+    choice.add_argument("--keep-prefix", action="store_true", help="keep the blocks before the damage, lose the rest")
+    choice.add_argument("--reset", action="store_true", help="start the chain over from its world")
+    repair.set_defaults(run=_devnet_repair)
     devnet_serve = devnet_commands.add_parser("serve", help="serve the devnet alone, for API workers and wallets")
     devnet_serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     devnet_serve.add_argument("--port", type=int, default=8546)
@@ -203,6 +216,8 @@ def parser() -> argparse.ArgumentParser:
         "--speed", type=_speed, default=None, help="block times divided by this, 1..1000 (default 1)"
     )
     devnet_serve.set_defaults(run=_devnet_serve)
+    for command in (serve, devnet_serve):  # none by default: pages of other origins read nothing
+        command.add_argument("--cors", metavar="ORIGIN", type=_origin, action="append", default=[], help=CORS)
     return root
 
 
@@ -226,8 +241,20 @@ def _endpoint(text: str) -> tuple[int, str]:
     return chain_id, url
 
 
+CORS = "let pages of this origin (such as http://localhost:3000) read the answers (CORS); repeat"
+
+
+def _origin(text: str) -> str:
+    from swapdesk.server.cors import BadOrigin, origin
+
+    try:
+        return origin(text)
+    except BadOrigin as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _speed(text: str) -> float:
-    from swapdesk.devnet.clock import BadSpeed, parse_speed
+    from swapdesk.settings import BadSpeed, parse_speed
 
     try:
         return parse_speed(text)
@@ -245,9 +272,10 @@ def main(argv: list[str] | None = None) -> int:
             from swapdesk.chain.libraries import load_in_background
 
             load_in_background()  # the engine's libraries load while Qt does
+        from swapdesk.chains import by_id
         from swapdesk.gui.app import run
 
-        return run(args.server)
+        return run(args.server, {by_id(chain_id): url for chain_id, url in args.fork or []})
     return int(args.run(args))
 
 

@@ -19,14 +19,16 @@ import httpx
 import pytest
 
 from swapdesk.chains import CHAINS
+from swapdesk.compose import EmbeddedEngine
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
-from swapdesk.engine.bridges import BridgeEndpoints
+from swapdesk.engine import Engine
 from swapdesk.remote import RemoteService
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.server.devnet_app import DevnetRoutes
 
 
 @pytest.fixture(scope="session")
@@ -51,8 +53,8 @@ def server_url() -> Iterator[str]:
     """
     devnet = Devnet(ChainData(Path(tempfile.mkdtemp(prefix="swapdesk-served-chains-"))))
     providers = BridgeProviders(devnet)
-    engine = Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
-    with BackgroundServer(create_app(engine, devnet=devnet, providers=providers)) as server:
+    engine = EmbeddedEngine(DevnetBackend(devnet), providers)  # its operators run while the server does
+    with BackgroundServer(create_app(engine, DevnetRoutes(devnet, providers))) as server:
         with httpx.Client(timeout=None) as client:
             for chain in CHAINS:
                 ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []}

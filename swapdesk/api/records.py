@@ -12,6 +12,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 from pydantic.json_schema import JsonDict, SkipJsonSchema
 
+from swapdesk.api.readings import BridgeDeposit, Failure, Flow
+
 
 class SourceAmount(BaseModel):
     """One source's output if it took the whole amount alone."""
@@ -40,6 +42,15 @@ class LeftOutRoute(BaseModel):
     path: list[str]
     gas: int
     gasCost: str
+
+
+class RouterUsed(BaseModel):
+    """Extension: the router a quote's call data is for, when it is not swapdesk's, and why."""
+
+    name: str = Field(description="the DEX whose own router it is")
+    contract: str = Field(description="the router's interface: UniswapV2Router02 or SwapRouter")
+    address: str
+    why: str = Field(description="why the quote goes through it, and what that means (one route, no split)")
 
 
 class AggQuote(BaseModel):
@@ -72,6 +83,11 @@ class AggQuote(BaseModel):
     routesLeftOut: list[LeftOutRoute] | SkipJsonSchema[None] = Field(
         default=None,
         description="Extension (not in the spec): routes whose gas would cost more than they add, left out",
+    )
+    router: RouterUsed | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): set when the call data is for a DEX's own router, on a chain "
+        "where swapdesk's router is not deployed",
     )
 
 
@@ -233,6 +249,14 @@ class TxDetails(BaseModel):
     orderId: str | SkipJsonSchema[None] = Field(
         default=None, description="Extension, cross-chain only: the order as the bridge's provider names it"
     )
+    failure: Failure | SkipJsonSchema[None] = Field(
+        default=None, description="Extension, same-chain only: why the swap failed, in words and numbers"
+    )
+    unknown: list[str] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension: fields this node cannot tell (amountOut when the native coin received needs past "
+        "balances or traces it does not keep); they read 0",
+    )
 
 
 class RouteFee(BaseModel):
@@ -265,6 +289,11 @@ class CrossRoute(BaseModel):
     amountOut: str
     fees: list[RouteFee]
     etaSeconds: int = Field(description="estimated seconds from the deposit to the payout, at the chains' pace")
+    etaBasis: str | SkipJsonSchema[None] = Field(
+        default=None,
+        description="what etaSeconds rests on: the devnet's timing, the provider's estimate, measured transfers, or"
+        " no estimate yet (etaSeconds 0)",
+    )
     limits: RouteLimits
     quote: CrossQuote = Field(description="the spec's quote record for this bridge: router, call data")
 
@@ -318,14 +347,17 @@ class Balance(BaseModel):
 
 
 class TxInfo(BaseModel):
-    """Extension (`GET /ext/v1/transaction`): any transaction in plain terms, a swap or not.
+    """Extension (`GET /ext/v1/transaction`): any transaction in plain terms, whatever it is.
 
-    What `/v3/core/details` cannot describe (it answers only swaps through the router): an approval,
-    a token or coin transfer, another contract call."""
+    A swap or a cross-chain order carries the very record `/v3/core/details` answers (`details`); everything
+    else (an approval, a transfer, a wrap, a bridge deposit read from its event, a call) is said here."""
 
     hash: str = Field(description="as the chain writes it (TRON: 64 hex digits, no 0x)")
     chain: str = Field(description="the chain's flag")
-    kind: str = Field(description="swap, approval, transfer (a token's), payment (the native coin), call or deployment")
+    kind: str = Field(
+        description="swap, bridge (a deposit into a bridge), approval, transfer (a token's), payment (the native "
+        "coin), wrap, unwrap, call (anything else) or deployment"
+    )
     status: str = Field(description="Success, Failure or Pending (not in a block yet)")
     statusNotes: str = Field(description="why it failed (the revert reason), when it did")
     fromAddress: str
@@ -336,9 +368,32 @@ class TxInfo(BaseModel):
     decimals: int
     amount: str = Field(description="approval: the allowance given; transfer: the amount sent; smallest units")
     spender: str = Field(description="approval: who may spend the token; else empty")
-    spenderName: str = Field(description="approval: 'swapdesk's router' when the spender is the chain's router")
+    spenderName: str = Field(
+        description="approval: the spender named from the chain's catalogue ('swapdesk's router', a DEX's router, a "
+        "bridge); empty when swapdesk does not know it"
+    )
     recipient: str = Field(description="transfer: who received the token; else empty")
     networkFee: str = Field(description="what the sender paid the network, native coin's smallest units")
     gasUsed: int = Field(description="gas used (on TRON: energy used); 0 while pending")
     block: int = Field(description="0 while pending")
     timestamp: int = Field(description="Unix seconds of its block; 0 while pending")
+    unlimited: bool = Field(default=False, description="approval: the allowance is unlimited (2^255 or more)")
+    contractName: str = Field(
+        default="", description="the contract called, named from the catalogue (a token's symbol, a DEX's router...)"
+    )
+    method: str = Field(default="", description="the call's 4-byte selector, 0x-hex; empty for a payment")
+    methodName: str = Field(default="", description="the function's signature, where swapdesk knows it")
+    details: TxDetails | SkipJsonSchema[None] = Field(
+        default=None, description="swap, bridge: the record /v3/core/details answers for this transaction"
+    )
+    bridge: BridgeDeposit | SkipJsonSchema[None] = Field(
+        default=None, description="bridge: the deposit as the bridge's event says it"
+    )
+    failure: Failure | SkipJsonSchema[None] = Field(default=None, description="why it failed, when it did")
+    flows: list[Flow] = Field(
+        default_factory=list, description="what the sender (and the receiver of a swap) gained or lost, net"
+    )
+    unknown: list[str] = Field(
+        default_factory=list,
+        description="what this node cannot tell: 'nativeReceived' when it keeps neither past balances nor traces",
+    )

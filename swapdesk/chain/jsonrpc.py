@@ -1,4 +1,4 @@
-"""JSON-RPC 2.0 as written, with bounds: the protocol half of the devnet's `/rpc`.
+"""JSON-RPC 2.0 as written, with bounds: the protocol half of a JSON-RPC server (the devnet's `/rpc`).
 
 `decode(body)` checks a body's size, encoding and nesting depth before
 `json.loads` sees it: py-evm needs a high recursion limit, under which the C

@@ -22,12 +22,18 @@ from functools import lru_cache
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, SourceAmount, Unprocessable
-from swapdesk.api.records import LeftOutRoute, QuotedRoute
+from swapdesk.api.records import LeftOutRoute, QuotedRoute, RouterUsed
 from swapdesk.api.requests import SwapQuoteRequest
+from swapdesk.catalogs import Catalog
 from swapdesk.chains import Chain
-from swapdesk.devnet.manifest import Manifest
 from swapdesk.engine.backends import ChainBackend
+from swapdesk.engine.fallback import best_dex_route, swap_of, why
+from swapdesk.engine.routing import dex_routers
+from swapdesk.engine.routing.dex_routers import CONTRACTS, DEX_ROUTER_GAS
+from swapdesk.engine.routing.discovery import DiscoveryCache
+from swapdesk.engine.routing.impact import price_impact
 from swapdesk.engine.routing.quote import (
+    DEADLINE_SECONDS,
     NoLiquidity,
     NoOutput,
     NoRoute,
@@ -99,7 +105,7 @@ def _refused(code: ErrorCode, parameter: str, rule: str) -> Unprocessable:
     return Unprocessable(code, f"{parameter}: {rule}", parameter)
 
 
-def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest, pools: frozenset[str], devnet: bool) -> None:
+def _check_recipient(receiver: str, swapped: set[str], catalog: Catalog, pools: frozenset[str], devnet: bool) -> None:
     """`to` must be an address that can use what it receives; these certainly cannot. `devnet`: the chain is
     the devnet, where the public test accounts are the demo accounts."""
     key = receiver.lower()
@@ -107,7 +113,7 @@ def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest, pools:
         reason = "is the zero address: what is sent there is lost"
     elif not devnet and is_public(bytes.fromhex(key[2:])):
         reason = PUBLIC_RECIPIENT
-    elif key == catalog.router.lower():
+    elif catalog.router is not None and key == catalog.router.lower():
         reason = "is the aggregation router: it keeps nothing for anyone"
     elif key in {t.lower() for t in swapped}:
         reason = "is a token being swapped: tokens sent to its contract are lost"
@@ -118,12 +124,12 @@ def _check_recipient(receiver: str, swapped: set[str], catalog: Manifest, pools:
     raise _refused(ErrorCode.INVALID_RECIPIENT, "to", f"{reason}; give the address that should receive the tokens")
 
 
-def _check_sender(issuer: str, catalog: Manifest) -> None:
+def _check_sender(issuer: str, catalog: Catalog) -> None:
     """`issuer` signs the swap and its holdings set the fee: it must be able to send a transaction at all."""
     key = issuer.lower()
     if key == _ZERO:
         reason = "is the zero address: no one can send from it"
-    elif key == catalog.router.lower():
+    elif catalog.router is not None and key == catalog.router.lower():
         reason = "is the aggregation router: it never calls itself"
     else:
         return
@@ -131,13 +137,15 @@ def _check_sender(issuer: str, catalog: Manifest) -> None:
 
 
 class Aggregator:
-    def __init__(self, backend: ChainBackend) -> None:
+    def __init__(self, backend: ChainBackend, found: DiscoveryCache | None = None) -> None:
+        """`found`: where the pools found on each chain are kept between runs."""
         self.backend = backend
+        self.found = found
         self._readers: dict[int, PoolReader] = {}
 
     async def reader(self, chain: Chain) -> PoolReader:
         if chain.id not in self._readers:
-            reader = PoolReader(await self.backend.web3(chain), await self.backend.catalog(chain))
+            reader = PoolReader(await self.backend.web3(chain), await self.backend.catalog(chain), self.found)
             return self._readers.setdefault(chain.id, reader)  # a concurrent first call may have set one
         return self._readers[chain.id]
 
@@ -159,7 +167,7 @@ class Aggregator:
             )
         receiver = _evm(request.to, chain.tron)
         devnet = self.backend.is_devnet(chain)
-        _check_recipient(receiver, {route_in, route_out}, catalog, reader.pool_addresses, devnet)
+        _check_recipient(receiver, {route_in, route_out}, catalog, await reader.known_pools(), devnet)
         if request.issuer is not None:
             _check_sender(_evm(request.issuer, chain.tron), catalog)
         trader = _evm(request.issuer or request.to, chain.tron)
@@ -192,6 +200,8 @@ class Aggregator:
         gas_value = Fraction(snap.base_fee)  # a unit of gas in the native coin's smallest units, at the block
         if gas_value and route_out != catalog.wrapped:  # ... and in token1's, at the pools' marginal rate
             gas_value *= best_rate(await reader.routes(catalog.wrapped, route_out), snap.pools)
+        if catalog.router is None:
+            return self._through_dex(request, catalog, snap, routes, (token0, token1), receiver, trader, gas_value)
         split = self._split(request, connectors, snap, routes, (route_in, route_out), used, gas_value)
         if request.amountOutMin > split.total_out:
             raise _refused(
@@ -227,6 +237,75 @@ class Aggregator:
             routes=_quoted_routes(split, token0, token1, chain.tron),
             estimatedGas=split.gas,
             routesLeftOut=_left_out(split, token0, token1, chain.tron),
+        )
+
+    @staticmethod
+    def _through_dex(
+        request: SwapQuoteRequest,
+        catalog: Catalog,
+        snap: Snapshot,
+        routes: Legs,
+        sold: tuple[str, str],
+        receiver: str,
+        trader: str,
+        gas_value: Fraction,
+    ) -> AggQuote:
+        """The quote on a chain without swapdesk's router: one route through a DEX's own (`fallback.py`)."""
+        chain, (token0, token1) = request.chain, sold
+        dex = best_dex_route(catalog, routes, snap.pools, request.amountIn, gas_value)
+        if dex is None:
+            raise Unprocessable(
+                ErrorCode.NO_ROUTE,
+                f"swapdesk's router is not deployed on {chain.flag}, and no DEX whose own router the catalogue"
+                " names has a route between token0 and token1 that gives anything",
+            )
+        if request.amountOutMin > dex.out:
+            raise _refused(
+                ErrorCode.MINIMUM_NOT_MET,
+                "amountOutMin",
+                f"asks for at least {request.amountOutMin}, but the route gives {dex.out} now (block {snap.block});"
+                " quote again and confirm the new minimum",
+            )
+        minimum = min_out(dex.out, request.impact)
+        terms = (request.amountIn, request.amountOutMin or minimum, receiver, snap.timestamp + DEADLINE_SECONDS)
+        data = dex_routers.encode(swap_of(dex, snap.pools, (token0, token1), terms), dex.router)
+        shown = _path(dex.route, token0, token1, chain.tron)
+        return AggQuote(
+            srcToken=request.token0,
+            dstToken=request.token1,
+            part=str(request.part),
+            to=request.to,
+            sender=_shown(trader, chain.tron),
+            amountIn=str(request.amountIn),
+            usedAmountIn=str(request.amountIn),
+            totalAmountOut=str(dex.out),
+            totalAmountOutMin=str(minimum),
+            impact=f"{price_impact(dex.out, dex.spot_out):.6f}",
+            normalFee="0",
+            fee="0",
+            feeRate="0",
+            aggregator=_shown(dex.router, chain.tron),
+            dexPath=[f"{dex.source.name}:100"],
+            amounts=[SourceAmount(exchange=s, icon_url=source_icon(s), amountOut=str(o)) for s, o in dex.alone.items()],
+            data="0x" + data.hex(),
+            blockNumber=snap.block,
+            routes=[
+                QuotedRoute(
+                    source=dex.source.name,
+                    sources=[h.source for h in dex.route.hops],
+                    percent=100,
+                    path=shown,
+                    gas=dex.gas - DEX_ROUTER_GAS,
+                )
+            ],
+            estimatedGas=dex.gas,
+            routesLeftOut=[],
+            router=RouterUsed(
+                name=dex.source.name,
+                contract=CONTRACTS[dex.source.kind],
+                address=_shown(dex.router, chain.tron),
+                why=why(dex, chain.name),
+            ),
         )
 
     @staticmethod

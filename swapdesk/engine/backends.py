@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Protocol
 
 import aiohttp
@@ -18,19 +17,16 @@ import httpx
 from web3 import AsyncWeb3
 
 from swapdesk.api import ErrorCode, Unavailable
+from swapdesk.catalogs import Catalog
 from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chain.multicall import BatchRefused
 from swapdesk.chain.rpc import NodeError
 from swapdesk.chains import CHAINS, Chain
-from swapdesk.devnet.chaindata import ChainData
-from swapdesk.devnet.manifest import Manifest
-from swapdesk.devnet.network import Devnet
-from swapdesk.devnet.provider import DevnetProvider
 
 
 class ChainBackend(Protocol):
     async def web3(self, chain: Chain) -> AsyncWeb3: ...
-    async def catalog(self, chain: Chain) -> Manifest: ...
+    async def catalog(self, chain: Chain) -> Catalog: ...
     def is_devnet(self, chain: Chain) -> bool:
         """True where the chain is the embedded devnet (demo accounts may sign there)."""
         ...
@@ -43,42 +39,11 @@ class ChainBackend(Protocol):
     async def aclose(self) -> None: ...
 
 
-class DevnetBackend:
-    def __init__(self, devnet: Devnet | None = None) -> None:
-        """By default the user's devnet, whose chains keep their blocks between runs."""
-        self.devnet = devnet or Devnet(ChainData())
-        self._web3: dict[int, AsyncWeb3] = {}
-
-    async def web3(self, chain: Chain) -> AsyncWeb3:
-        await self.catalog(chain)
-        if chain.id not in self._web3:
-            self._web3[chain.id] = AsyncWeb3(DevnetProvider(self.devnet, chain.id))
-        return self._web3[chain.id]
-
-    async def catalog(self, chain: Chain) -> Manifest:
-        try:
-            return await self.devnet.start(chain.id)
-        except Exception as exc:
-            raise Unavailable(
-                ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} devnet chain could not start: {exc}"
-            ) from exc
-
-    def is_devnet(self, chain: Chain) -> bool:
-        return True
-
-    @property
-    def notices(self) -> list[str]:
-        return self.devnet.notices
-
-    async def aclose(self) -> None:
-        await self.devnet.close()
-
-
 class RpcBackend:
     """Chains reached through JSON-RPC (a real network, or anvil), each with its
     catalogue: where its tokens, pools, Multicall3 and router are."""
 
-    def __init__(self, endpoints: dict[int, str], catalogs: dict[int, Manifest]) -> None:
+    def __init__(self, endpoints: dict[int, str], catalogs: dict[int, Catalog]) -> None:
         self.endpoints = endpoints
         self.catalogs = catalogs
         self._web3: dict[int, AsyncWeb3] = {}
@@ -90,7 +55,7 @@ class RpcBackend:
             self._web3[chain.id] = AsyncWeb3(KeptAliveProvider(self.endpoints[chain.id]))
         return self._web3[chain.id]
 
-    async def catalog(self, chain: Chain) -> Manifest:
+    async def catalog(self, chain: Chain) -> Catalog:
         try:
             return self.catalogs[chain.id]
         except KeyError:
@@ -109,16 +74,6 @@ class RpcBackend:
     async def aclose(self) -> None:
         for w3 in self._web3.values():
             await w3.provider.disconnect()
-
-
-def load_catalogs(folder: Path, chain_ids: list[int]) -> dict[int, Manifest]:
-    """Catalogues (where pools, router and Multicall3 are) from `<folder>/<chain id>.json`, where there is one."""
-    found = {}
-    for chain_id in chain_ids:
-        path = folder / f"{chain_id}.json"
-        if path.exists():
-            found[chain_id] = Manifest.from_json(path.read_text())
-    return found
 
 
 CATALOG_TIMEOUT = 120.0  # seconds: the devnet process may build the chain's world first (once per machine)
@@ -144,7 +99,7 @@ class ServedDevnetBackend:
     async def web3(self, chain: Chain) -> AsyncWeb3:
         return await self.rpc.web3(chain)
 
-    async def catalog(self, chain: Chain) -> Manifest:
+    async def catalog(self, chain: Chain) -> Catalog:
         known = self.rpc.catalogs.get(chain.id)
         if known is not None:
             return known
@@ -153,7 +108,7 @@ class ServedDevnetBackend:
                 self.rpc.catalogs[chain.id] = await self._fetch(chain)
         return self.rpc.catalogs[chain.id]
 
-    async def _fetch(self, chain: Chain) -> Manifest:
+    async def _fetch(self, chain: Chain) -> Catalog:
         where = f"{self.url}/devnet/v1/catalogs/{chain.id}"
         try:
             async with self._client.stream("GET", where) as answer:
@@ -164,7 +119,7 @@ class ServedDevnetBackend:
                         raise ValueError(f"a catalogue of more than {MAX_CATALOG} bytes")
                 if answer.status_code != 200:
                     raise ValueError(f"HTTP {answer.status_code}: {bytes(body[:200]).decode('utf-8', 'replace')}")
-            return Manifest.from_json(body.decode())
+            return Catalog.from_json(body.decode(), f"the devnet's {chain.flag} catalogue")
         except (httpx.HTTPError, ValueError, TypeError, KeyError) as exc:
             raise Unavailable(
                 ErrorCode.CHAIN_UNAVAILABLE, f"the devnet at {self.url} did not give the {chain.flag} catalogue: {exc}"
@@ -185,7 +140,7 @@ class ServedDevnetBackend:
 class RoutedBackend:
     """Chains with a JSON-RPC endpoint go to it; every other chain to the devnet."""
 
-    def __init__(self, devnet: DevnetBackend | ServedDevnetBackend, rpc: RpcBackend) -> None:
+    def __init__(self, devnet: ChainBackend, rpc: RpcBackend) -> None:
         self.devnet, self.rpc = devnet, rpc
 
     def _for(self, chain: Chain) -> ChainBackend:
@@ -194,7 +149,7 @@ class RoutedBackend:
     async def web3(self, chain: Chain) -> AsyncWeb3:
         return await self._for(chain).web3(chain)
 
-    async def catalog(self, chain: Chain) -> Manifest:
+    async def catalog(self, chain: Chain) -> Catalog:
         return await self._for(chain).catalog(chain)
 
     def is_devnet(self, chain: Chain) -> bool:

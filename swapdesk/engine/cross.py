@@ -30,6 +30,7 @@ from swapdesk.api.records import CrossChainEntry, CrossTokenEntry
 from swapdesk.chains import CHAINS
 from swapdesk.engine.backends import ChainBackend
 from swapdesk.engine.bridges import BridgeClient, BridgeEndpoints, ChainReader, bridge_clients
+from swapdesk.engine.bridges.eta import Observed
 from swapdesk.engine.bridges.model import Ask
 from swapdesk.engine.cross_details import cross_details
 from swapdesk.engine.cross_quote import check_decimals, check_parties, quote_record
@@ -40,6 +41,7 @@ from swapdesk.icons import chain_icon, token_icon
 class CrossChain:
     def __init__(self, backend: ChainBackend, endpoints: BridgeEndpoints | None = None) -> None:
         self.chains = ChainReader(backend)
+        self.observed = Observed()  # durations of the transfers watched to their end: real networks' ETAs
         self.clients: dict[str, BridgeClient] = bridge_clients(endpoints, self.chains) if endpoints else {}
 
     def _offered(self) -> dict[str, BridgeClient]:
@@ -92,11 +94,11 @@ class CrossChain:
         return await self.client(request.bridge).order(request)
 
     async def cross_routes(self, request: CrossRoutesRequest) -> CrossRoutes:
-        return await cross_routes(self._offered(), self.chains, request)
+        return await cross_routes(self._offered(), self.chains, request, self.observed)
 
     async def details(self, request: DetailsRequest) -> TxDetails | None:
         """The cross-chain record of a transaction; None when it is not a bridge's (read it as same-chain)."""
-        return await cross_details(self.clients.values(), self.chains, request)
+        return await cross_details(self.clients.values(), self.chains, request, self.observed)
 
     async def aclose(self) -> None:
         for client in self.clients.values():

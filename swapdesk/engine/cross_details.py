@@ -23,15 +23,17 @@ from swapdesk.address import format_address
 from swapdesk.api import DetailsRequest, DexRef, Stage, TransferStatus, TxDetails, Unavailable
 from swapdesk.chains import Chain
 from swapdesk.engine.bridges.client import BridgeClient
+from swapdesk.engine.bridges.eta import Observed
 from swapdesk.engine.bridges.model import Found, Transfer
 from swapdesk.engine.bridges.onchain import ChainReader
 from swapdesk.icons import source_icon
 
 
 async def cross_details(
-    clients: Iterable[BridgeClient], chains: ChainReader, request: DetailsRequest
+    clients: Iterable[BridgeClient], chains: ChainReader, request: DetailsRequest, observed: Observed | None = None
 ) -> TxDetails | None:
-    """The cross-chain record of the transaction; None when it is none of the bridges'."""
+    """The cross-chain record of the transaction; None when it is none of the bridges'. Each transfer seen
+    is shown to `observed` (the durations real networks' ETAs are measured from)."""
     chain, bridges = request.chain, list(clients)
     if not bridges or not chain.cross_chain:
         return None
@@ -55,7 +57,10 @@ async def cross_details(
     if found is None:
         return None
     client, hit = found
-    return details_record(await client.transfer(hit), chain)
+    transfer = await client.transfer(hit)
+    if observed is not None:
+        observed.watch(transfer)
+    return details_record(transfer, chain)
 
 
 def details_record(transfer: Transfer, asked: Chain) -> TxDetails:

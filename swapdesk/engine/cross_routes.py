@@ -4,29 +4,32 @@ LI.FI's routes do over its bridges.
 Each route carries what its bridge pays (`amountOut`, exactly the spec's quote), the fees by kind in the
 token each is charged in (the bridge's fee and the relayer's, already taken from amountOut; the source
 call's gas, paid on top in the source chain's native coin: measured with `eth_estimateGas` from `issuer`
-when the node can, else the bridge's bound, at the chain's gas price), an ETA (`bridges.eta`), the amounts
-the bridge accepts, and the spec's quote record (router and call data). Routes come the most output first
-(then the soonest); a bridge that cannot carry the transfer is listed under `unavailable` with the code and
-message `/v3/cross/swap` would answer. `include` and `exclude` choose the bridges asked.
+when the node can, else the bridge's bound, at the chain's gas price), an ETA and what it rests on
+(`bridges.eta`: the devnet's timing, the provider's estimate, or measured transfers), the amounts the
+bridge accepts, and the spec's quote record (router and call data). Routes come the most output first
+(then the soonest; a route without an estimate last); a bridge that cannot carry the transfer is listed
+under `unavailable` with the code and message `/v3/cross/swap` would answer. `include` and `exclude`
+choose the bridges asked.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 from decimal import Decimal
 
 from swapdesk.address import ZERO, format_address
 from swapdesk.api import ApiError, CrossRoute, CrossRoutes, CrossRoutesRequest
 from swapdesk.api.records import RouteFee, RouteLimits, RouteRefusal
 from swapdesk.engine.bridges.client import BridgeClient
-from swapdesk.engine.bridges.eta import eta_seconds
+from swapdesk.engine.bridges.eta import Observed, estimate
 from swapdesk.engine.bridges.model import Ask, Quote
 from swapdesk.engine.bridges.onchain import ChainReader
 from swapdesk.engine.cross_quote import check_parties, quote_record
 
 
 async def cross_routes(
-    clients: dict[str, BridgeClient], chains: ChainReader, request: CrossRoutesRequest
+    clients: dict[str, BridgeClient], chains: ChainReader, request: CrossRoutesRequest, observed: Observed
 ) -> CrossRoutes:
     chosen = [
         name
@@ -35,7 +38,9 @@ async def cross_routes(
     ]
     ask = Ask.of(request)
     check_parties(ask, ask.token1, chains.backend.is_devnet(ask.dst))
-    answers = await asyncio.gather(*(_route(clients[name], chains, ask) for name in chosen), return_exceptions=True)
+    answers = await asyncio.gather(
+        *(_route(clients[name], chains, ask, observed) for name in chosen), return_exceptions=True
+    )
     found: list[tuple[CrossRoute, Decimal]] = []
     unavailable = []
     for name, answer in zip(chosen, answers, strict=True):
@@ -45,16 +50,16 @@ async def cross_routes(
             raise answer
         else:
             found.append(answer)
-    found.sort(key=lambda pair: (-pair[1], pair[0].etaSeconds))
+    found.sort(key=lambda pair: (-pair[1], pair[0].etaSeconds or math.inf))
     return CrossRoutes(routes=[route for route, _ in found], unavailable=unavailable)
 
 
-async def _route(client: BridgeClient, chains: ChainReader, ask: Ask) -> tuple[CrossRoute, Decimal]:
+async def _route(client: BridgeClient, chains: ChainReader, ask: Ask, observed: Observed) -> tuple[CrossRoute, Decimal]:
     """A bridge's route, and its output in whole tokens (to compare routes whatever their decimals)."""
     quote = await client.quote(ask)
     check_parties(ask, quote.dst.address, chains.backend.is_devnet(ask.dst))
     gas, price, eta = await asyncio.gather(
-        _gas(quote, chains, ask), chains.gas_price(ask.src), eta_seconds(quote, chains)
+        _gas(quote, chains, ask), chains.gas_price(ask.src), estimate(quote, chains, observed)
     )
     src = ask.src
     fees = [
@@ -86,7 +91,8 @@ async def _route(client: BridgeClient, chains: ChainReader, ask: Ask) -> tuple[C
         amountIn=str(quote.amount_in),
         amountOut=str(quote.amount_out),
         fees=fees,
-        etaSeconds=eta,
+        etaSeconds=eta.seconds,
+        etaBasis=eta.basis,
         limits=RouteLimits(
             minAmountIn=str(limits.low),
             maxAmountIn=str(limits.high),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from pathlib import Path
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import (
@@ -36,32 +37,39 @@ from swapdesk.api import (
     SourceInfo,
     TokenInfo,
     TokenRequest,
+    TransactionRequest,
     TronQuote,
     TronSwapRequest,
     TxDetails,
+    TxInfo,
 )
 from swapdesk.chain.erc20 import MAX_DECIMALS, balances_of, metadata
 from swapdesk.chains import Chain
 from swapdesk.engine.aggregation import Aggregator
-from swapdesk.engine.backends import ChainBackend, DevnetBackend, reaching
+from swapdesk.engine.backends import ChainBackend, reaching
 from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.engine.cross import CrossChain
-from swapdesk.engine.details import SameChainDetails
-from swapdesk.engine.transactions import TransactionLookup
+from swapdesk.engine.first_use import CheckedChains
+from swapdesk.engine.reading import TransactionReader
+from swapdesk.engine.routing.discovery import DiscoveryCache
 from swapdesk.engine.tron import TronQuoter
 from swapdesk.icons import source_icon, token_icon
 
 log = logging.getLogger(__name__)
 
 
-class Engine(TransactionLookup):
-    def __init__(self, backend: ChainBackend | None = None, bridges: BridgeEndpoints | None = None) -> None:
-        """`bridges`: where the bridge providers' APIs are (none: cross-chain is not available)."""
-        self.backend: ChainBackend = backend or DevnetBackend()
-        self.aggregator = Aggregator(self.backend)
-        self.same_chain = SameChainDetails(self.backend)
+class Engine:
+    def __init__(
+        self, backend: ChainBackend, bridges: BridgeEndpoints | None = None, pools_found: Path | None = None
+    ) -> None:
+        """`backend`: where the chains are (a network's nodes and catalogues); `bridges`: where the bridge
+        providers' APIs are (none: cross-chain is not available); `pools_found`: a folder where the pools found
+        on each chain are kept between runs (none: found again each run)."""
+        self.backend: ChainBackend = CheckedChains(backend)  # catalogues checked against their chains
+        self.aggregator = Aggregator(self.backend, DiscoveryCache(pools_found))
         self.tron = TronQuoter(self.aggregator, self.backend)
         self.cross = CrossChain(self.backend, bridges)
+        self.reader = TransactionReader(self.backend, self.cross)  # details and the transaction extension
         self._listed: dict[int, list[TokenInfo]] = {}
         self._reading_ahead: set[asyncio.Task[None]] = set()
 
@@ -198,9 +206,14 @@ class Engine(TransactionLookup):
         return await self.cross.cross_routes(request)
 
     async def details(self, request: DetailsRequest) -> TxDetails:
-        """A cross-chain order by its source or target hash first, else a same-chain swap."""
+        """A cross-chain order by its source or target hash, else a swap read from what it did."""
         async with reaching(request.chain):
-            return await self.cross.details(request) or await self.same_chain.details(request)
+            return await self.reader.details(request)
+
+    async def transaction(self, request: TransactionRequest) -> TxInfo:
+        """Any transaction described (a swap or an order carries its details record)."""
+        async with reaching(request.chain):
+            return await self.reader.transaction(request)
 
     async def aclose(self) -> None:
         for task in list(self._reading_ahead):
@@ -209,4 +222,5 @@ class Engine(TransactionLookup):
         await self.aggregator.aclose()
         await self.cross.aclose()
         await self.tron.aclose()
+        await self.reader.aclose()
         await self.backend.aclose()

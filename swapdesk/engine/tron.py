@@ -20,7 +20,7 @@ from __future__ import annotations
 from tronpy import AsyncTron
 
 from swapdesk.address import ZERO, parse_tron
-from swapdesk.api import DexRef, TronQuote, TronSwapRequest
+from swapdesk.api import DexRef, ErrorCode, TronQuote, TronSwapRequest, Unprocessable
 from swapdesk.api.records import TronCall, TronOptions
 from swapdesk.contracts import artifact
 from swapdesk.engine.aggregation import Aggregator
@@ -50,6 +50,12 @@ class TronQuoter:
 
     async def quote(self, request: TronSwapRequest) -> TronQuote:
         quoted = await self.aggregator.quote(request)
+        if quoted.router is not None:  # a DEX router's call: TRON's variant describes only swapdesk's router's
+            raise Unprocessable(
+                ErrorCode.NOT_AVAILABLE,
+                "swapdesk's router is not deployed on this TRON network: the TRON quote describes a call of"
+                " swapdesk's router only (deploy it, or name it in TRON's catalogue)",
+            )
         (swap,) = ROUTER.decode_input("swap", bytes.fromhex(quoted.data.removeprefix("0x")))
         issuer = request.issuer or request.to  # the path's rules require an issuer; `to` only for type's sake
         call_value = request.amountIn if parse_tron(request.token0) == ZERO else 0

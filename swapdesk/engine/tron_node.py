@@ -6,18 +6,21 @@ with it. What they both read in its answers is here too: a fee limit from measur
 transaction failed, and a transaction's id computed from its raw data (never taken on the node's word:
 the id is what gets signed).
 
-On the embedded devnet the node is in process: `DevnetTransport` hands tronpy's HTTP requests to the
-devnet's TRON node on the chain's thread, as `DevnetProvider` hands web3's JSON-RPC to the chain, so
-tronpy runs unchanged and only the transport differs. A devnet served by another process (an API worker's)
-is reached over HTTP at its `/tron/`. A chain reached through JSON-RPC has no TRON node here yet:
-`tron_client` says so with CHAIN_UNAVAILABLE.
+A node is a `TronNode`: a java-tron HTTP API by URL (a real full node or TronGrid, or a devnet served by
+another process at its `/tron/`), asked with bounds: a timeout per call, at most `MAX_ANSWER` bytes read, JSON
+only. Where it comes from: a backend that has a TRON node of its own says so (`tron_node()`: the embedded devnet
+answers in process, through a transport of its own, so tronpy runs unchanged), else the backend's `tron_url`,
+else its TRON JSON-RPC endpoint without `/jsonrpc` (java-tron and TronGrid serve both under one root); a node
+elsewhere is given as `TronNode(url)`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -27,49 +30,122 @@ from tronpy.providers import AsyncHTTPProvider
 
 from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.chain.receipts import SWAPPED_DATA, SWAPPED_NAMES, SWAPPED_TOPIC
+from swapdesk.chain.tron.transactions import raw_from_json, transaction_id
 from swapdesk.chains import Chain, resolve
-from swapdesk.devnet.network import Devnet
-from swapdesk.devnet.tron import node
-from swapdesk.devnet.tron.transactions import raw_from_json, transaction_id
-from swapdesk.engine.backends import ChainBackend, DevnetBackend, RoutedBackend, ServedDevnetBackend
+from swapdesk.engine.backends import ChainBackend, RoutedBackend, RpcBackend, ServedDevnetBackend
+from swapdesk.engine.first_use import CheckedChains
 
 TRON = resolve("TRON")
-DEVNET_URL = "http://devnet.invalid/tron/"  # never resolved: the transport answers in process
-TIMEOUT = 60.0  # seconds: the first request may wait for the chain's world to load
+TIMEOUT = 60.0  # seconds: a devnet's first request may wait for the chain's world to load
+NODE_TIMEOUT = 20.0  # seconds for one call to a real node, answer included
+CONNECT_TIMEOUT = 5.0
+MAX_ANSWER = 8 * 1024 * 1024  # bytes: a transaction's info is a few KiB, a full block a few MiB
 ENERGY_MARGIN_PERCENT = 25  # an estimate is for the state now; the pools move before the block
 _ERROR_STRING = bytes.fromhex("08c379a0")  # Error(string), a revert's reason
 
 
-class DevnetTransport(httpx.AsyncBaseTransport):
-    """`POST /tron/wallet/<method>` (and `walletsolidity/`), answered by the devnet's TRON node."""
+class BoundedTransport(httpx.AsyncBaseTransport):
+    """Gives each call `deadline` seconds in all (httpx's timeouts are per read: a node dripping bytes
+    would hold a call forever), reads at most `MAX_ANSWER` bytes and lets only JSON through; each fault is
+    an httpx error with its cause, which `reaching_tron` names."""
 
-    def __init__(self, devnet: Devnet) -> None:
-        self.devnet = devnet
+    def __init__(self, inner: httpx.AsyncBaseTransport, deadline: float) -> None:
+        self.inner = inner
+        self.deadline = deadline
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        api, method = request.url.path.rstrip("/").split("/")[-2:]
-        endpoint = node.ENDPOINTS.get(method)
-        if endpoint is None or api not in ("wallet", "walletsolidity") or (api != "wallet" and not endpoint.solidity):
-            return httpx.Response(404, json={"Error": f"no such method: /{api}/{method}"})
-        body = await request.aread()
-        params = json.loads(body) if body.strip() else dict(request.url.params)
-        if not isinstance(params, dict):
-            return httpx.Response(200, json={"Error": "the body must be a JSON object"})
-        visible = params.get("visible") is True or str(params.get("visible", "")).lower() == "true"
-        answer = await self.devnet.run(TRON.id, node.answer, method, node.Request(params, visible))
-        return httpx.Response(200, json=answer)
+        try:
+            async with asyncio.timeout(self.deadline):
+                response = await self.inner.handle_async_request(request)
+                body = await self._read(request, response)
+        except TimeoutError:
+            raise httpx.ReadTimeout(f"no answer within {self.deadline:g} s", request=request) from None
+        if 200 <= response.status_code < 300:
+            try:
+                json.loads(body)
+            except ValueError:
+                raise httpx.DecodingError(
+                    f"the node answered {request.url.path} with something other than JSON", request=request
+                ) from None
+        headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() != "content-encoding"]
+        return httpx.Response(response.status_code, headers=headers, content=body, request=request)
+
+    @staticmethod
+    async def _read(request: httpx.Request, response: httpx.Response) -> bytes:
+        body = bytearray()
+        try:
+            async for chunk in response.stream:  # type: ignore[union-attr]
+                body += chunk
+                if len(body) > MAX_ANSWER:
+                    raise httpx.DecodingError(f"the node answered more than {MAX_ANSWER} bytes", request=request)
+        finally:
+            await response.aclose()
+        return bytes(body)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
 
 
-def tron_client(backend: ChainBackend) -> AsyncTron:
-    """A tronpy client of the TRON node behind `backend`; CHAIN_UNAVAILABLE where there is none."""
+@dataclass(frozen=True)
+class TronNode:
+    """A java-tron node's HTTP API (`wallet/*`, `walletsolidity/*`) by URL, e.g. `http://node:8090`,
+    `https://api.trongrid.io` (with `api_key`, sent as TRON-PRO-API-KEY), or a served devnet's `/tron/`."""
+
+    url: str
+    api_key: str | None = None
+    timeout: float = NODE_TIMEOUT
+    transport: httpx.AsyncBaseTransport | None = None  # None: the network
+
+    def client(self) -> AsyncTron:
+        headers = {"Accept-Encoding": "identity"}  # the bound counts the bytes that arrive, not a zip's contents
+        if self.api_key:
+            headers["TRON-PRO-API-KEY"] = self.api_key
+        http = httpx.AsyncClient(
+            transport=BoundedTransport(self.transport or httpx.AsyncHTTPTransport(), self.timeout),
+            timeout=httpx.Timeout(self.timeout, connect=min(CONNECT_TIMEOUT, self.timeout)),
+            headers=headers,
+        )
+        provider = AsyncHTTPProvider(self.url.rstrip("/") + "/", client=http, timeout=self.timeout)
+        provider.use_api_key = False  # tronpy would add its own shared TronGrid keys; ours is in the headers
+        return AsyncTron(provider)
+
+
+def tron_node_for(backend: ChainBackend) -> TronNode | None:
+    """The TRON node behind a backend of JSON-RPC chains: its `tron_url`, else its TRON JSON-RPC endpoint
+    without `/jsonrpc`; None where it has no TRON chain."""
+    explicit = getattr(backend, "tron_url", None)
+    if isinstance(explicit, str) and explicit:
+        return TronNode(explicit)
+    rpc = backend.rpc if isinstance(backend, RoutedBackend) else backend
+    endpoint = rpc.endpoints.get(TRON.id) if isinstance(rpc, RpcBackend) else None
+    if endpoint is None:
+        return None
+    root = endpoint.rstrip("/")
+    return TronNode(root.removesuffix("/jsonrpc")) if root.endswith("/jsonrpc") else None
+
+
+def tron_client(backend: ChainBackend, node: TronNode | None = None) -> AsyncTron:
+    """A tronpy client of the TRON node behind `backend` (or of `node`); CHAIN_UNAVAILABLE where there is none."""
+    if node is not None:
+        return node.client()
+    if isinstance(backend, CheckedChains):
+        backend = backend.inner
     if isinstance(backend, RoutedBackend) and TRON.id not in backend.rpc.endpoints:
         backend = backend.devnet
     if isinstance(backend, ServedDevnetBackend):
-        return AsyncTron(AsyncHTTPProvider(backend.tron_url, client=httpx.AsyncClient(timeout=TIMEOUT)))
-    if not isinstance(backend, DevnetBackend):
-        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, "no TRON node is configured: TRON runs on the devnet only")
-    client = httpx.AsyncClient(transport=DevnetTransport(backend.devnet), timeout=TIMEOUT)
-    return AsyncTron(AsyncHTTPProvider(DEVNET_URL, client=client))
+        return TronNode(backend.tron_url, timeout=TIMEOUT).client()
+    own = getattr(backend, "tron_node", None)
+    if callable(own):
+        served: TronNode = own()
+        return served.client()
+    found = tron_node_for(backend)
+    if found is None:
+        raise Unavailable(
+            ErrorCode.CHAIN_UNAVAILABLE,
+            "no TRON HTTP API is configured: give the node's URL (java-tron serves it on :8090; a TRON "
+            "JSON-RPC endpoint ending in /jsonrpc is read as the same node's)",
+        )
+    return found.client()
 
 
 class NodeRefused(Exception):
@@ -155,5 +231,8 @@ async def reaching_tron(chain: Chain) -> AsyncIterator[None]:
     """A TRON node that cannot be reached is CHAIN_UNAVAILABLE, not a 500."""
     try:
         yield
+    except httpx.TimeoutException as exc:
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} node did not answer in time") from exc
     except (httpx.HTTPError, OSError, TimeoutError) as exc:
-        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach the {chain.flag} node: {exc}") from exc
+        why = str(exc) or type(exc).__name__
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach the {chain.flag} node: {why}") from exc

@@ -6,7 +6,7 @@ says when it is ready. The engine's libraries (py-evm, web3: over two seconds
 of imports) begin loading on a thread before Qt itself does
 (`chain.libraries`, started by `swapdesk` first thing), so that they are in,
 or nearly, by the time the window asks for the engine. The embedded engine
-runs the world's bridge providers beside the devnet (`gui.embedded`), so the
+runs the world's bridge providers beside the devnet (`swapdesk.compose`), so the
 Cross-chain tab works with no network. Closing the window cancels pending
 work and closes the engine (the providers' operators first, then the chains)
 before the loop stops, so no task or thread is left behind.
@@ -17,15 +17,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication
 
 from swapdesk import settings
 from swapdesk.api import SwapService
-from swapdesk.chains import resolve
-from swapdesk.devnet.manifest import Manifest
+from swapdesk.chains import Chain
 from swapdesk.gui import theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.icons import icon
@@ -33,58 +32,49 @@ from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
-if TYPE_CHECKING:  # py-evm loads with the engine, on a worker thread, after the window shows
-    from swapdesk.devnet.network import Devnet
+if TYPE_CHECKING:
+    from swapdesk.fork import Fork
 
 log = logging.getLogger(__name__)
 LEFTOVER_SECONDS = 5.0
 
 
-def make_service(chosen: Settings) -> tuple[SwapService, str]:
-    """The engine the settings ask for: the embedded devnet with its bridge providers, or a server (which
-    has its own: cross-chain goes through it like everything else)."""
-    if chosen.engine == "remote":
-        from swapdesk.remote import RemoteService
+def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapService, str]:
+    """The engine the settings ask for (`swapdesk.compose`: the devnet, its bridge providers, real nodes), with
+    the forks asked for started first (`swapdesk.fork`; kept in `forks.started`, to stop with the app)."""
+    if chosen.engine != "remote":
+        from swapdesk.chain.libraries import load
 
-        return RemoteService(chosen.server_url), f"server {chosen.server_url}"
-    from swapdesk.chain.libraries import load
+        load()  # or wait for the thread that `swapdesk` set importing them
+    from swapdesk.compose import embedded_service
 
-    load()  # or wait for the thread that `swapdesk` set importing them
-    from swapdesk.devnet.bridges.service import BridgeProviders
-    from swapdesk.devnet.chaindata import ChainData
-    from swapdesk.devnet.network import Devnet
-    from swapdesk.engine import DevnetBackend, RoutedBackend, RpcBackend
-    from swapdesk.gui.embedded import EmbeddedEngine
+    told: list[str] = []
+    if forks is not None and forks.wanted and chosen.engine != "remote":
+        from swapdesk.fork import start_forks
+        from swapdesk.wallet.book import AccountBook
 
-    devnet = Devnet(ChainData(), speed=chosen.devnet_speed)
-    providers = BridgeProviders(devnet)  # the world's bridges; `use_service` starts their operators
-    if not chosen.rpc:
-        return EmbeddedEngine(DevnetBackend(devnet), providers), "embedded devnet"
-    endpoints = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
-    backend = RoutedBackend(DevnetBackend(devnet), RpcBackend(endpoints, catalogs(list(endpoints))))
-    return EmbeddedEngine(backend, providers), f"devnet + RPC for {', '.join(chosen.rpc)}"
+        accounts = [a.address for a in AccountBook(settings.config_dir() / "accounts.json").load()]
+        started, told = start_forks(forks.wanted, accounts)
+        forks.started += started
+        chosen = replace(chosen, rpc=chosen.rpc | {f.chain.flag: f.url for f in started})
+    return embedded_service(chosen, told)
 
 
-def devnet_of(service: SwapService | None) -> Devnet | None:
-    """The embedded devnet behind a service, if it has one (an Engine over a DevnetBackend or a RoutedBackend)."""
-    from swapdesk.devnet.network import Devnet
-    from swapdesk.engine import DevnetBackend, RoutedBackend
+@dataclass
+class Forks:
+    """The networks to fork for this run (`swapdesk --fork CHAIN=URL`), and the forks once started."""
 
-    backend = service.chains if service is not None else None
-    if isinstance(backend, RoutedBackend):
-        backend = backend.devnet
-    devnet = backend.devnet if isinstance(backend, DevnetBackend) else None
-    return devnet if isinstance(devnet, Devnet) else None
+    wanted: dict[Chain, str] = field(default_factory=dict)
+    started: list[Fork] = field(default_factory=list)
 
-
-def catalogs(chain_ids: list[int]) -> dict[int, Manifest]:
-    """Catalogues (where pools, router and Multicall3 are) from <config>/catalogs/<chain id>.json."""
-    from swapdesk.engine.backends import load_catalogs
-
-    return load_catalogs(settings.config_dir() / "catalogs", chain_ids)
+    def stop(self) -> None:
+        for fork in self.started:
+            fork.stop()
 
 
-def open_window(chosen: Settings, collector: MainThreadCollector | None = None) -> MainWindow:
+def open_window(
+    chosen: Settings, collector: MainThreadCollector | None = None, forks: Forks | None = None
+) -> MainWindow:
     """Show the window, then bring the engine up behind it.
 
     The engine (web3, py-evm) takes about a second to import and build: that
@@ -94,7 +84,7 @@ def open_window(chosen: Settings, collector: MainThreadCollector | None = None) 
     window.show()
 
     async def attach() -> None:
-        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen)
+        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen, forks)
         await window.use_service(service, name)
         if collector is not None:
             collector.settle()
@@ -103,8 +93,9 @@ def open_window(chosen: Settings, collector: MainThreadCollector | None = None) 
     return window
 
 
-def run(server: str | None = None) -> int:
-    """The window; `server` (from --server) overrides the saved engine for this run."""
+def run(server: str | None = None, fork: dict[Chain, str] | None = None) -> int:
+    """The window; `server` (from --server) overrides the saved engine for this run; `fork` (from --fork) runs
+    these chains on local forks of the real networks at these URLs."""
     app = QApplication.instance() or QApplication(sys.argv)
     assert isinstance(app, QApplication)
     app.setApplicationName("swapdesk")
@@ -117,13 +108,17 @@ def run(server: str | None = None) -> int:
         chosen = replace(chosen, engine="remote", server_url=server)
     collector = MainThreadCollector(app)
     collector.start()
-    with loop:
-        window = open_window(chosen, collector)
-        loop.run_until_complete(window.closed)
-        if window.service is not None:
-            loop.run_until_complete(window.service.aclose())
-        stop_leftovers(loop)
-    collector.stop()
+    forks = Forks(dict(fork or {}))
+    try:
+        with loop:
+            window = open_window(chosen, collector, forks)
+            loop.run_until_complete(window.closed)
+            if window.service is not None:
+                loop.run_until_complete(window.service.aclose())
+            stop_leftovers(loop)
+    finally:
+        forks.stop()
+        collector.stop()
     return 0
 
 

@@ -14,9 +14,9 @@ given rather than guessing.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -37,14 +37,10 @@ from swapdesk.api import (
     failure,
 )
 from swapdesk.api.errors import ApiError, MethodNotAllowed
-from swapdesk.devnet.bridges.service import BridgeProviders
-from swapdesk.devnet.network import Devnet
 from swapdesk.resources import RESOURCES
 from swapdesk.server import openapi
-from swapdesk.server.forward import Forwarder
+from swapdesk.server.cors import Cors
 from swapdesk.server.limits import UrlLimit
-from swapdesk.server.rpc import add_rpc_route
-from swapdesk.server.tron import add_tron_routes
 
 DESCRIPTION = """\
 The swap query API (same-chain aggregation, TRON variant, cross-chain quotes,
@@ -83,30 +79,31 @@ def _not_found(path: str) -> ApiError:
     return NotFound(ErrorCode.UNKNOWN_PATH, f"no such path: {path}{hint}")
 
 
-def create_app(
-    service: SwapService,
-    devnet: Devnet | None = None,
-    upstream: str | None = None,
-    providers: BridgeProviders | None = None,
-) -> FastAPI:
-    """`devnet`: the devnet in this process, whose chains `/rpc` and `/tron` answer. `upstream`: the URL of a
-    devnet process to pass them on to instead (an API worker's: `server.workers`). `providers`: the world's
-    bridge providers, whose operators run with the app and whose APIs answer at /providers/<name>."""
+class World(Protocol):
+    """Routes served beside the API that are not the API's: the devnet's `/rpc`, `/tron` and bridge providers
+    (`server.devnet_app.DevnetRoutes`), or a devnet process's passed on (`server.forward.Forwarder`). The app
+    knows them only through this, so serving real networks needs no devnet."""
+
+    def add_routes(self, app: FastAPI) -> None: ...
+
+    async def aclose(self) -> None: ...
+
+
+def create_app(service: SwapService, world: World | None = None, cors: Iterable[str] = ()) -> FastAPI:
+    """`service` is started with the app (what runs beside it: the embedded world's bridge operators) and
+    closed with it. `world`: routes served beside the API (the devnet's). `cors`: the origins whose pages may
+    read every answer (`server.cors`); none by default."""
     examples: dict[str, dict[str, str]] = {}
-    forwarder = Forwarder(upstream) if upstream is not None else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if providers is not None:
-            await providers.start()
+        await service.start()
         examples.update(await openapi.served_examples(service))
         app.openapi_schema = None  # built again, with the served examples
         yield
-        if providers is not None:
-            await providers.stop()  # before the devnet closes with the service
         await service.aclose()
-        if forwarder is not None:
-            await forwarder.aclose()
+        if world is not None:
+            await world.aclose()
 
     app = FastAPIOffline(
         title="swapdesk swap query API",
@@ -128,16 +125,12 @@ def create_app(
             responses=openapi.responses(endpoint),
         )
 
-    if forwarder is not None:
-        forwarder.add_routes(app)
-    else:
-        add_rpc_route(app, devnet)
-        add_tron_routes(app, devnet)
-    for name, provider in (providers.apps() if providers is not None else {}).items():
-        app.mount(f"/providers/{name}", provider, name=f"provider-{name}")  # its own API, outside the document
-
+    if world is not None:
+        world.add_routes(app)  # outside the document
     app.mount("/static", StaticFiles(directory=RESOURCES, check_dir=False), name="static")
     app.add_middleware(UrlLimit)
+    if origins := tuple(cors):
+        app.add_middleware(Cors, origins=origins)  # outermost: refusals (414...) carry it too
 
     def document() -> dict[str, Any]:
         if app.openapi_schema is None:

@@ -14,7 +14,7 @@ import httpx
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
-from swapdesk.devnet import jsonrpc
+from swapdesk.chain import jsonrpc
 from swapdesk.server import tron
 
 TIMEOUT = 60.0  # seconds: the devnet may start a chain (its world built once per machine) to answer
@@ -28,6 +28,8 @@ class _TooLarge(Exception):
 
 
 class Forwarder:
+    """A devnet process's `/rpc`, `/tron` and `/providers`, passed on by an API worker (a `server.app.World`)."""
+
     def __init__(self, upstream: str) -> None:
         self.upstream = upstream.rstrip("/")
         self.client = httpx.AsyncClient(base_url=self.upstream, timeout=TIMEOUT)

@@ -17,8 +17,8 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
+from swapdesk.chain import jsonrpc
 from swapdesk.chains import UnknownChain, by_id
-from swapdesk.devnet import jsonrpc
 from swapdesk.devnet.network import Devnet
 
 log = logging.getLogger(__name__)

@@ -38,11 +38,13 @@ from pathlib import Path
 import uvicorn
 from fastapi import FastAPI
 
+from swapdesk import catalogs
 from swapdesk.engine import Engine, RoutedBackend, RpcBackend
-from swapdesk.engine.backends import ChainBackend, ServedDevnetBackend, load_catalogs
-from swapdesk.engine.bridges import BridgeEndpoints
+from swapdesk.engine.backends import ChainBackend, ServedDevnetBackend
+from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
 from swapdesk.server import run
 from swapdesk.server.app import create_app
+from swapdesk.server.forward import Forwarder
 
 log = logging.getLogger(__name__)
 WORKER_NICENESS = 5
@@ -57,9 +59,11 @@ class Setup:
     devnet: str | None  # URL of the devnet process; None: only the chains of `rpc`
     rpc: dict[int, str] = field(default_factory=dict)  # chain id -> URL of a node of that network
     catalogs: str | None = None  # folder of the `rpc` chains' catalogues
+    cors: tuple[str, ...] = ()  # origins whose pages may read the answers (`server.cors`)
+    providers: tuple[str, ...] = ()  # real bridge providers, `NAME=URL` (`ProviderUrls.parse`), over the devnet's
 
     def backend(self) -> ChainBackend:
-        nodes = RpcBackend(self.rpc, load_catalogs(Path(self.catalogs), list(self.rpc)) if self.catalogs else {})
+        nodes = RpcBackend(self.rpc, catalogs.load(Path(self.catalogs) if self.catalogs else None, list(self.rpc)))
         if self.devnet is None:
             return nodes
         served = ServedDevnetBackend(self.devnet)
@@ -68,10 +72,13 @@ class Setup:
     def app(self) -> FastAPI:
         """One worker's app: an engine over the chains, and the bridge providers the devnet serves."""
         bridges = BridgeEndpoints.under(self.devnet) if self.devnet is not None else None
-        return create_app(Engine(self.backend(), bridges=bridges), upstream=self.devnet)
+        if self.providers:
+            bridges = ProviderUrls.parse(self.providers).endpoints(bridges)
+        world = Forwarder(self.devnet) if self.devnet is not None else None
+        return create_app(Engine(self.backend(), bridges=bridges), world, cors=self.cors)
 
 
-def _child() -> None:
+def child() -> None:
     """A worker or devnet process started here: in a process group of its own, so that a terminal's Ctrl-C
     reaches only the parent, which stops the workers and then the devnet, in that order; and stopped as by
     SIGTERM if the parent goes away however it went (killed, its terminal closed)."""
@@ -89,7 +96,7 @@ def _child() -> None:
 
 def _worker(setup: Setup, host: str, port: int) -> None:
     """One worker process: a socket of its own on the shared port, uvicorn until SIGTERM."""
-    _child()
+    child()
     os.nice(WORKER_NICENESS)
     sock = listening(host, port, reuse_port=True)
     uvicorn.Server(run.config(setup.app(), host=host, port=port)).run(sockets=[sock])
@@ -170,36 +177,6 @@ def listening(host: str, port: int, reuse_port: bool = False) -> socket.socket:
     sock.bind((host, port))
     sock.listen(BACKLOG)
     return sock
-
-
-def serve_devnet(sock: socket.socket | None, host: str, port: int, speed: float | None) -> None:
-    """The devnet process: the user's chains (they keep their blocks), served until SIGINT or SIGTERM.
-    `sock`: a listening socket to serve on (a process started by `start_devnet`), or None to bind one."""
-    from swapdesk.devnet.bridges.service import BridgeProviders
-    from swapdesk.devnet.chaindata import ChainData
-    from swapdesk.devnet.network import Devnet
-    from swapdesk.server.devnet_app import create_devnet_app
-
-    devnet = Devnet(ChainData(), speed=speed)
-    app = create_devnet_app(devnet, BridgeProviders(devnet))  # the providers' operators run beside the chains
-    uvicorn.Server(run.config(app, host=host, port=port)).run(sockets=[sock] if sock is not None else None)
-
-
-def _devnet_child(sock: socket.socket, host: str, port: int, speed: float | None) -> None:
-    _child()
-    serve_devnet(sock, host, port, speed)
-
-
-def start_devnet(speed: float | None, host: str = "127.0.0.1") -> tuple[BaseProcess, str]:
-    """A devnet process on a free port of `host`, listening before it has started; it and its URL."""
-    sock = listening(host, 0)
-    bound_host, port = sock.getsockname()[:2]
-    process = multiprocessing.get_context("spawn").Process(
-        target=_devnet_child, args=(sock, bound_host, port, speed), name="swapdesk-devnet"
-    )
-    process.start()
-    sock.close()  # the devnet process holds its own copy
-    return process, f"http://{bound_host}:{port}"
 
 
 def stop(processes: list[BaseProcess]) -> None:

@@ -1,36 +1,25 @@
-"""swapdesk's own catalogue of the bridges' contracts on a chain: what a deposit may be approved to and sent to.
+"""swapdesk's own word for the bridges' contracts on a chain: what a deposit may be approved to and sent to.
 
-A cross-chain quote names its `router`; that word is never trusted. The contracts come from swapdesk's side:
-
-- on the devnet, from the world's bridge deployment, reached through the engine's backend (the chains it
-  runs are the ones the deployment describes);
-- on a real network, from a local file the user (or a packager) puts at `<config>/bridges/<chain id>.json`,
-  in the shape `BridgeRouters.to_json` writes:
-
-      {"chainId": 56,
-       "routers": {"ANYSWAP": "0x…", "CBRIDGE": "0x…", "METAPATH": "0x…"},
-       "anyTokens": {"0x<anyToken>": "0x<its underlying>"},
-       "nativeWraps": ["0x<wrapped native coin a bridge takes for the coin itself>"]}
-
-  A chain without its file has no bridge swapdesk will send to, and says so in plain words.
+A cross-chain quote names its `router`; that word is never trusted. The contracts come from the chain's
+catalogue (`swapdesk.catalogs`: its `bridges`), which the engine's backend gives for every chain: the devnet
+writes its world's bridge deployment there, and a real network's catalogue (the package's, or the user's
+`<config>/catalogs/<chain id>.json`) lists the bridges' real contracts. A chain whose catalogue names none has no
+bridge swapdesk will send to, and says so in plain words.
 
 `routers` are the contracts called (and approved to): ANYSWAP's router, cBridge's bridge, METAPATH's Bridgers
-contract. `anyTokens` are Multichain's wrappers a deposit names, each with the token it takes; `nativeWraps`
+contract. `any_tokens` are Multichain's wrappers a deposit names, each with the token it takes; `native_wraps`
 the wrapped coins a bridge records when it is sent the native coin itself.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Protocol
 
 from swapdesk.address import parse_evm, to_checksum
 from swapdesk.chains import Chain
+from swapdesk.engine.backends import ChainBackend
 from swapdesk.trade.errors import CheckFailed
 
-BRIDGES = ("ANYSWAP", "METAPATH", "CBRIDGE")
 CONTRACT_NAMES = {"ANYSWAP": "Multichain router", "METAPATH": "Bridgers contract", "CBRIDGE": "cBridge contract"}
 
 
@@ -58,62 +47,11 @@ class BridgeRouters:
     def wraps_native(self, token: str) -> bool:
         return _hex(token) in self.native_wraps
 
-    def to_json(self) -> str:
-        return json.dumps(
-            {"chainId": self.chain_id, "routers": self.routers, "anyTokens": self.any_tokens,
-             "nativeWraps": sorted(self.native_wraps)},
-            indent=1,
-        )  # fmt: skip
-
-    @classmethod
-    def from_json(cls, text: str) -> BridgeRouters:
-        raw: dict[str, Any] = json.loads(text)
-        routers = {str(b): _hex(a) for b, a in raw["routers"].items()}
-        unknown = set(routers) - set(BRIDGES)
-        if unknown:
-            raise ValueError(f"not a bridge: {', '.join(sorted(unknown))}")
-        return cls(
-            int(raw["chainId"]),
-            routers,
-            {_hex(a): _hex(u) for a, u in raw.get("anyTokens", {}).items()},
-            frozenset(_hex(a) for a in raw.get("nativeWraps", [])),
-        )
-
-
-class Deployment(Protocol):
-    """What a devnet's bridge deployment says (`devnet.bridges.deployment.BridgeDeployment`)."""
-
-    @property
-    def anyswap(self) -> Any: ...
-    @property
-    def cbridge(self) -> Any: ...
-    @property
-    def metapath(self) -> Any: ...
-
-
-def from_deployment(chain_id: int, deployment: Deployment) -> BridgeRouters:
-    tokens = [
-        *deployment.cbridge.tokens,
-        *deployment.metapath.tokens,
-        *(t.underlying for t in deployment.anyswap.tokens),
-    ]
-    return BridgeRouters(
-        chain_id,
-        {
-            "ANYSWAP": _hex(deployment.anyswap.router),
-            "CBRIDGE": _hex(deployment.cbridge.bridge),
-            "METAPATH": _hex(deployment.metapath.contract),
-        },
-        {_hex(t.address): _hex(t.underlying.address) for t in deployment.anyswap.tokens},
-        frozenset(_hex(t.address) for t in tokens if t.native),
-    )
-
 
 class BridgeCatalog:
-    def __init__(self, chains: Any, folder: Path | None = None) -> None:
-        """`chains`: the engine's backend (`ChainBackend`); `folder`: where real networks' files are."""
+    def __init__(self, chains: ChainBackend) -> None:
+        """`chains`: the engine's backend, whose catalogues name each chain's bridge contracts."""
         self.chains = chains
-        self.folder = folder
         self._known: dict[int, BridgeRouters] = {}
 
     async def routers(self, chain: Chain) -> BridgeRouters:
@@ -122,39 +60,14 @@ class BridgeCatalog:
         return self._known[chain.id]
 
     async def _read(self, chain: Chain) -> BridgeRouters:
-        if self.chains.is_devnet(chain):
-            deployment = await devnet_bridges(self.chains, chain)
-            if deployment is None:
-                raise CheckFailed(f"the devnet has no bridges on {chain.name}")
-            return from_deployment(chain.id, deployment)
-        path = self.folder / f"{chain.id}.json" if self.folder is not None else None
-        if path is None or not path.exists():
+        found = (await self.chains.catalog(chain)).bridges
+        if found is None or not found.routers:
             raise CheckFailed(
-                f"swapdesk knows no bridge contracts on {chain.name}: add its bridge catalogue ({chain.id}.json)"
+                f"swapdesk knows no bridge contracts on {chain.name}: its catalogue names none ({chain.id}.json)"
             )
-        try:
-            found = BridgeRouters.from_json(path.read_text())
-        except (ValueError, KeyError, TypeError) as exc:
-            raise CheckFailed(f"the bridge catalogue {path.name} cannot be read: {exc}") from None
-        if found.chain_id != chain.id:
-            raise CheckFailed(f"the bridge catalogue {path.name} is for chain {found.chain_id}, not {chain.name}")
-        return found
-
-
-async def devnet_bridges(chains: Any, chain: Chain) -> Deployment | None:
-    """The world's bridge deployment on a devnet chain, through the backend.
-
-    The backend's own `bridges(chain)` is the hook for this (asked of engine/backends.py); until every backend
-    has it, an embedded devnet's deployment is read from the devnet the backend runs."""
-    hook = getattr(chains, "bridges", None)
-    if callable(hook):
-        found: Deployment | None = await hook(chain)
-        return found
-    devnet = getattr(chains, "devnet", None)
-    devnet = getattr(devnet, "devnet", devnet)  # a RoutedBackend's devnet backend, then its devnet
-    reader = getattr(devnet, "bridges", None)
-    if not callable(reader):
-        raise CheckFailed(f"this engine cannot say where the devnet's bridges are on {chain.name}")
-    await chains.catalog(chain)  # the chain runs, its deployment is loaded
-    deployment: Deployment | None = await reader(chain.id)
-    return deployment
+        return BridgeRouters(
+            chain.id,
+            {bridge: _hex(address) for bridge, address in found.routers.items()},
+            {_hex(a): _hex(u) for a, u in found.any_tokens.items()},
+            frozenset(_hex(a) for a in found.native_wraps),
+        )

@@ -106,7 +106,7 @@ def verify(quote: AggQuote, shown: Shown, known_router: str, now: int) -> SwapCa
     router = shown.address(quote.aggregator)
     if router != to_checksum(parse_address(known_router, False)):
         raise CheckFailed(f"the quote sends the swap to {router}, which is not swapdesk's router on {chain.name}")
-    return _as_shown(decode_swap(quote.data), shown, now)
+    return as_shown(decode_swap(quote.data), shown, now)
 
 
 def verify_tron(quote: TronQuote, shown: Shown, known_router: str, now: int, signer: str) -> SwapCall:
@@ -121,7 +121,7 @@ def verify_tron(quote: TronQuote, shown: Shown, known_router: str, now: int, sig
     if contract != to_checksum(parse_tron(known_router)):
         raise CheckFailed(f"the description calls {described.contract}, which is not swapdesk's router on TRON")
     try:
-        call = _as_shown(_swap_call(arguments(described.fun, described.parameter)), shown, now)
+        call = as_shown(_swap_call(arguments(described.fun, described.parameter)), shown, now)
     except NotTheSwap as exc:
         raise CheckFailed(f"the description is not a swap through the router: {exc}") from None
     sent = shown.request.amountIn if shown.sells_native else 0
@@ -134,7 +134,7 @@ def verify_tron(quote: TronQuote, shown: Shown, known_router: str, now: int, sig
     return call
 
 
-def _as_shown(call: SwapCall, shown: Shown, now: int) -> SwapCall:
+def as_shown(call: SwapCall, shown: Shown, now: int) -> SwapCall:
     """`call` when it is what the user was shown, with a deadline ahead and within the hour."""
     expected = {
         "token sold": (call.src_token, shown.address(shown.request.token0)),

@@ -24,12 +24,15 @@ from eth_typing import ChecksumAddress, HexAddress, HexStr
 from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, Web3Exception
 
-from swapdesk.api import AggSwapRequest, ApiError, SwapService
+from swapdesk.api import AggQuote, AggSwapRequest, ApiError, SwapService
 from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import swapped_event
+from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
 from swapdesk.engine.backends import ChainBackend
+from swapdesk.engine.routing.dex_routers import DexSwap, amount_out
 from swapdesk.trade.checks import ROUTER, Shown, check_balance, verify
+from swapdesk.trade.dex_swap import dex_source, received, verify_dex
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
 from swapdesk.trade.outbox import UNREACHABLE, Outbox, Sent
 from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
@@ -52,17 +55,34 @@ class Trader:
         self.tron = TronTrader(service, chains, outbox.store)
         outbox.tron = self.tron.outbox  # what the outbox finds open on TRON, the TRON outbox settles
 
+    async def router(self, chain: Chain) -> str:
+        """swapdesk's router on `chain`, as its catalogue names it (never a quote's word for it)."""
+        router = (await self.chains.catalog(chain)).router
+        if router is None:
+            raise TradeError(f"swapdesk has no router on {chain.name}: this swap cannot be signed here")
+        return router
+
+    async def spender(self, chain: Chain, quote: AggQuote) -> str:
+        """The router a swap of `quote` is sent to: swapdesk's, or on a chain without it the DEX router the
+        quote is for, as the local catalogue names it (`dex_swap.py`)."""
+        catalog = await self.chains.catalog(chain)
+        if catalog.router is not None:
+            return catalog.router
+        source = dex_source(catalog, quote)
+        assert source.router is not None
+        return source.router
+
     async def funds(self, owner: str, shown: Shown) -> Funds:
         """`owner` is the account's EIP-55 address (its TRON address is the same 20 bytes)."""
         chain = shown.request.chain
         if chain.tron:
             return await self.tron.funds(owner, shown)
         w3 = await self.chains.web3(chain)
-        router = (await self.chains.catalog(chain)).router
         token = shown.address(shown.request.token0)
         try:
             if shown.sells_native:
                 return Funds(await w3.eth.get_balance(_checksum(owner)), None)
+            router = await self.spender(chain, self._quote(shown))
             balance = await self._read(w3, token, ERC20.encode("balanceOf", owner))
             allowance = await self._read(w3, token, ERC20.encode("allowance", owner, router))
         except UNREACHABLE as exc:
@@ -85,7 +105,7 @@ class Trader:
             raise TradeError("the native coin needs no approval")
         chain = shown.request.chain
         w3 = await self.chains.web3(chain)
-        router = (await self.chains.catalog(chain)).router
+        router = await self.spender(chain, self._quote(shown))
         token = shown.address(shown.request.token0)
         amount = UNLIMITED if unlimited else shown.request.amountIn
         summary = {"chain": chain.flag, "token": token, "symbol": shown.symbols[0], "spender": router,
@@ -104,7 +124,7 @@ class Trader:
         if chain.tron:
             return await self.tron.swap(key, shown, step)
         w3 = await self.chains.web3(chain)
-        router = (await self.chains.catalog(chain)).router
+        catalog = await self.chains.catalog(chain)
         try:
             if await w3.eth.chain_id != chain.id:
                 raise CheckFailed(f"the node answering for {chain.name} is another chain")
@@ -121,11 +141,19 @@ class Trader:
                 raise TradeError(f"the final quote failed: {exc.message}") from None
             step("Checking the call data against what you were shown…")
             now = (await w3.eth.get_block("latest"))["timestamp"]
-            call = verify(quote, shown, router, now)
+            dex: DexSwap | None = None
+            if catalog.router is not None:
+                router = catalog.router
+                call = verify(quote, shown, router, now)
+            else:
+                source = dex_source(catalog, quote)
+                assert source.router is not None
+                router = source.router
+                call, dex = verify_dex(quote, shown, source, catalog.wrapped, now)
             value = request.amountIn if shown.sells_native else 0
             data = bytes.fromhex(quote.data[2:])
             step("Dry run of the swap…")
-            simulated = await self._simulate(w3, key.address, router, data, value)
+            simulated = await self._simulate(w3, key.address, router, data, value, dex)
         except UNREACHABLE as exc:
             raise TradeError(f"cannot reach {chain.name}: {exc}") from None
         if simulated < call.min_return:
@@ -148,28 +176,35 @@ class Trader:
         }
         step("Signing and sending; waiting for the receipt…")
         sent = await self.outbox.send(w3, key, "swap", router, data, value, summary)
-        event = swapped_event(sent.receipt, router)
-        if event is None:
-            raise TradeError("the swap was mined without the router's Swapped event", sent.hash)
-        await self._note_received(sent.hash, event["amountOut"])
-        return SwapResult(
-            sent.hash,
-            event["amountOut"],
-            int(quote.totalAmountOut),
-            simulated,
-            event["fee"],
-            sent.receipt["blockNumber"],
-        )
+        if dex is not None:
+            got, fee = received(sent.receipt, dex, router), 0
+        else:
+            event = swapped_event(sent.receipt, router)
+            if event is None:
+                raise TradeError("the swap was mined without the router's Swapped event", sent.hash)
+            got, fee = event["amountOut"], event["fee"]
+        await self._note_received(sent.hash, got)
+        return SwapResult(sent.hash, got, int(quote.totalAmountOut), simulated, fee, sent.receipt["blockNumber"])
 
     async def _note_received(self, tx_hash: str, amount_out: int) -> None:
         await off_loop(self.outbox.store.mark, tx_hash, "confirmed", amountOut=str(amount_out))
 
     @staticmethod
-    async def _simulate(w3: AsyncWeb3, sender: str, router: str, data: bytes, value: int) -> int:
+    def _quote(shown: Shown) -> AggQuote:
+        assert isinstance(shown.quote, AggQuote), "an EVM swap is shown an aggregation quote"
+        return shown.quote
+
+    @staticmethod
+    async def _simulate(
+        w3: AsyncWeb3, sender: str, router: str, data: bytes, value: int, dex: DexSwap | None = None
+    ) -> int:
         """The swap run with eth_call on the latest state: what it would deliver."""
         call = {"from": _checksum(sender), "to": _checksum(router), "data": HexStr("0x" + data.hex()), "value": value}
         try:
-            (out,) = ROUTER.decode("swap", bytes(await w3.eth.call(call)))  # type: ignore[arg-type]
+            returned = bytes(await w3.eth.call(call))  # type: ignore[arg-type]
+            if dex is not None:
+                return amount_out(dex.kind, data, returned)
+            (out,) = ROUTER.decode("swap", returned)
         except ContractLogicError as exc:
             reason = str(exc.message).removeprefix("execution reverted: ")
             raise CheckFailed(f"a dry run of the swap reverts: {reason}") from None

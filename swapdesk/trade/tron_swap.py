@@ -71,7 +71,10 @@ class TronTrader:
 
     async def router(self, shown: Shown) -> str:
         """The router of swapdesk's own catalogue for the chain, in base58: never the quote's word."""
-        return _tron((await self.chains.catalog(shown.request.chain)).router)
+        router = (await self.chains.catalog(shown.request.chain)).router
+        if router is None:
+            raise TradeError(f"swapdesk has no router on {shown.request.chain.name}: this swap cannot be signed here")
+        return _tron(router)
 
     def _contract(self, address: str, abi: list[dict[str, Any]]) -> AsyncContract:
         """A contract on the ABI swapdesk compiled, not the one the node hands out."""

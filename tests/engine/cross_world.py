@@ -25,9 +25,11 @@ from swapdesk.address import format_address, parse_address, to_checksum
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.engine import Engine
 from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.server import create_app
+from swapdesk.server.devnet_app import DevnetRoutes
 from tests.devnet.bridges_world import BridgeNet, bridge_net
 
 ERC20 = artifact("ERC20")
@@ -184,9 +186,7 @@ def forward_only(records: list[dict[str, Any]]) -> None:
 async def cross_world(chains: list[int]) -> AsyncIterator[CrossWorld]:
     async with bridge_net(chains) as net:
         engine = Engine(DevnetBackend(net.devnet), bridges=BridgeEndpoints.in_process(net.providers.apps()))
-        app = create_app(engine, devnet=net.devnet)
-        for name, provider in net.providers.apps().items():
-            app.mount(f"/providers/{name}", provider)
+        app = create_app(engine, DevnetRoutes(net.devnet, net.providers))  # the net runs their operators
         http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://swapdesk.test", timeout=120)
         tron_http = httpx.AsyncClient(transport=httpx.ASGITransport(app=app), timeout=120)
         tron = AsyncTron(AsyncHTTPProvider("http://swapdesk.test/tron/", client=tron_http))

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from swapdesk.api import BY_PATH, dispatch
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.engine import Engine
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderEndpoint
 
 from .cross_world import ERC20, RECEIVER, TRON, CrossWorld, address, cross_world

@@ -16,9 +16,10 @@ from web3 import AsyncWeb3
 
 from swapdesk.api import AggSwapRequest, BalancesRequest, ChainRequest, TokenRequest, parse
 from swapdesk.chains import by_id
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 
 DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 REQUESTS = 40

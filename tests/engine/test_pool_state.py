@@ -24,12 +24,13 @@ from swapdesk.api import AggSwapRequest, parse
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.builder import deploy_world
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.devnet.sender import RpcSender
-from swapdesk.engine import DevnetBackend, Engine, RpcBackend
+from swapdesk.engine import Engine, RpcBackend
 from tests.anvil import running_anvil
 
 from .pool_actions import ERC20, KINDS, Action, Mover, actions

@@ -23,10 +23,11 @@ from web3 import AsyncWeb3
 from swapdesk.api import AggQuote, AggSwapRequest, ApiError, parse
 from swapdesk.chains import Chain, by_id
 from swapdesk.contracts import artifact, vendored
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 
 NATIVE = "0x0000000000000000000000000000000000000000"
 DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from swapdesk.api import AggSwapRequest, ApiError, DetailsRequest, parse
+from swapdesk.catalogs import Catalog
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
@@ -98,7 +99,8 @@ async def test_a_public_test_account_is_refused_as_recipient_off_the_devnet(anvi
 
 
 async def test_an_unreachable_node_is_unavailable_not_a_crash() -> None:
-    engine = Engine(RpcBackend({56: "http://127.0.0.1:9"}, {56: Manifest.from_json(_manifest_json())}))
+    one = "0x0000000000000000000000000000000000000001"
+    engine = Engine(RpcBackend({56: "http://127.0.0.1:9"}, {56: Catalog(56, one, one, [], [])}))
     query = {
         "token0": "0x55d398326f99059fF775485246999027B3197955", "token1": "0x0000000000000000000000000000000000000000",
         "decimal0": "18", "decimal1": "18", "impact": "50", "part": "1", "amountIn": "1", "amountOutMin": "0",
@@ -110,14 +112,10 @@ async def test_an_unreachable_node_is_unavailable_not_a_crash() -> None:
     await engine.aclose()
 
 
-def _manifest_json() -> str:
-    zero = "0x0000000000000000000000000000000000000001"
-    return Manifest(56, zero, zero, zero, zero, [], [], [], zero, zero, zero).to_json()
-
-
 async def test_routed_backend_sends_configured_chains_to_rpc(anvil: tuple[str, Manifest]) -> None:
     from swapdesk.api import ChainRequest
-    from swapdesk.engine import DevnetBackend, RoutedBackend
+    from swapdesk.devnet.backend import DevnetBackend
+    from swapdesk.engine import RoutedBackend
 
     url, manifest = anvil
     rpc = RpcBackend({56: url, 137: "http://127.0.0.1:9"}, {56: manifest})
@@ -144,7 +142,7 @@ async def test_settings_route_chains_with_a_catalogue(
     url, manifest = anvil
     monkeypatch.setenv("SWAPDESK_CONFIG_DIR", str(tmp_path))
     (tmp_path / "catalogs").mkdir()
-    (tmp_path / "catalogs" / "56.json").write_text(manifest.to_json())
+    (tmp_path / "catalogs" / "56.json").write_text(manifest.catalog().to_json())
     service, name = make_service(Settings(rpc={"bsc": url}).checked())
     try:
         assert name == "devnet + RPC for BSC"

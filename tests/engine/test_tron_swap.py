@@ -24,11 +24,13 @@ from tronpy.providers import HTTPProvider
 
 from swapdesk.api.records import TronParameter
 from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.engine.tron_call import SIGNATURE, TYPES, arguments, parameters
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.server.devnet_app import DevnetRoutes
 from swapdesk.server.tron import add_tron_routes
 
 TRX = "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb"  # the all-zero address, as TRON writes it
@@ -74,7 +76,7 @@ class Served:
 
 def serve() -> Iterator[Served]:
     devnet = Devnet()
-    app = create_app(Engine(DevnetBackend(devnet)), devnet=devnet)
+    app = create_app(Engine(DevnetBackend(devnet)), DevnetRoutes(devnet))
     add_tron_routes(app, devnet)
     with BackgroundServer(app) as server:
         listed = httpx.get(server.url + "/ext/v1/tokens", params={"chain": "TRON"}, timeout=300).json()["data"]

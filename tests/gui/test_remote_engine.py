@@ -10,12 +10,14 @@ import qasync
 
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_address
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.gui.window import MainWindow
 from swapdesk.remote import RemoteService
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.server.devnet_app import DevnetRoutes
 
 from .conftest import Until
 
@@ -25,7 +27,7 @@ ROUTER = artifact("AggregationRouter")
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     served = Devnet()  # fresh from the snapshot, as the embedded one below
-    with BackgroundServer(create_app(Engine(DevnetBackend(served)), devnet=served)) as running:
+    with BackgroundServer(create_app(Engine(DevnetBackend(served)), DevnetRoutes(served))) as running:
         yield running.url
 
 

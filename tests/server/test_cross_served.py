@@ -20,16 +20,17 @@ from eth_account import Account
 from swapdesk.__main__ import main
 from swapdesk.api import CrossListRequest, CrossRoutesRequest, CrossSwapRequest, DetailsRequest, parse
 from swapdesk.api.requests import CrossOrderRequest
+from swapdesk.compose import EmbeddedEngine
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
-from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.remote import RemoteService
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.server.devnet_app import DevnetRoutes
 from tests.server.test_fuzz import CONFIG
 
 ERC20 = artifact("ERC20")
@@ -42,8 +43,8 @@ CROSS_PATHS = ("/v3/cross/common/list", "/v3/cross/swap", "/v3/cross/order", "/e
 def url() -> Iterator[str]:
     devnet = Devnet(ChainData(Path(tempfile.mkdtemp(prefix="swapdesk-cross-served-"))), speed=50)
     providers = BridgeProviders(devnet)
-    engine = Engine(DevnetBackend(devnet), bridges=BridgeEndpoints.in_process(providers.apps()))
-    app = create_app(engine, devnet=devnet, providers=providers)  # as `swapdesk serve` builds it
+    engine = EmbeddedEngine(DevnetBackend(devnet), providers)  # its operators run while the server does
+    app = create_app(engine, DevnetRoutes(devnet, providers))  # as `swapdesk serve` builds it
     with BackgroundServer(app) as server:
         for chain_id in (BSC, ETH, POLYGON, TRON):
             assert int(_rpc(server.url, chain_id, "eth_chainId"), 16) == chain_id

@@ -9,7 +9,7 @@ lists them.
 
 from __future__ import annotations
 
-from swapdesk.devnet.tron.protobuf import (
+from swapdesk.chain.tron.protobuf import (
     EnumType,
     Message,
     Text,
@@ -285,4 +285,31 @@ SIGN_WEIGHT = Message(
     address(2, "approved_list", repeated=True),
     int64(3, "current_weight"),
     message(4, "result", SIGN_WEIGHT_RESULT),
+)
+ACCOUNT_NET = Message(  # GrpcAPI.AccountNetMessage (its asset maps left out: the devnet has no TRC-10)
+    "protocol.AccountNetMessage",
+    int64(1, "freeNetUsed"),
+    int64(2, "freeNetLimit"),
+    int64(3, "NetUsed"),
+    int64(4, "NetLimit"),
+    int64(7, "TotalNetLimit"),
+    int64(8, "TotalNetWeight"),
+)
+ACCOUNT_RESOURCE = Message(  # GrpcAPI.AccountResourceMessage, the same way
+    "protocol.AccountResourceMessage",
+    int64(1, "freeNetUsed"),
+    int64(2, "freeNetLimit"),
+    int64(3, "NetUsed"),
+    int64(4, "NetLimit"),
+    int64(7, "TotalNetLimit"),
+    int64(8, "TotalNetWeight"),
+    int64(9, "TotalTronPowerWeight"),
+    int64(10, "tronPowerUsed"),
+    int64(11, "tronPowerLimit"),
+    int64(13, "EnergyUsed"),
+    int64(14, "EnergyLimit"),
+    int64(15, "TotalEnergyLimit"),
+    int64(16, "TotalEnergyWeight"),
+    int64(21, "storageUsed"),
+    int64(22, "storageLimit"),
 )

@@ -16,8 +16,7 @@ from eth_keys import keys
 from eth_keys.exceptions import BadSignature
 from eth_utils import ValidationError
 
-from swapdesk.devnet.tron.errors import BadRequest
-from swapdesk.devnet.tron.messages import (
+from swapdesk.chain.tron.messages import (
     CONTRACT,
     CONTRACT_TYPE,
     RAW,
@@ -25,13 +24,18 @@ from swapdesk.devnet.tron.messages import (
     TRANSFER_CONTRACT,
     TRIGGER_SMART_CONTRACT,
 )
-from swapdesk.devnet.tron.protobuf import Message, Msg, ProtoError, decode, encode, from_json, parse_hex, to_json
+from swapdesk.chain.tron.protobuf import Message, Msg, ProtoError, decode, encode, from_json, parse_hex, to_json
 
 TYPE_URL = "type.googleapis.com/"
 SIGNATURE_SIZE = 65
 TRANSFER = "TransferContract"
 TRIGGER = "TriggerSmartContract"
 EXECUTED: dict[str, Message] = {TRANSFER: TRANSFER_CONTRACT, TRIGGER: TRIGGER_SMART_CONTRACT}
+
+
+class BadRequest(ValueError):
+    """Data that is not a TRON transaction (bad JSON, a missing field, a malformed address): a node answers it
+    with java-tron's `{"Error": "..."}`."""
 
 
 class Unsupported(BadRequest):

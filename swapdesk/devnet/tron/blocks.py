@@ -13,12 +13,12 @@ import hashlib
 
 from eth.abc import BlockHeaderAPI
 
+from swapdesk.chain.tron.messages import BLOCK_HEADER, TRANSACTION
+from swapdesk.chain.tron.protobuf import Msg, encode, to_json
+from swapdesk.chain.tron.transactions import transaction_json
 from swapdesk.devnet.evm import ChainError, DevChain
 from swapdesk.devnet.tron import records
 from swapdesk.devnet.tron.errors import tapos
-from swapdesk.devnet.tron.messages import BLOCK_HEADER, TRANSACTION
-from swapdesk.devnet.tron.protobuf import Msg, encode, to_json
-from swapdesk.devnet.tron.transactions import transaction_json
 
 BLOCK_VERSION = 32  # java-tron 4.8.0's block version
 RECENT_BLOCKS = 1 << 16  # reference blocks are found by the low two bytes of their number
@@ -63,8 +63,9 @@ def check_reference(chain: DevChain, ref_block_bytes: bytes, ref_block_hash: byt
         raise tapos()
 
 
-def block_json(chain: DevChain, header: BlockHeaderAPI, visible: bool) -> Msg:
-    """A block as java-tron prints it (`Util.printBlockToJSON`), with its TRON transactions."""
+def block_json(chain: DevChain, header: BlockHeaderAPI, visible: bool, detail: bool = True) -> Msg:
+    """A block as java-tron prints it (`Util.printBlockToJSON`), with its TRON transactions unless not `detail`
+    (`wallet/getblock`: the header alone, which still commits to them)."""
     transactions = [records.transaction(chain, txid) for txid in records.block_transactions(chain, header.block_number)]
     held = [tx for tx in transactions if tx is not None]
     parent = chain.header(header.block_number - 1) if header.block_number else None
@@ -77,7 +78,7 @@ def block_json(chain: DevChain, header: BlockHeaderAPI, visible: bool) -> Msg:
         "version": BLOCK_VERSION,
     }
     out: Msg = {"blockID": block_id(header).hex(), "block_header": to_json(BLOCK_HEADER, {"raw_data": raw}, visible)}
-    if held:
+    if held and detail:
         out["transactions"] = [transaction_json(tx, visible) for tx in held]
     return out
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from eth.abc import StateAPI
 
+from swapdesk.chain.tron.messages import CONTRACT_RESULT
+from swapdesk.chain.tron.protobuf import Msg
+from swapdesk.chain.tron.transactions import SIGNATURE_SIZE, size
 from swapdesk.devnet.evm import DevChain, ExecutionTimeout
 from swapdesk.devnet.tron import blocks, execution, permissions, records
 from swapdesk.devnet.tron.errors import (
@@ -22,10 +25,7 @@ from swapdesk.devnet.tron.errors import (
     other,
     too_big,
 )
-from swapdesk.devnet.tron.messages import CONTRACT_RESULT
 from swapdesk.devnet.tron.parameters import MAX_EXPIRATION_MS, MAX_TRANSACTION_SIZE
-from swapdesk.devnet.tron.protobuf import Msg
-from swapdesk.devnet.tron.transactions import SIGNATURE_SIZE, size
 
 _SUCCESS = CONTRACT_RESULT.numbers["SUCCESS"]
 

@@ -13,12 +13,12 @@ from typing import Any
 
 from eth_utils import keccak
 
+from swapdesk.chain.tron.messages import ENTRY_TYPE, MUTABILITY, SMART_CONTRACT
+from swapdesk.chain.tron.protobuf import Msg, decode, encode
 from swapdesk.contracts import Artifact, artifact, vendored
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.manifest import Manifest
-from swapdesk.devnet.tron.messages import ENTRY_TYPE, MUTABILITY, SMART_CONTRACT
-from swapdesk.devnet.tron.protobuf import Msg, decode, encode
 
 _CONTRACT = b"tron/contract/"
 _FUNCTION = ENTRY_TYPE.numbers["Function"]

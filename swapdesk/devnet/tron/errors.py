@@ -11,9 +11,9 @@ and its TransactionInfo says FAILED.
 
 from __future__ import annotations
 
+from swapdesk.chain.tron.transactions import BadRequest  # a request the node cannot read: TRON's wire format says
 
-class BadRequest(ValueError):
-    """A request the node cannot read (bad JSON, a missing field, a malformed address)."""
+__all__ = ["BadRequest", "Refused"]
 
 
 class Refused(Exception):

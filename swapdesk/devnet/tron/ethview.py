@@ -18,12 +18,12 @@ from eth.abc import BlockHeaderAPI, LogAPI
 from eth.rlp.logs import Log
 
 from swapdesk.address import to_checksum
+from swapdesk.chain.tron.messages import CONTRACT_RESULT
+from swapdesk.chain.tron.protobuf import Msg
+from swapdesk.chain.tron.transactions import TRANSFER, contract_value
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.tron import records
-from swapdesk.devnet.tron.messages import CONTRACT_RESULT
 from swapdesk.devnet.tron.parameters import ENERGY_FEE
-from swapdesk.devnet.tron.protobuf import Msg
-from swapdesk.devnet.tron.transactions import TRANSFER, contract_value
 
 Json = dict[str, Any]
 _SUCCESS = CONTRACT_RESULT.numbers["SUCCESS"]
@@ -59,6 +59,7 @@ def transaction(chain: DevChain, tx_hash: bytes) -> Json | None:
         "v": hex(signature[64]),
         "r": _data(signature[:32]),
         "s": _data(signature[32:64]),
+        "chainId": hex(chain.chain_id),  # as on every transaction object the chain's JSON-RPC answers
     }
 
 

@@ -33,8 +33,10 @@ from eth.vm.spoof import SpoofTransaction
 from eth_typing import Address
 from eth_utils import ValidationError
 
+from swapdesk.chain.tron.messages import CODE, CONTRACT_RESULT
+from swapdesk.chain.tron.protobuf import Msg
+from swapdesk.chain.tron.transactions import TRANSFER, contract_value, size
 from swapdesk.devnet.tron.errors import invalid, no_bandwidth
-from swapdesk.devnet.tron.messages import CODE, CONTRACT_RESULT
 from swapdesk.devnet.tron.parameters import (
     CREATE_ACCOUNT_FEE,
     CREATE_NEW_ACCOUNT_FEE_IN_SYSTEM_CONTRACT,
@@ -43,8 +45,6 @@ from swapdesk.devnet.tron.parameters import (
     RESULT_SIZE,
     TRANSACTION_FEE,
 )
-from swapdesk.devnet.tron.protobuf import Msg
-from swapdesk.devnet.tron.transactions import TRANSFER, contract_value, size
 
 VM = CancunVM  # the devnet chains' rules (evm.py): gas accounting and transactions as it does them
 _FAILED = CODE.numbers["FAILED"]

@@ -10,16 +10,12 @@ block is final at once: the solidified block is the head, and `walletsolidity/*`
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
+from eth.abc import BlockHeaderAPI
 from eth_utils import keccak
 
-from swapdesk.devnet.evm import Call, DevChain, ExecutionReverted, ExecutionTimeout
-from swapdesk.devnet.tron import blocks, contracts, permissions, records
-from swapdesk.devnet.tron.broadcast import admit
-from swapdesk.devnet.tron.errors import BadRequest, Refused, invalid, other
-from swapdesk.devnet.tron.messages import (
+from swapdesk.chain.tron.messages import (
     ACCOUNT,
     ACCOUNT_QUERY,
     ACCOUNT_TYPE,
@@ -35,9 +31,8 @@ from swapdesk.devnet.tron.messages import (
     TRANSFER_CONTRACT,
     TRIGGER_SMART_CONTRACT,
 )
-from swapdesk.devnet.tron.parameters import EXPIRATION_MS, chain_parameters
-from swapdesk.devnet.tron.protobuf import Msg, ProtoError, from_json, parse_hex, to_json
-from swapdesk.devnet.tron.transactions import (
+from swapdesk.chain.tron.protobuf import Msg, ProtoError, from_json, parse_hex, to_json
+from swapdesk.chain.tron.transactions import (
     TRANSFER,
     TRIGGER,
     Unsupported,
@@ -46,17 +41,16 @@ from swapdesk.devnet.tron.transactions import (
     transaction_id,
     transaction_json,
 )
+from swapdesk.devnet.evm import Call, DevChain, ExecutionReverted, ExecutionTimeout
+from swapdesk.devnet.tron import blocks, contracts, permissions, records, resources
+from swapdesk.devnet.tron.broadcast import admit
+from swapdesk.devnet.tron.errors import BadRequest, Refused, invalid, other
+from swapdesk.devnet.tron.parameters import EXPIRATION_MS, chain_parameters
+from swapdesk.devnet.tron.request import Request, flag, hex_bytes, integer
 
 CLIENT_VERSION = "swapdesk-devnet/1 (java-tron HTTP API, py-evm)"
+BLOCK_LIMIT = 100  # blocks one getblockbylimitnext or getblockbylatestnum answers (java-tron's BLOCK_LIMIT_NUM)
 _SUCCESS = CONTRACT_RESULT.numbers["SUCCESS"]
-
-
-@dataclass(frozen=True)
-class Request:
-    """A request's parameters: a POST's JSON body or a GET's query, and whether it asks for `visible`."""
-
-    params: dict[str, Any] = field(default_factory=dict)
-    visible: bool = False
 
 
 Handler = Callable[[DevChain, Request], Msg]
@@ -94,13 +88,53 @@ def get_now_block(chain: DevChain, request: Request) -> Msg:
 
 
 def get_block_by_num(chain: DevChain, request: Request) -> Msg:
-    header = blocks.by_number(chain, _integer(request.params, "num"))
+    header = blocks.by_number(chain, integer(request.params, "num"))
     return {} if header is None else blocks.block_json(chain, header, request.visible)
 
 
 def get_block_by_id(chain: DevChain, request: Request) -> Msg:
-    header = blocks.by_id(chain, _hex(request.params, "value"))
+    header = blocks.by_id(chain, hex_bytes(request.params, "value"))
     return {} if header is None else blocks.block_json(chain, header, request.visible)
+
+
+def get_block(chain: DevChain, request: Request) -> Msg:
+    """The head, or the block `id_or_num` names (a block id in hex, or a number); its transactions only with
+    `detail` (java-tron's `Wallet.getBlock`)."""
+    wanted = request.params.get("id_or_num") or ""
+    if not isinstance(wanted, str):
+        raise BadRequest("id_or_num: expected a block id or number as a string")
+    if not wanted:
+        header: BlockHeaderAPI | None = chain.head
+    elif len(wanted) == 2 * blocks.ID_SIZE:
+        header = blocks.by_id(chain, parse_hex(wanted, "id_or_num"))
+    elif wanted.isascii() and wanted.isdigit() and len(wanted) <= 19:
+        header = blocks.by_number(chain, int(wanted))
+    else:
+        raise BadRequest(f'For input string: "{wanted[:80]}"')  # Long.parseLong's words
+    detail = flag(request.params, "detail")
+    return {} if header is None else blocks.block_json(chain, header, request.visible, detail)
+
+
+def get_block_by_limit_next(chain: DevChain, request: Request) -> Msg:
+    """Blocks `startNum` to `endNum` (excluded), at most `BLOCK_LIMIT` of them; `{}` for any other range."""
+    first, end = integer(request.params, "startNum"), integer(request.params, "endNum")
+    if not (end > 0 and first < end and end - first <= BLOCK_LIMIT):
+        return {}
+    return _block_list(chain, range(max(first, 0), min(end, chain.head.block_number + 1)), request.visible)
+
+
+def get_block_by_latest_num(chain: DevChain, request: Request) -> Msg:
+    """The last `num` blocks (fewer than `BLOCK_LIMIT`); `{}` for any other count."""
+    count = integer(request.params, "num")
+    if not 0 < count < BLOCK_LIMIT:
+        return {}
+    head = chain.head.block_number
+    return _block_list(chain, range(max(0, head - count + 1), head + 1), request.visible)
+
+
+def _block_list(chain: DevChain, numbers: range, visible: bool) -> Msg:
+    listed = [blocks.block_json(chain, chain.header(n), visible) for n in numbers]
+    return {"block": listed} if listed else {}
 
 
 def get_chain_parameters(chain: DevChain, request: Request) -> Msg:
@@ -115,9 +149,9 @@ def get_account(chain: DevChain, request: Request) -> Msg:
     if len(owner) != 21 or owner[0] != 0x41:
         raise BadRequest("address: expected a TRON address (0x41 followed by 20 bytes)")
     raw = owner[1:]
-    balance, code = chain.balance(raw), chain.code(raw)
-    if not (balance or code or chain.nonce(raw)):
+    if not resources.exists(chain, raw):
         return {}  # TRON knows no account until something is sent to it
+    balance, code = chain.balance(raw), chain.code(raw)
     account: Msg = {"address": owner, "balance": balance}
     if code:
         account["type"] = ACCOUNT_TYPE.numbers["Contract"]
@@ -151,12 +185,12 @@ def _contract_address(request: Request) -> bytes:
 
 
 def get_transaction_by_id(chain: DevChain, request: Request) -> Msg:
-    tx = records.transaction(chain, _hex(request.params, "value"))
+    tx = records.transaction(chain, hex_bytes(request.params, "value"))
     return {} if tx is None else transaction_json(tx, request.visible)
 
 
 def get_transaction_info_by_id(chain: DevChain, request: Request) -> Msg:
-    info = records.info(chain, _hex(request.params, "value"))
+    info = records.info(chain, hex_bytes(request.params, "value"))
     if info is None:
         return {}
     if request.visible:  # as GetTransactionInfoByIdServlet: a log's 20-byte EVM address, made a TRON one
@@ -214,7 +248,7 @@ def _refusal(refusal: Refused, txid: bytes | None, visible: bool) -> Msg:
 def create_transaction(chain: DevChain, request: Request) -> Msg:
     """An unsigned TRX transfer. Unlike java-tron, it is not validated here: broadcasting does that."""
     value = from_json(TRANSFER_CONTRACT, request.params, request.visible)
-    tx = _new_transaction(chain, pack_contract(TRANSFER, value, _integer(request.params, "Permission_id")), 0)
+    tx = _new_transaction(chain, pack_contract(TRANSFER, value, integer(request.params, "Permission_id")), 0)
     return {"visible": request.visible, **transaction_json(tx, request.visible)}
 
 
@@ -222,8 +256,8 @@ def trigger_smart_contract(chain: DevChain, request: Request) -> Msg:
     """An unsigned trigger; a view or pure function (by the registered ABI) is run at once instead."""
     try:
         value = _trigger(chain, request)
-        contract = pack_contract(TRIGGER, value, _integer(request.params, "Permission_id"))
-        tx = _new_transaction(chain, contract, _integer(request.params, "fee_limit"))
+        contract = pack_contract(TRIGGER, value, integer(request.params, "Permission_id"))
+        tx = _new_transaction(chain, contract, integer(request.params, "fee_limit"))
     except Refused as refusal:
         return _failed(refusal, request.visible)
     except (BadRequest, ProtoError) as exc:
@@ -236,7 +270,7 @@ def trigger_smart_contract(chain: DevChain, request: Request) -> Msg:
 def trigger_constant_contract(chain: DevChain, request: Request) -> Msg:
     try:
         value = _trigger(chain, request)
-        tx = _new_transaction(chain, pack_contract(TRIGGER, value), _integer(request.params, "fee_limit"))
+        tx = _new_transaction(chain, pack_contract(TRIGGER, value), integer(request.params, "fee_limit"))
     except Refused as refusal:
         return _failed(refusal, request.visible)
     except (BadRequest, ProtoError) as exc:
@@ -336,26 +370,6 @@ def _failed(refusal: Refused, visible: bool) -> Msg:
     return to_json(TRANSACTION_EXTENTION, {"result": result}, visible)
 
 
-# -- parameters -------------------------------------------------------------------------------------
-
-
-def _integer(params: dict[str, Any], name: str) -> int:
-    """An int64 parameter: a number in a POST body, digits in a GET query; 0 when absent, as in protobuf."""
-    value = params.get(name, 0)
-    if isinstance(value, str) and value.lstrip("-").isdigit() and len(value) <= 20:
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not -(1 << 63) <= value < 1 << 63:
-        raise BadRequest(f"{name}: expected an integer")
-    return value
-
-
-def _hex(params: dict[str, Any], name: str) -> bytes:
-    value = params.get(name)
-    if not isinstance(value, str):
-        raise BadRequest(f"{name}: expected a hex string")
-    return parse_hex(value, name)
-
-
 @dataclass(frozen=True)
 class Endpoint:
     handler: Handler
@@ -368,7 +382,14 @@ ENDPOINTS: dict[str, Endpoint] = {
     "getnowblock": Endpoint(get_now_block, solidity=True),
     "getblockbynum": Endpoint(get_block_by_num, solidity=True),
     "getblockbyid": Endpoint(get_block_by_id, solidity=True),
+    "getblock": Endpoint(get_block, solidity=True),
+    "getblockbylimitnext": Endpoint(get_block_by_limit_next, solidity=True),
+    "getblockbylatestnum": Endpoint(get_block_by_latest_num, solidity=True),
     "getchainparameters": Endpoint(get_chain_parameters),
+    "getaccountnet": Endpoint(resources.get_account_net),
+    "getaccountresource": Endpoint(resources.get_account_resource),
+    "getenergyprices": Endpoint(resources.get_energy_prices),
+    "getbandwidthprices": Endpoint(resources.get_bandwidth_prices),
     "getaccount": Endpoint(get_account, solidity=True),
     "getcontract": Endpoint(get_contract),
     "getcontractinfo": Endpoint(get_contract_info),

@@ -8,17 +8,17 @@ their messages are java-tron's `TransactionCapsule.validateSignature` and `check
 from __future__ import annotations
 
 from swapdesk.address import to_tron
-from swapdesk.devnet.tron.errors import bad_signature
-from swapdesk.devnet.tron.messages import CONTRACT_TYPE, PERMISSION_TYPE
-from swapdesk.devnet.tron.parameters import MAX_SIGNATURES
-from swapdesk.devnet.tron.protobuf import Msg
-from swapdesk.devnet.tron.transactions import (
+from swapdesk.chain.tron.messages import CONTRACT_TYPE, PERMISSION_TYPE
+from swapdesk.chain.tron.protobuf import Msg
+from swapdesk.chain.tron.transactions import (
     EXECUTED,
     SIGNATURE_SIZE,
     SignatureError,
     contract_value,
     signer,
 )
+from swapdesk.devnet.tron.errors import bad_signature
+from swapdesk.devnet.tron.parameters import MAX_SIGNATURES
 
 OWNER_ID, ACTIVE_ID = 0, 2
 

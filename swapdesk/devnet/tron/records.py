@@ -8,9 +8,9 @@ survive a restart together or not at all.
 
 from __future__ import annotations
 
+from swapdesk.chain.tron.messages import TRANSACTION, TRANSACTION_INFO
+from swapdesk.chain.tron.protobuf import Msg, decode, encode
 from swapdesk.devnet.evm import DevChain
-from swapdesk.devnet.tron.messages import TRANSACTION, TRANSACTION_INFO
-from swapdesk.devnet.tron.protobuf import Msg, decode, encode
 
 _TRANSACTION = b"tron/tx/"
 _INFO = b"tron/info/"

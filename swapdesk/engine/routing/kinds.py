@@ -13,8 +13,8 @@ from typing import Any, Protocol
 
 from web3 import AsyncWeb3
 
+from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read, aggregate3
-from swapdesk.devnet.manifest import SourceEntry
 from swapdesk.engine.routing.pool import Pool
 
 

@@ -217,22 +217,28 @@ def smallest_amount(
     return high
 
 
-def single_source_outputs(found: Legs, pools: dict[str, Pool], used: int) -> dict[str, int]:
-    """Each source's best output for the whole amount through its own pools alone: its direct pools, and its
-    own two-hop paths (0 for a source that cannot serve the pair)."""
-    best = dict.fromkeys((pool.source for pool in pools.values()), 0)
+def single_source_routes(found: Legs, pools: dict[str, Pool]) -> list[Route]:
+    """Every route whose pools are all one source's: its direct pools, and its own two-hop paths (pools may be
+    in several routes: for a choice of one route, not for a split)."""
     src, dst = found.src, found.dst
-    for address in found.direct:
-        if address in pools:
-            pool = pools[address]
-            best[pool.source] = max(
-                best[pool.source], output(Route((Hop(address, src, dst, pool.source),)), used, pools)
-            )
+    routes = [Route((Hop(p, src, dst, pools[p].source),)) for p in found.direct if p in pools]
     for x, firsts, seconds in found.via:
         for p in (p for p in firsts if p in pools):
-            for q in (q for q in seconds if q in pools and pools[q].source == pools[p].source):
-                route = Route((Hop(p, src, x, pools[p].source), Hop(q, x, dst, pools[q].source)))
-                best[pools[p].source] = max(best[pools[p].source], output(route, used, pools))
+            source = pools[p].source
+            routes += [
+                Route((Hop(p, src, x, source), Hop(q, x, dst, source)))
+                for q in seconds
+                if q in pools and pools[q].source == source
+            ]
+    return routes
+
+
+def single_source_outputs(found: Legs, pools: dict[str, Pool], used: int) -> dict[str, int]:
+    """Each source's best output for the whole amount through its own pools alone (0 for a source that cannot
+    serve the pair)."""
+    best = dict.fromkeys((pool.source for pool in pools.values()), 0)
+    for route in single_source_routes(found, pools):
+        best[route.source] = max(best[route.source], output(route, used, pools))
     return best
 
 

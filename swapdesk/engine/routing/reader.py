@@ -35,11 +35,12 @@ from typing import Any, TypeVar
 from eth_abi import decode
 from web3 import AsyncWeb3
 
+from swapdesk.catalogs import Catalog
 from swapdesk.chain.erc20 import decimals_of
 from swapdesk.chain.multicall import Read
 from swapdesk.chain.rpc import NodeError, data, quantity, request
 from swapdesk.contracts import artifact
-from swapdesk.devnet.manifest import Manifest
+from swapdesk.engine.routing.discovery import DiscoveryCache, discover, with_found
 from swapdesk.engine.routing.fresh import Fresh
 from swapdesk.engine.routing.kinds import Calls, PoolKind
 from swapdesk.engine.routing.logs import apply_logs
@@ -130,9 +131,11 @@ def _decimals(raw: bytes | None) -> int | None:
 
 
 class PoolReader:
-    def __init__(self, w3: AsyncWeb3, catalog: Manifest) -> None:
+    def __init__(self, w3: AsyncWeb3, catalog: Catalog, found: DiscoveryCache | None = None) -> None:
+        """`found`: where pools found on chain are kept between runs (none: found again each run)."""
         self.w3 = w3
         self.catalog = catalog
+        self._found = found or DiscoveryCache(None)
         self.listed = {t.address.lower(): t.address for t in catalog.tokens}
         self.pool_addresses = frozenset(  # lowercase: the pairs, and StableSwap pools (their own source address)
             [p.lower() for s in catalog.sources for p in s.pools]
@@ -159,6 +162,12 @@ class PoolReader:
         """Every listed pool's facts, by its kind; an address that is not a pool of its kind is left out,
         said in the log, and the chain goes on quoting with the others."""
         calls = Calls(self.w3, self.catalog.multicall)
+        found = self._found.load(self.catalog.chain_id, self.catalog)
+        if found is None:
+            found = await discover(calls, self.catalog, quantity(await request(self.w3, "eth_blockNumber", [])))
+            self._found.save(self.catalog.chain_id, self.catalog, found)
+        self.catalog = with_found(self.catalog, found)
+        self.pool_addresses |= frozenset(p.lower() for s in self.catalog.sources for p in s.pools)
         sources = []
         for source in self.catalog.sources:
             if source.kind in KINDS:
@@ -167,12 +176,12 @@ class PoolReader:
                 log.warning("chain %s: source %s is of kind %r, which swapdesk does not read; left out",
                             self.catalog.chain_id, source.name, source.kind)  # fmt: skip
         listed_reads = [Read(t.address, ERC20.encode("decimals")) for t in self.catalog.tokens]
-        found, listed = await asyncio.gather(
+        by_source, listed = await asyncio.gather(
             asyncio.gather(*(KINDS[s.kind].read_static(calls, s) for s in sources)), calls.read(listed_reads)
         )
         pools: dict[str, Pool] = {}
         kind_of: dict[str, PoolKind] = {}
-        for source, (read, refused) in zip(sources, found, strict=True):
+        for source, (read, refused) in zip(sources, by_source, strict=True):
             for refusal in refused:
                 log.warning(
                     "chain %s: %s lists %s as %s, but it %s; left out, the chain quotes without it",
@@ -184,6 +193,11 @@ class PoolReader:
         decimals = {t.address: _decimals(raw) for t, raw in zip(self.catalog.tokens, listed, strict=True)}
         tokens = frozenset(t for pool in pools.values() for t in pool.tokens())
         return _Static(pools, kind_of, {a.lower(): a for a in pools}, decimals, tokens)
+
+    async def known_pools(self) -> frozenset[str]:
+        """Every pool's address, lowercase: the catalogue's and those found on chain."""
+        await self._load_static()
+        return self.pool_addresses
 
     async def routes(self, src: str, dst: str) -> Legs:
         """The pools that make routes between two tokens: they change only with the chain's set of pools."""
@@ -321,6 +335,9 @@ class PoolReader:
         return answer
 
     async def _fee_terms_at(self, state: BlockState, trader: str, channel: str) -> FeeTerms:
+        if self.catalog.router is None:  # no swapdesk router: no fee (quotes go through a DEX's own router)
+            return FeeTerms(0, BPS)
+
         async def read() -> FeeTerms:
             # at BPS^2 units both of quoteFee's divisions are exact: it answers (rate, rate * BPS, rate * share)
             call = {"to": self.catalog.router, "data": "0x" + ROUTER.encode("quoteFee", trader, channel, BPS**2).hex()}

@@ -12,8 +12,8 @@ from __future__ import annotations
 from eth_abi import encode
 from eth_utils import function_signature_to_4byte_selector
 
+from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
-from swapdesk.devnet.manifest import SourceEntry
 from swapdesk.engine.routing.kinds import Calls, Refused, address_of, word
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.stableswap.events import applied
@@ -33,14 +33,15 @@ class StableSwap:
     name = "stableswap"
 
     async def read_static(self, calls: Calls, source: SourceEntry) -> tuple[list[Pool], list[Refused]]:
+        listed_pools = source.pools or [source.address]  # a StableSwap source's address is its pool
         reads = [
-            Read(p, _call(f"coins({index})", k)) for p in source.pools for index in ("uint256", "int128")
+            Read(p, _call(f"coins({index})", k)) for p in listed_pools for index in ("uint256", "int128")
             for k in range(MAX_COINS)
         ]  # fmt: skip
         answers = iter(await calls.read(reads))
         coins_of: dict[str, tuple[str, ...]] = {}
         refused = []
-        for address in source.pools:
+        for address in listed_pools:
             by_index = {index: [next(answers) for _ in range(MAX_COINS)] for index in ("uint256", "int128")}
             for raws in by_index.values():
                 coins = _leading(raws)
@@ -49,7 +50,7 @@ class StableSwap:
                     break
             else:
                 refused.append(Refused(address, "does not answer coins(i) for 2 to 4 coins as a StableSwap pool"))
-        listed = [a for a in source.pools if a in coins_of]
+        listed = [a for a in listed_pools if a in coins_of]
         decimals = iter(await calls.read([Read(c, _call("decimals()")) for a in listed for c in coins_of[a]]))
         pools: list[Pool] = []
         for address in listed:

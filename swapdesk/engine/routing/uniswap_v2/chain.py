@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from eth_utils import keccak
 
+from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
-from swapdesk.devnet.manifest import SourceEntry
 from swapdesk.engine.routing.kinds import Calls, Refused, address_of, word
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.uniswap_v2.pool import V2Pool

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
-from swapdesk.devnet.manifest import SourceEntry
 from swapdesk.engine.routing.kinds import Calls, Refused, address_of, signed, word
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.uniswap_v3.events import after_event, decode_log

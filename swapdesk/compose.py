@@ -1,0 +1,180 @@
+"""The one place that starts the devnet: what each entry point runs, put together.
+
+swapdesk's engine reaches chains and bridge providers as it would real ones: through JSON-RPC, catalogues and
+the providers' APIs (`swapdesk.engine`). This module is where the demo world is started beside it, for the
+window (`embedded_service`), the command line (`command_line_service`) and `swapdesk serve`
+(`serving_app`): the devnet's chains, each chain's catalogue, the world's bridge providers with their
+operators; chains the user points at real nodes go there instead, with their catalogues (the package's, or
+the user's `<config>/catalogs/<chain id>.json`). Nothing else outside `swapdesk.devnet` imports it.
+
+Importing this module loads the devnet (py-evm): entry points import it on a worker thread or when a command
+needs it, never before the window shows.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from swapdesk import catalogs, settings
+from swapdesk.api import SwapService
+from swapdesk.chains import CHAINS, Chain, resolve
+from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.devnet.bridges.service import BridgeProviders, ProvidersInUse
+from swapdesk.devnet.chaindata import ChainData, ChainInUse
+from swapdesk.devnet.network import Devnet
+from swapdesk.engine import ChainBackend, Engine, RoutedBackend, RpcBackend
+from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
+from swapdesk.engine.first_use import CheckedChains
+from swapdesk.settings import Settings
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+log = logging.getLogger(__name__)
+
+
+class EmbeddedEngine(Engine):
+    """The engine with the world's bridge providers running beside it, as the app and `swapdesk serve` run them.
+
+    The engine reaches the providers only through their APIs (`BridgeEndpoints.in_process`), as it would reach
+    real ones. Their operators are tasks on the running loop: `start` runs them once the engine is in use
+    (after a previous engine released the data folder), `aclose` stops them, each finishing the order it is
+    moving, before the chains close."""
+
+    def __init__(
+        self,
+        backend: ChainBackend,
+        providers: BridgeProviders,
+        told: list[str] | None = None,
+        real: ProviderUrls | None = None,
+    ) -> None:
+        """`real`: the bridge providers reached at their real services instead of the world's."""
+        world = BridgeEndpoints.in_process(providers.apps())
+        super().__init__(backend, bridges=real.endpoints(world) if real is not None else world)
+        self.providers = providers
+        self._told: list[str] = list(told or [])  # what the person should hear (forks; providers: see `start`)
+
+    @property
+    def notices(self) -> list[str]:
+        return [*self.backend.notices, *self._told]
+
+    async def start(self) -> None:
+        """Run the providers' operators. Another swapdesk process running them over the same data (it holds
+        the chains too, so this is rare) leaves their APIs answering from what they keep: quotes work, orders do
+        not move here; said once, in words."""
+        try:
+            await self.providers.start()
+        except ProvidersInUse:
+            log.warning("the bridge operators of this devnet run in another swapdesk process")
+            self._told.append(
+                "Another swapdesk is running the devnet's bridges: transfers can be compared here, but the"
+                " orders move only while that swapdesk is open."
+            )
+
+    async def aclose(self) -> None:
+        await self.providers.stop()  # first: each operator finishes the order it is moving, on running chains
+        await super().aclose()
+
+
+def chains(devnet: Devnet, rpc: dict[int, str]) -> ChainBackend:
+    """The devnet's chains, and the chains named in `rpc` (chain id -> URL) on those nodes with their
+    catalogues (the user's file first, else the package's)."""
+    if not rpc:
+        return DevnetBackend(devnet)
+    found = catalogs.load(settings.config_dir() / "catalogs", list(rpc))
+    return RoutedBackend(DevnetBackend(devnet), RpcBackend(rpc, found))
+
+
+def embedded_service(chosen: Settings, told: list[str] | None = None) -> tuple[SwapService, str]:
+    """The engine the window's settings ask for: the embedded devnet with its bridge providers (and real nodes
+    for the chains named), or a server, which has its own. `told`: what the person should hear from the start."""
+    if chosen.engine == "remote":
+        from swapdesk.remote import RemoteService
+
+        return RemoteService(chosen.server_url), f"server {chosen.server_url}"
+    devnet = Devnet(ChainData(), speed=chosen.devnet_speed)
+    rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
+    real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items()) if chosen.providers else None
+    engine = EmbeddedEngine(chains(devnet, rpc), BridgeProviders(devnet), told, real)
+    return engine, ("embedded devnet" if not rpc else f"devnet + RPC for {', '.join(chosen.rpc)}")
+
+
+def devnet_of(service: SwapService | None) -> Devnet | None:
+    """The embedded devnet behind a service, if it has one."""
+    backend = service.chains if service is not None else None
+    if isinstance(backend, CheckedChains):
+        backend = backend.inner
+    if isinstance(backend, RoutedBackend):
+        backend = backend.devnet
+    return backend.devnet if isinstance(backend, DevnetBackend) else None
+
+
+async def reset_devnet(service: SwapService | None) -> list[str] | None:
+    """Start every chain of the service's devnet over from its world: the names of those that had data; None
+    when the service has no devnet of its own (a server)."""
+    devnet = devnet_of(service)
+    if devnet is None:
+        return None
+    return [chain.name for chain in CHAINS if await devnet.reset(chain.id)]
+
+
+def command_line_service(server: str | None, real: ProviderUrls | None = None) -> SwapService:
+    """The command line's engine: a server, or the user's devnet, whose chains a window or a server may be
+    running (then read as they are now, without writing), with the providers' APIs answering from their stores
+    (the command line starts no operator: the window or `swapdesk serve` runs them)."""
+    if server:
+        from swapdesk.remote import RemoteService
+
+        return RemoteService(server)
+    devnet = Devnet(ChainData(), share=True)
+    providers = BridgeProviders(devnet)
+    world = BridgeEndpoints.in_process(providers.apps())
+    return Engine(DevnetBackend(devnet), bridges=real.endpoints(world) if real is not None else world)
+
+
+def serving_app(
+    speed: float | None, rpc: dict[int, str], cors: Iterable[str] = (), real: ProviderUrls | None = None
+) -> FastAPI:
+    """`swapdesk serve` in one process: the user's devnet (and real nodes for the chains named), the world's
+    providers (or the real services named in `real`), the engine, and the devnet's /rpc, /tron and providers'
+    APIs served beside the API."""
+    from swapdesk.server.app import create_app  # the window never loads the server
+    from swapdesk.server.devnet_app import DevnetRoutes
+
+    devnet = Devnet(ChainData(), speed=speed)
+    providers = BridgeProviders(devnet)
+    return create_app(EmbeddedEngine(chains(devnet, rpc), providers, real=real), DevnetRoutes(devnet, providers), cors)
+
+
+def reset_chains(chains: list[Chain]) -> Iterator[tuple[Chain, bool, str]]:
+    """`swapdesk devnet reset`: each chain started over from its world (its data deleted): whether it had data,
+    and why it was refused (another swapdesk runs it), chain by chain until one is refused."""
+    data = ChainData()
+    for chain in chains:
+        try:
+            yield chain, data.reset(chain.id, chain.name), ""
+        except ChainInUse as exc:
+            yield chain, False, str(exc)
+            return
+
+
+def repair_chains(chains: list[Chain], keep_prefix: bool) -> int:
+    """`swapdesk devnet repair`: each damaged chain's data said, or cut to what precedes the damage."""
+    from swapdesk.devnet.repair import repair
+
+    return repair(chains, keep_prefix)
+
+
+async def build_worlds(chains: list[Chain]) -> AsyncIterator[tuple[Chain, float]]:
+    """`swapdesk devnet build`: each chain's world built (or loaded from the cache), with the seconds it took."""
+    devnet = Devnet()
+    try:
+        for chain in chains:
+            started = time.perf_counter()
+            await devnet.start(chain.id)
+            yield chain, time.perf_counter() - started
+    finally:
+        await devnet.close()
