@@ -5,7 +5,8 @@
         manifest.json   where that world's contracts are
         bridges.json    where the bridges are (chains of the spec's cross-chain table)
         base.snapshot   the chain as it was built: its first state
-        journal         every block since, appended and fsynced (see journal.py)
+        journal         every block since, appended and fsynced (see journal.py), until the first
+                        compaction; then snapshot.<n> and journal.<n> (see chainfiles.py)
         lock            held while a process runs the chain
 
 A chain directory is created whole or not at all (written aside, then
@@ -15,10 +16,17 @@ changes (new contracts, new world code), the old chain directory is kept aside
 under a name that says why, the chain starts afresh from the new world, and a
 notice says so in plain words: chain data is never deleted silently.
 `reset` is the explicit way to start a chain over.
+
+Damaged data (a bad journal record with sound records after it, a snapshot
+whose checksum fails) is not an unfinished write: the chain does not start,
+its damaged files are kept aside, and `ChainDamaged` says what each choice
+keeps (see damage.py) until the user makes it with `repair`: keep the records
+before the damage, or reset.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sys
@@ -27,13 +35,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from swapdesk.chains import by_id
+from swapdesk.devnet import damage
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
+from swapdesk.devnet.chainfiles import ChainFiles
+from swapdesk.devnet.damage import ChainDamaged
 from swapdesk.devnet.evm import DevChain
-from swapdesk.devnet.journal import CorruptJournal, Journal
+from swapdesk.devnet.journal import JournalDamaged
+from swapdesk.devnet.kvstore import SnapshotDamaged
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.snapshots import SnapshotStore, world_key
 from swapdesk.files import try_lock
 from swapdesk.settings import data_dir
+
+log = logging.getLogger(__name__)
 
 
 class ChainInUse(RuntimeError):
@@ -60,9 +75,13 @@ def default_root() -> Path:
 
 
 class ChainData:
-    def __init__(self, root: Path | None = None, worlds: SnapshotStore | None = None) -> None:
+    def __init__(
+        self, root: Path | None = None, worlds: SnapshotStore | None = None, compact_at: int | None = None
+    ) -> None:
+        """`compact_at`: journal bytes before a chain compacts (default: see `chainfiles.ChainFiles`)."""
         self.root = root or default_root()
         self.worlds = worlds or SnapshotStore()
+        self.compact_at = compact_at
 
     def path(self, chain_id: int) -> Path:
         return self.root / str(chain_id)
@@ -78,15 +97,18 @@ class ChainData:
             if lock is None:
                 if not share:
                     raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
-                chain, manifest = _load(chain_id, directory, journal=None, view=True)
+                chain, manifest = self._load(chain_id, name, directory, read_only=True)
                 view = f"{name} is in use by another swapdesk process: a read-only view"
                 return OpenedChain(chain, manifest, _bridges(directory), view)
             try:
                 problem = _problem(directory)
                 if problem is None:
-                    chain, manifest = _load(chain_id, directory, Journal(directory / "journal"))
+                    chain, manifest = self._load(chain_id, name, directory)
                     return OpenedChain(chain, manifest, _bridges(directory), None, lock)
-            except (CorruptJournal, ValueError, OSError) as exc:
+            except (ChainDamaged, OSError):  # damaged, or unreadable now: never set aside, never started afresh
+                lock.close()
+                raise
+            except ValueError as exc:  # a manifest that is not one
                 problem = f"its data could not be read ({exc})"
             lock.close()
             kept = self._set_aside(directory, problem)
@@ -95,8 +117,55 @@ class ChainData:
         lock = try_lock(directory)
         if lock is None:  # another process created and opened it in the meantime
             raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process")
-        chain, manifest = _load(chain_id, directory, Journal(directory / "journal"))
+        chain, manifest = self._load(chain_id, name, directory)
         return OpenedChain(chain, manifest, _bridges(directory), notice, lock)
+
+    def repair(self, chain_id: int, flag: str, name: str, keep_prefix: bool) -> str:
+        """The user's choice for a damaged chain: keep the records before the damage, or reset; what was done,
+        in words. ChainInUse while a process runs it; ChainDamaged when the choice cannot be made (a damaged
+        snapshot has no prefix to keep)."""
+        directory = self.path(chain_id)
+        if not directory.exists():
+            return f"{name} has no data: nothing to repair"
+        lock = try_lock(directory)
+        if lock is None:
+            raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process: close it first")
+        with lock:
+            files = ChainFiles(directory)
+            try:
+                files.load()
+            except (JournalDamaged, SnapshotDamaged) as exc:
+                found = damage.examine(files, exc, flag, name)
+                if not keep_prefix:
+                    shutil.rmtree(directory)
+                    return f"{name} starts over from its world; the damaged files are kept at {found.kept}"
+                if not isinstance(exc, JournalDamaged):
+                    raise found from exc
+                heads = damage.heads_around(files, exc)
+                files.keep_prefix(exc)
+                damage.forget(directory)
+                files.load()  # sound now: a torn tail after the cut would be cut here too
+                files.close()
+                goes_on = f"; it goes on from block #{heads.kept:,}" if heads.kept is not None else ""
+                return (f"{name} keeps the {exc.before} journal records before the damage{goes_on}; the"
+                        f" {exc.after} records after it are lost; the damaged files are kept at"
+                        f" {found.kept}")  # fmt: skip
+            files.close()
+            damage.forget(directory)
+            return f"{name}'s data is sound: nothing to repair"
+
+    def _load(self, chain_id: int, name: str, directory: Path, read_only: bool = False) -> tuple[DevChain, Manifest]:
+        """The chain from its files (`read_only`: as it is now, writing nothing: its files belong to the process
+        that runs it); ChainDamaged when they are damaged."""
+        manifest = Manifest.from_json((directory / "manifest.json").read_text())
+        files = ChainFiles(directory, read_only=read_only, compact_at=self.compact_at)
+        try:
+            kv = files.load()
+        except (JournalDamaged, SnapshotDamaged) as exc:
+            found = damage.examine(files, exc, by_id(chain_id).flag, name)
+            log.error("%s", found)
+            raise found from exc
+        return DevChain.over(chain_id, kv, None if read_only else files), manifest
 
     def reset(self, chain_id: int, name: str) -> bool:
         """Delete a chain's data so that it starts over from its world; False when it had none."""
@@ -148,14 +217,6 @@ def _problem(directory: Path) -> str | None:
     if world.read_text().strip() != world_key():
         return "the devnet's world changed (new contracts or world code)"
     return None
-
-
-def _load(chain_id: int, directory: Path, journal: Journal | None, view: bool = False) -> tuple[DevChain, Manifest]:
-    base = (directory / "base.snapshot").read_bytes()
-    manifest = Manifest.from_json((directory / "manifest.json").read_text())
-    if view:  # read what is there, write nothing: the journal belongs to the process that runs the chain
-        journal = Journal(directory / "journal", read_only=True)
-    return DevChain.restore(chain_id, base, journal), manifest
 
 
 def _bridges(directory: Path) -> BridgeDeployment | None:

@@ -39,12 +39,15 @@ from eth.vm.spoof import SpoofTransaction
 from eth_typing import Address, BlockNumber, Hash32
 from eth_utils import ValidationError, keccak
 
+from swapdesk.chains import UnknownChain, by_id
 from swapdesk.devnet.clock import Ticker, WallClock
-from swapdesk.devnet.journal import Journal, JournaledDB, decode_store, encode_store
+from swapdesk.devnet.journal import JournalUnwritable
+from swapdesk.devnet.kvstore import Durable, JournaledDB, decode_store, encode_store
 from swapdesk.devnet.vm import (
     CALL_TIME_CAP,
     GAS_LIMIT,
     ChainError,
+    ChainUnwritable,
     DevVM,
     ExecutionReverted,
     ExecutionTimeout,
@@ -53,7 +56,16 @@ from swapdesk.devnet.vm import (
     vm_failure,
 )
 
-__all__ = ["CALL_GAS", "CALL_TIME_CAP", "Call", "ChainError", "DevChain", "ExecutionReverted", "ExecutionTimeout"]
+__all__ = [
+    "CALL_GAS",
+    "CALL_TIME_CAP",
+    "Call",
+    "ChainError",
+    "ChainUnwritable",
+    "DevChain",
+    "ExecutionReverted",
+    "ExecutionTimeout",
+]
 
 log = logging.getLogger(__name__)
 
@@ -116,19 +128,24 @@ class DevChain:
         return cls(chain_id, store, cast(MiningChain, chain), clock)
 
     @classmethod
-    def restore(cls, chain_id: int, snapshot: bytes, journal: Journal | None = None) -> DevChain:
-        """The chain of `snapshot`, then every block its journal holds (future blocks are journaled there)."""
-        kv = decode_store(snapshot)
-        if journal is not None:
-            journal.replay(kv)
-        store = JournaledDB(kv, None if journal is None or journal.read_only else journal)
+    def restore(cls, chain_id: int, snapshot: bytes) -> DevChain:
+        """The chain of `snapshot`, in memory only."""
+        return cls.over(chain_id, decode_store(snapshot))
+
+    @classmethod
+    def over(cls, chain_id: int, kv: dict[bytes, bytes], durable: Durable | None = None) -> DevChain:
+        """The chain whose store is `kv`; every future block made durable in `durable` (None: kept in memory)."""
+        store = JournaledDB(kv, durable)
         return cls(chain_id, store, chain_class(chain_id)(AtomicDB(store)))
 
     def dump(self) -> bytes:
         return encode_store(self._store.kv_store)
 
     def close(self) -> None:
-        self._store.flush()
+        try:
+            self._store.flush()
+        except JournalUnwritable as exc:  # empty blocks nobody heard of: they fall due again at the next start
+            log.warning("chain %d: its last empty blocks were not kept: %s", self.chain_id, exc)
         if self._store.journal is not None:
             self._store.journal.close()
 
@@ -172,9 +189,9 @@ class DevChain:
 
         return self._new_block(apply)
 
-    def simulate(self, effect: Callable[[StateAPI], T]) -> T:
-        """Run `effect` on a throwaway copy of the state the next block would start from."""
-        with self._costless_state(self._call_header(None)) as state, time_cap():
+    def simulate(self, effect: Callable[[StateAPI], T], header: BlockHeaderAPI | None = None) -> T:
+        """Run `effect` on a throwaway copy of the state the next block would start from (or `header`'s)."""
+        with self._costless_state(self._call_header(header)) as state, time_cap():
             return effect(state)
 
     @property
@@ -212,8 +229,15 @@ class DevChain:
         for at in due:
             self._stamp_pending(max(int(at), self.head.timestamp))
             self._mine(at, durable=False)
-        self._store.flush()  # one record for them all: nobody has heard of any of them yet
+        self._flush()  # one record for them all: nobody has heard of any of them yet
         return len(due)
+
+    def _flush(self) -> None:
+        """Make every write so far durable; ChainUnwritable (the writes kept pending) when the disk refuses."""
+        try:
+            self._store.flush()
+        except JournalUnwritable as exc:
+            raise ChainUnwritable(_name(self.chain_id), exc.why, str(exc.where), exc.full) from exc
 
     def _stamp_pending(self, timestamp: int) -> float:
         """Stamp the pending block (stamped when its parent was mined: stale by now); when it is."""
@@ -228,7 +252,7 @@ class DevChain:
         except ValidationError as exc:
             raise ChainError(f"the block could not be mined: {exc}") from exc
         if durable:
-            self._store.flush()  # durable before anyone hears of the block
+            self._flush()  # durable before anyone hears of the block (else the block is undone: `_new_block`)
         self._last_block_at = at  # the next empty block falls due one block time later
         return block
 
@@ -376,6 +400,13 @@ def _raise_failure(computation: ComputationAPI) -> None:
         if isinstance(computation.error, Revert):
             raise ExecutionReverted(bytes(computation.output))
         raise ChainError(vm_failure(computation.error))
+
+
+def _name(chain_id: int) -> str:
+    try:
+        return by_id(chain_id).name
+    except UnknownChain:
+        return f"chain {chain_id}"
 
 
 def contract_address(tx: SignedTransactionAPI) -> bytes | None:

@@ -1,199 +1,324 @@
-"""A devnet chain's database that survives restarts, kill -9 and power cuts.
+"""A chain's journal: the writes of every block, appended and fsynced before anyone hears of the block.
 
-py-evm keeps a chain (state, blocks, receipts, indexes) in a key-value store.
-`JournaledDB` is that store in memory, and it remembers every write since
-the last `flush`. A flush appends those writes to the chain's journal as one
-record (length, CRC-32, payload) and fsyncs it: one record per mined block,
-written before anyone hears of the block. Opening replays the journal over
-the chain's base snapshot; a record torn by a crash fails its length or
-checksum and is cut off with everything after it. Such a record was never
-acknowledged, so what a client was told stays true.
+The file: MAGIC, a header (the generation of the snapshot it continues, the number of its first record,
+a CRC-32 of both), then records. A record: SYNC, its number, its payload's length and CRC-32, a CRC-32
+of those 20 header bytes, then the payload (`kvstore.encode_writes`). Big-endian.
 
-Record payload: u32 count, then per write u32 key length, u32 value length
-(DELETED for a deletion), key, value. Big-endian.
+Reading it back tells three things apart:
+- whole records, numbered one after another: replayed;
+- a bad record with no good record after it (it runs to the end of the file): an append torn by a crash
+  or a failed write. It was never acknowledged: it is cut off, logged, and its bytes are kept beside the
+  journal (`<journal>.torn-<n>`), should a disk ever have eaten an acknowledged tail;
+- a bad record with a good record after it: damage, not a torn write. Nothing is cut and nothing is
+  guessed: `JournalDamaged` says where, and how many records come before and after it (see
+  `chaindata` for what the user is then asked).
+A failed append (a full disk) leaves the file exactly as it was before it, whatever the record's size:
+the part written is cut off at once. If even that fails, the journal takes no more appends in this
+process, and what is left is the torn tail the next start cuts.
+
+Version 1 journals (MAGIC_V1, records of length and CRC only) are still read, to be carried over to
+this format (`chainfiles`): there a bad record that says it ends before the end of the file is damage.
 """
 
 from __future__ import annotations
 
+import errno
+import logging
 import os
 import struct
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
-from eth.db.backends.memory import MemoryDB
+from swapdesk.devnet.kvstore import apply_writes, encode_writes
 
-MAGIC = b"swapdesk-journal/1\n"
-DELETED = 0xFFFFFFFF
-_HEAD = struct.Struct(">II")  # payload length, crc32 of the payload
-_ENTRY = struct.Struct(">II")  # key length, value length
+log = logging.getLogger(__name__)
+
+MAGIC = b"swapdesk-journal/2\n"
+MAGIC_V1 = b"swapdesk-journal/1\n"
+SYNC = b"\xa7J\x1d\x02"  # every record starts with it: records after a damaged one are found again
+_FILE_HEAD = struct.Struct(">QQ")  # generation, number of the first record; then its CRC-32
+_HEAD = struct.Struct(">4sQII")  # SYNC, number, payload length, payload CRC-32; then the CRC-32 of these
+_CRC = struct.Struct(">I")
+_V1_HEAD = struct.Struct(">II")  # version 1: payload length, payload CRC-32
+HEADER_SIZE = len(MAGIC) + _FILE_HEAD.size + _CRC.size
+RECORD_HEAD = _HEAD.size + _CRC.size
+FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
-class CorruptJournal(RuntimeError):
-    """The journal is not one of ours (bad magic): never overwritten, never guessed at."""
+class JournalDamaged(RuntimeError):
+    """A bad record with good records after it (or a bad header): damage, not a torn write."""
+
+    def __init__(self, path: Path, offset: int, before: int, later: list[tuple[int, int]]) -> None:
+        where = "its header" if offset == 0 else f"record {before + 1} (byte {offset:,})"
+        super().__init__(f"{path} is damaged at {where}: {before} whole records before it, {len(later)} after it")
+        self.path, self.offset, self.before = path, offset, before
+        self.later = later  # (start, end) of the payload of each sound record after the damage
+
+    @property
+    def after(self) -> int:
+        return len(self.later)
+
+
+class JournalUnwritable(OSError):
+    """An append failed (a full disk...): the journal is as it was before it; nothing was acknowledged."""
+
+    def __init__(self, path: Path, cause: OSError, restored: bool = True) -> None:
+        why = "the disk is full" if cause.errno in FULL else f"the disk refused the write ({cause.strerror or cause})"
+        if not restored:
+            why += "; the journal takes no more writes until the devnet restarts"
+        super().__init__(cause.errno, f"cannot write {path}: {why}")
+        self.full, self.why, self.where = cause.errno in FULL, why, path
+
+
+@dataclass(frozen=True)
+class Replayed:
+    records: int  # whole records applied
+    next_number: int  # the number the next record gets
+    end: int  # the file's size once a torn tail is cut
+    version: int
+    torn: int = 0  # bytes of a torn tail cut off (or, read only, left to the owner)
+
+
+def header(generation: int, first: int) -> bytes:
+    head = _FILE_HEAD.pack(generation, first)
+    return MAGIC + head + _CRC.pack(zlib.crc32(MAGIC + head))
+
+
+def record(number: int, payload: bytes) -> bytes:
+    head = _HEAD.pack(SYNC, number, len(payload), zlib.crc32(payload))
+    return head + _CRC.pack(zlib.crc32(head)) + payload
+
+
+def _record_at(data: bytes | memoryview, offset: int) -> tuple[int, int, int] | None:
+    """(number, payload start, end) of a whole, sound record at `offset`, else None."""
+    if offset + RECORD_HEAD > len(data):
+        return None
+    head = bytes(data[offset : offset + _HEAD.size])
+    sync, number, length, crc = _HEAD.unpack(head)
+    if sync != SYNC or _CRC.unpack_from(data, offset + _HEAD.size)[0] != zlib.crc32(head):
+        return None
+    start = offset + RECORD_HEAD
+    if start + length > len(data) or zlib.crc32(data[start : start + length]) != crc:
+        return None
+    return number, start, start + length
+
+
+def _good_after(data: bytes, offset: int, number: int) -> list[tuple[int, int]]:
+    """The payloads (start, end) of the sound records that follow a bad one at `offset` (numbered `number` or
+    later): the first found by its SYNC, the rest one after another."""
+    found = data.find(SYNC, offset + 1)
+    while found != -1:  # each turn moves `found` forward: at most len(data) turns
+        sound = _record_at(data, found)
+        if sound is not None and sound[0] >= number:
+            later = [(sound[1], sound[2])]
+            while (more := _record_at(data, sound[2])) is not None and more[0] == sound[0] + 1:  # ends with the file
+                later.append((more[1], more[2]))
+                sound = more
+            return later
+        found = data.find(SYNC, found + 1)
+    return []
 
 
 class Journal:
-    def __init__(self, path: Path, read_only: bool = False) -> None:
-        """`read_only`: replay only (another process owns the journal and appends to it)."""
+    def __init__(self, path: Path, generation: int = 0, read_only: bool = False) -> None:
+        """`generation`: the snapshot this journal continues. `read_only`: replay only (another process
+        owns the journal and appends to it)."""
         self.path = path
+        self.generation = generation
         self.read_only = read_only
-        self._file: BinaryIO | None = None
+        self.next_number = 1
+        self._fd: int | None = None
+        self._size = 0  # what is whole on disk: a failed append is cut back to it
+        self._broken: JournalUnwritable | None = None
 
-    def replay(self, store: dict[bytes, bytes]) -> int:
-        """Apply every whole record to `store`, cut off a torn tail; the number of records applied."""
+    # -- reading ----------------------------------------------------------------------------
+
+    def replay(self, store: dict[bytes, bytes]) -> Replayed:
+        """Apply every whole record to `store`; a torn tail is cut (kept aside); damage raises JournalDamaged."""
         if not self.path.exists():
-            return 0
+            self._size = 0
+            return Replayed(0, self.next_number, 0, 2)
         data = self.path.read_bytes()
-        if not data.startswith(MAGIC):
-            raise CorruptJournal(f"{self.path} is not a swapdesk journal")
-        offset, applied = len(MAGIC), 0
-        while offset + _HEAD.size <= len(data):
-            length, crc = _HEAD.unpack_from(data, offset)
-            start, end = offset + _HEAD.size, offset + _HEAD.size + length
-            if end > len(data) or zlib.crc32(data[start:end]) != crc:
-                break
-            _apply(store, data[start:end])
-            offset, applied = end, applied + 1
-        if offset != len(data) and not self.read_only:  # a torn last record: it was never acknowledged
+        if data.startswith(MAGIC_V1):
+            return self._done(data, *_replay_v1(self.path, data, store), version=1)
+        first = self._first_number(data)
+        offset, number, records = HEADER_SIZE, first, 0
+        while offset < len(data) and (sound := _record_at(data, offset)) is not None and sound[0] == number:
+            apply_writes(store, data[sound[1] : sound[2]])
+            offset, number, records = sound[2], number + 1, records + 1
+        if offset < len(data):
+            later = _good_after(data, offset, number)
+            if later:
+                raise JournalDamaged(self.path, offset, records, later)
+        self.next_number = number
+        return self._done(data, offset, records, version=2)
+
+    def _first_number(self, data: bytes) -> int:
+        head = data[len(MAGIC) : len(MAGIC) + _FILE_HEAD.size]
+        sound = data.startswith(MAGIC) and len(data) >= HEADER_SIZE
+        if sound and _CRC.unpack_from(data, len(MAGIC) + _FILE_HEAD.size)[0] == zlib.crc32(MAGIC + head):
+            generation, first = _FILE_HEAD.unpack(head)
+            if generation == self.generation:
+                return int(first)
+        raise JournalDamaged(self.path, 0, 0, _good_after(data, 0, 0))
+
+    def _done(self, data: bytes, end: int, records: int, version: int) -> Replayed:
+        torn = len(data) - end
+        if torn and not self.read_only:  # never acknowledged: cut, but kept and said
+            kept = _keep_aside(self.path, data[end:])
+            log.warning("%s: an unfinished last record (%d bytes) was cut off; it was never acknowledged. "
+                        "Its bytes are kept at %s", self.path, torn, kept)  # fmt: skip
             with open(self.path, "r+b") as out:
-                out.truncate(offset)
+                out.truncate(end)
                 os.fsync(out.fileno())
-        return applied
+        self._size = end
+        return Replayed(records, self.next_number, end, version, torn)
+
+    # -- writing ----------------------------------------------------------------------------
 
     def append(self, writes: dict[bytes, bytes | None]) -> None:
+        """One record, fsynced; JournalUnwritable (the file as before) when the disk refuses it."""
         assert not self.read_only, "a read-only journal is never written"
-        if self._file is None:
-            self._file = self._open()
-        payload = _encode(writes)
-        self._file.write(_HEAD.pack(len(payload), zlib.crc32(payload)) + payload)
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        if self._broken is not None:
+            raise self._broken
+        if self._fd is None:
+            self._fd = self._open()
+        framed = record(self.next_number, encode_writes(writes))
+        try:
+            _write_all(self._fd, framed)
+            os.fsync(self._fd)
+        except OSError as exc:
+            raise self._undo(exc) from exc
+        self._size += len(framed)
+        self.next_number += 1
 
-    def _open(self) -> BinaryIO:
-        new = not self.path.exists()
-        out = open(self.path, "ab")  # noqa: SIM115 - kept open for the chain's life
-        if new:
-            out.write(MAGIC)
-            out.flush()
-            os.fsync(out.fileno())
-            _fsync_dir(self.path.parent)
-        return out
+    def attach(self, fd: int, size: int, next_number: int) -> None:
+        """Append from now on to the file open at `fd` (a journal `create` just made)."""
+        self.close()
+        self._fd, self._size, self.next_number = fd, size, next_number
+
+    def _open(self) -> int:
+        if self.path.exists():
+            fd = os.open(self.path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+            os.lseek(fd, self._size, os.SEEK_SET)
+            return fd
+        created = create(self.path, self.generation, self.next_number)
+        self._size = HEADER_SIZE
+        return created
+
+    def _undo(self, cause: OSError) -> JournalUnwritable:
+        """Cut what a failed append wrote; the error to raise."""
+        assert self._fd is not None
+        try:
+            os.ftruncate(self._fd, self._size)
+            os.fsync(self._fd)
+            os.lseek(self._fd, self._size, os.SEEK_SET)
+        except OSError:
+            self._broken = JournalUnwritable(self.path, cause, restored=False)
+            log.error("%s: a failed append could not be cut off: no more appends until restart", self.path)
+            return self._broken
+        return JournalUnwritable(self.path, cause)
 
     def size(self) -> int:
-        return self.path.stat().st_size if self.path.exists() else 0
+        return self._size
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
-class JournaledDB(MemoryDB):
-    """py-evm's in-memory store, remembering the writes the next `flush` journals."""
-
-    def __init__(self, kv_store: dict[bytes, bytes], journal: Journal | None = None) -> None:
-        super().__init__(kv_store)
-        self.journal = journal
-        self._pending: dict[bytes, bytes | None] = {}
-        self._undo: dict[bytes, bytes | None] | None = None  # old values, while `all_or_nothing` runs
-
-    def __setitem__(self, key: bytes, value: bytes) -> None:
-        self._remember(key)
-        self.kv_store[key] = value
-        if self.journal is not None:
-            self._pending[key] = value
-
-    def __delitem__(self, key: bytes) -> None:
-        self._remember(key)
-        del self.kv_store[key]
-        if self.journal is not None:
-            self._pending[key] = None
-
-    def _remember(self, key: bytes) -> None:
-        if self._undo is not None and key not in self._undo:
-            self._undo[key] = self.kv_store.get(key)
-
-    @contextmanager
-    def all_or_nothing(self) -> Iterator[None]:
-        """Every write in the block is undone if it raises: a block that failed leaves no trace."""
-        self._undo, pending = {}, dict(self._pending)
-        try:
-            yield
-        except BaseException:
-            for key, old in self._undo.items():
-                if old is None:
-                    self.kv_store.pop(key, None)
-                else:
-                    self.kv_store[key] = old
-            self._pending = pending
-            raise
-        finally:
-            self._undo = None
-
-    def flush(self) -> None:
-        """Make every write so far durable (one fsynced journal record)."""
-        if self.journal is not None and self._pending:
-            self.journal.append(self._pending)
-            self._pending = {}
+def create(path: Path, generation: int, first: int, records: bytes = b"") -> int:
+    """A new journal file, whole or not at all (written aside, fsynced, renamed); its descriptor, at its end."""
+    staging = path.with_name(path.name + ".new")
+    fd = os.open(staging, os.O_RDWR | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        _write_all(fd, header(generation, first) + records)
+        os.fsync(fd)
+        os.replace(staging, path)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        os.close(fd)
+        staging.unlink(missing_ok=True)
+        raise JournalUnwritable(path, exc) from exc
+    return fd
 
 
-def _encode(writes: dict[bytes, bytes | None]) -> bytes:
-    parts = [struct.pack(">I", len(writes))]
-    for key, value in writes.items():
-        parts.append(_ENTRY.pack(len(key), DELETED if value is None else len(value)))
-        parts.append(key)
-        if value is not None:
-            parts.append(value)
-    return b"".join(parts)
+def payloads(data: bytes) -> Iterator[bytes]:
+    """The payload of each sound record of a journal's bytes from its start, in order, up to the first bad one."""
+    if data.startswith(MAGIC_V1):
+        offset = len(MAGIC_V1)
+        while offset + _V1_HEAD.size <= len(data):
+            length, crc = _V1_HEAD.unpack_from(data, offset)
+            payload = data[offset + _V1_HEAD.size : offset + _V1_HEAD.size + length]
+            if len(payload) != length or zlib.crc32(payload) != crc:
+                return
+            yield payload
+            offset += _V1_HEAD.size + length
+        return
+    offset = HEADER_SIZE
+    while (sound := _record_at(data, offset)) is not None:
+        yield data[sound[1] : sound[2]]
+        offset = sound[2]
 
 
-def _apply(store: dict[bytes, bytes], payload: bytes) -> None:
-    (count,) = struct.unpack_from(">I", payload, 0)
-    offset = 4
-    for _ in range(count):
-        key_len, value_len = _ENTRY.unpack_from(payload, offset)
-        offset += _ENTRY.size
-        key = payload[offset : offset + key_len]
-        offset += key_len
-        if value_len == DELETED:
-            store.pop(key, None)
-        else:
-            store[key] = payload[offset : offset + value_len]
-            offset += value_len
+def record_spans(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of each sound record of a (version 2) journal's bytes from its start, up to the first bad one."""
+    spans, offset = [], HEADER_SIZE
+    while (sound := _record_at(data, offset)) is not None:
+        spans.append((offset, sound[2]))
+        offset = sound[2]
+    return spans
 
 
-def _fsync_dir(path: Path) -> None:
+def cut(path: Path, offset: int) -> None:
+    """Cut a journal at `offset` (the user chose to keep what precedes a damage), durably."""
+    with open(path, "r+b") as out:
+        out.truncate(max(offset, HEADER_SIZE))
+        os.fsync(out.fileno())
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:  # os.write may write less than asked (a disk filling up): each turn writes at least one byte
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "the write made no progress")
+        view = view[written:]
+
+
+def _replay_v1(path: Path, data: bytes, store: dict[bytes, bytes]) -> tuple[int, int]:
+    """Version 1: (end of the whole records, their count). A bad record that ends before the end of the file
+    is damage; one that runs to it (or past it) is a torn tail."""
+    offset, records = len(MAGIC_V1), 0
+    while offset + _V1_HEAD.size <= len(data):
+        length, crc = _V1_HEAD.unpack_from(data, offset)
+        start, end = offset + _V1_HEAD.size, offset + _V1_HEAD.size + length
+        if end > len(data) or zlib.crc32(data[start:end]) != crc:
+            if end < len(data):
+                raise JournalDamaged(path, offset, records, [(end, end)])  # what follows is not read
+            break
+        apply_writes(store, data[start:end])
+        offset, records = end, records + 1
+    return offset, records
+
+
+def _keep_aside(path: Path, tail: bytes) -> Path:
+    for n in range(1, 10_000):
+        kept = path.with_name(f"{path.name}.torn-{n}")
+        if not kept.exists():
+            kept.write_bytes(tail)
+            return kept
+    raise RuntimeError(f"too many torn tails kept beside {path}")
+
+
+def fsync_dir(path: Path) -> None:
+    if os.name == "nt":
+        return
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-# -- snapshots: the whole store as zlib over length-prefixed key/value records ---------------
-
-
-def encode_store(store: dict[bytes, bytes]) -> bytes:
-    parts = []
-    for key, value in store.items():
-        parts.append(struct.pack(">II", len(key), len(value)))
-        parts.append(key)
-        parts.append(value)
-    return zlib.compress(b"".join(parts), 6)
-
-
-def decode_store(blob: bytes) -> dict[bytes, bytes]:
-    raw = zlib.decompress(blob)
-    store: dict[bytes, bytes] = {}
-    offset = 0
-    while offset < len(raw):
-        key_len, value_len = struct.unpack_from(">II", raw, offset)
-        offset += 8
-        key = raw[offset : offset + key_len]
-        offset += key_len
-        store[key] = raw[offset : offset + value_len]
-        offset += value_len
-    return store

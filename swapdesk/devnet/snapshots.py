@@ -4,12 +4,16 @@ A world is built once per chain (a few seconds of real transactions) and later
 starts from its snapshot in milliseconds. The cache key hashes everything the
 world depends on (the artifacts of the contracts it deploys, the world spec,
 the builder, py-evm's version), so changing any of them rebuilds instead of loading a stale world.
+
+A bundled app (scripts/bundle.py) ships the worlds built ahead in its `worlds/` folder, read when the cache has
+none of a chain's world, so its first start builds nothing; what is built is written to the cache only.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import tempfile
 from functools import cache
 from importlib import metadata
@@ -53,18 +57,33 @@ def default_dir() -> Path:
     return Path(root) / "devnet"
 
 
+def bundled_dir() -> Path | None:
+    """The worlds a bundled app carries (PyInstaller's bootloader sets `sys._MEIPASS` to the bundle's contents)."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    return Path(bundle) / "worlds" if bundle is not None else None
+
+
 class SnapshotStore:
     def __init__(self, root: Path | None = None) -> None:
         self.root = (root or default_dir()) / world_key()
+        shipped = bundled_dir() if root is None else None
+        self.shipped = shipped / world_key() if shipped is not None else None  # read-only: never saved to
 
-    def _paths(self, chain_id: int) -> tuple[Path, Path]:
-        return self.root / f"{chain_id}.snapshot", self.root / f"{chain_id}.manifest.json"
+    def _where(self, chain_id: int) -> Path:
+        """The cache, where it has this chain's world; else the bundle's worlds, where they have it."""
+        for root in (self.root, self.shipped):
+            if root is not None and (root / f"{chain_id}.snapshot").exists():
+                return root
+        return self.root
 
-    def _bridges_path(self, chain_id: int) -> Path:
-        return self.root / f"{chain_id}.bridges.json"
+    def _paths(self, chain_id: int, root: Path) -> tuple[Path, Path]:
+        return root / f"{chain_id}.snapshot", root / f"{chain_id}.manifest.json"
+
+    def _bridges_path(self, chain_id: int, root: Path) -> Path:
+        return root / f"{chain_id}.bridges.json"
 
     def load(self, chain_id: int) -> tuple[DevChain, Manifest] | None:
-        state, manifest = self._paths(chain_id)
+        state, manifest = self._paths(chain_id, self._where(chain_id))
         if not (state.exists() and manifest.exists()):
             return None
         try:
@@ -74,14 +93,14 @@ class SnapshotStore:
 
     def bridges(self, chain_id: int) -> BridgeDeployment | None:
         """Where the bridges are on this chain's world (None where the spec names no bridge)."""
-        path = self._bridges_path(chain_id)
+        path = self._bridges_path(chain_id, self._where(chain_id))
         return BridgeDeployment.from_json(path.read_text()) if path.exists() else None
 
     def save(self, world: Built) -> None:
-        state, manifest_path = self._paths(world.chain.chain_id)
+        state, manifest_path = self._paths(world.chain.chain_id, self.root)
         self.root.mkdir(parents=True, exist_ok=True)
         if world.bridges is not None:  # first: a world whose snapshot is there is whole
-            _write_atomic(self._bridges_path(world.chain.chain_id), world.bridges.to_json().encode())
+            _write_atomic(self._bridges_path(world.chain.chain_id, self.root), world.bridges.to_json().encode())
         _write_atomic(manifest_path, world.manifest.to_json().encode())
         _write_atomic(state, world.chain.dump())
 

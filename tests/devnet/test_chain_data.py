@@ -12,6 +12,7 @@ from eth_account import Account
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.chaindata import ChainData, ChainInUse
+from swapdesk.devnet.damage import ChainDamaged
 from swapdesk.devnet.network import Devnet
 
 CHAIN = 56
@@ -107,7 +108,7 @@ async def test_a_changed_world_starts_afresh_and_keeps_the_old_data_aside(tmp_pa
     await fresh.close()
 
 
-async def test_a_journal_that_is_not_ours_is_kept_aside_never_overwritten(tmp_path: Path) -> None:
+async def test_a_journal_that_is_not_ours_is_refused_kept_aside_never_overwritten(tmp_path: Path) -> None:
     net = Devnet(ChainData(tmp_path))
     await transfer(net)
     await net.close()
@@ -115,10 +116,10 @@ async def test_a_journal_that_is_not_ours_is_kept_aside_never_overwritten(tmp_pa
     journal.write_bytes(b"not a journal")
 
     fresh = Devnet(ChainData(tmp_path))
-    await fresh.start(CHAIN)
-    assert "could not be read" in fresh.notices[0]
-    (kept,) = tmp_path.glob(f"{CHAIN}.kept-*")
-    assert (kept / "journal").read_bytes() == b"not a journal"
+    with pytest.raises(ChainDamaged, match="journal is damaged at its header") as refused:
+        await fresh.start(CHAIN)
+    assert refused.value.kept is not None and (refused.value.kept / "journal").read_bytes() == b"not a journal"
+    assert journal.read_bytes() == b"not a journal"
     await fresh.close()
 
 
@@ -145,6 +146,7 @@ def test_the_world_key_covers_every_contract_the_builder_deploys() -> None:
 
     from swapdesk.devnet import builder
     from swapdesk.devnet.bridges import deploy
+    from swapdesk.engine import router  # the builder deploys swapdesk's router as anyone does, through it
 
-    sources = Path(builder.__file__).read_text() + Path(deploy.__file__).read_text()
+    sources = "".join(Path(module.__file__).read_text() for module in (builder, deploy, router))
     assert set(re.findall(r'artifact\("(\w+)"\)', sources)) == set(builder.CONTRACTS)

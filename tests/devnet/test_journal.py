@@ -1,22 +1,36 @@
-"""The journal under a chain's database: whole records replay, a torn tail is cut, nothing else is guessed."""
+"""The journal under a chain's database: whole records replay; a bad record that runs to the end of the file is a
+torn write, cut off (its bytes kept aside); a bad record with sound records after it is damage, never cut; a
+failed append leaves the file exactly as it was, whatever the record's size."""
 
 from __future__ import annotations
 
+import errno
+import itertools
+import os
+import struct
+import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from swapdesk.devnet.journal import MAGIC, CorruptJournal, Journal, JournaledDB
+from swapdesk.devnet import journal as j
+from swapdesk.devnet.journal import HEADER_SIZE, MAGIC_V1, Journal, JournalDamaged, JournalUnwritable
+from swapdesk.devnet.kvstore import JournaledDB, encode_writes
 
 keys = st.binary(min_size=1, max_size=40)
 writes = st.lists(st.dictionaries(keys, st.one_of(st.none(), st.binary(max_size=300)), max_size=12), max_size=25)
+FIXED = [{b"a": b"1" * 40}, {b"b": b"2" * 300, b"a": None}, {b"c": b"3"}, {b"d": b"4" * 9000}, {b"e": b"5" * 70}]
 
 
 def _run(path: Path, batches: list[dict[bytes, bytes | None]]) -> dict[bytes, bytes]:
-    """Write `batches` through a JournaledDB, one flush each; the store as it ends."""
-    db = JournaledDB({}, Journal(path))
+    """Write `batches` through a JournaledDB over a replayed journal, one flush each; the store as it ends."""
+    store: dict[bytes, bytes] = {}
+    journal = Journal(path)
+    journal.replay(store)
+    db = JournaledDB(store, journal)
     for batch in batches:
         for key, value in batch.items():
             if value is None:
@@ -25,9 +39,34 @@ def _run(path: Path, batches: list[dict[bytes, bytes | None]]) -> dict[bytes, by
             else:
                 db[key] = value
         db.flush()
-    assert db.journal is not None
-    db.journal.close()
+    journal.close()
     return dict(db.kv_store)
+
+
+def _boundaries(path: Path, batches: list[dict[bytes, bytes | None]]) -> tuple[list[int], list[dict[bytes, bytes]]]:
+    """The journal's size and the store after each batch (index 0: before any)."""
+    sizes, stores = [HEADER_SIZE], [{}]
+    for batch in batches:
+        stores.append(_run(path, [batch]))
+        sizes.append(path.stat().st_size)
+    return sizes, stores
+
+
+def _positions(sizes: list[int]) -> list[int]:
+    """Every record boundary, and inside each record: every byte of its head, and of its payload every byte of a
+    small one, the first, middle and last few of a large one."""
+    found = set(sizes)
+    for start, end in itertools.pairwise(sizes):
+        head = start + j.RECORD_HEAD
+        found.update(range(start, head))
+        found.update(range(head, end) if end - head <= 512 else [head, head + 1, (head + end) // 2, end - 2, end - 1])
+    return sorted(found)
+
+
+def _replayed(path: Path) -> dict[bytes, bytes]:
+    store: dict[bytes, bytes] = {}
+    Journal(path).replay(store)
+    return store
 
 
 @settings(max_examples=60, deadline=None)
@@ -35,71 +74,165 @@ def _run(path: Path, batches: list[dict[bytes, bytes | None]]) -> dict[bytes, by
 def test_replay_rebuilds_the_store(tmp_path_factory: pytest.TempPathFactory, batches: list[dict]) -> None:
     path = tmp_path_factory.mktemp("j") / "journal"
     expected = _run(path, batches)
-    replayed: dict[bytes, bytes] = {}
-    Journal(path).replay(replayed)
-    assert replayed == expected
+    assert _replayed(path) == expected
 
 
-@settings(max_examples=40, deadline=None)
-@given(batches=writes.filter(lambda b: len(b) >= 2), cut=st.integers(min_value=1, max_value=10_000))
-def test_a_torn_tail_is_cut_and_the_rest_stands(
-    tmp_path_factory: pytest.TempPathFactory, batches: list[dict], cut: int
-) -> None:
-    """A crash in the middle of the last append: every earlier record replays, the torn one is dropped
-    (it was never acknowledged), and the file is cut back so later appends follow a whole record."""
-    path = tmp_path_factory.mktemp("j") / "journal"
-    before_last = _run(path, batches[:-1])
-    whole = path.stat().st_size if path.exists() else len(MAGIC)  # the file starts at the first append
-    _run(path, batches[-1:])
-    full = path.stat().st_size if path.exists() else len(MAGIC)
-    if full == whole:
-        return  # the last batch wrote nothing
-    torn = whole + cut % (full - whole)  # somewhere inside the last record
-    with open(path, "r+b") as out:
-        out.truncate(torn)
-    replayed: dict[bytes, bytes] = {}
-    Journal(path).replay(replayed)
-    assert replayed == before_last
-    assert path.stat().st_size == whole
+def test_a_cut_anywhere_keeps_every_whole_record_before_it(tmp_path: Path) -> None:
+    """At every record boundary and inside every record: the records wholly before the cut replay, a torn
+    remainder is cut off and kept aside, and the file is whole again for later appends."""
+    source = tmp_path / "source"
+    sizes, stores = _boundaries(source, FIXED)
+    data = source.read_bytes()
+    for cut in _positions(sizes):
+        path = tmp_path / f"cut-{cut}" / "journal"
+        path.parent.mkdir()
+        path.write_bytes(data[:cut])
+        whole = max(n for n, size in enumerate(sizes) if size <= cut)
+        assert _replayed(path) == stores[whole], cut
+        assert path.stat().st_size == sizes[whole]
+        torn = list(path.parent.glob("journal.torn-*"))
+        assert [t.read_bytes() for t in torn] == ([data[sizes[whole] : cut]] if cut != sizes[whole] else [])
+        assert _run(path, [{b"z": b"after"}]) == stores[whole] | {b"z": b"after"}
 
 
-def test_a_flipped_bit_ends_the_replay_there(tmp_path: Path) -> None:
-    path = tmp_path / "journal"
-    _run(path, [{b"a": b"1"}, {b"b": b"2"}, {b"c": b"3"}])
-    data = bytearray(path.read_bytes())
-    data[-1] ^= 1  # inside the last record's payload: its checksum fails
-    path.write_bytes(bytes(data))
-    replayed: dict[bytes, bytes] = {}
-    assert Journal(path).replay(replayed) == 2
-    assert replayed == {b"a": b"1", b"b": b"2"}
+def test_a_flipped_byte_is_damage_unless_it_is_in_the_last_record(tmp_path: Path) -> None:
+    """Bytes of every record flipped in turn: in the last record it is a torn write (cut, kept aside); in
+    any earlier one, or in the header, the journal is refused as damaged, untouched, saying where."""
+    source = tmp_path / "source"
+    sizes, stores = _boundaries(source, FIXED)
+    data = source.read_bytes()
+    for at in [*range(HEADER_SIZE), *_positions(sizes)[:-1]]:
+        path = tmp_path / f"flip-{at}" / "journal"
+        path.parent.mkdir()
+        flipped = bytearray(data)
+        flipped[at] ^= 0x40
+        path.write_bytes(bytes(flipped))
+        record = next((n for n in range(len(FIXED)) if sizes[n] <= at < sizes[n + 1]), None)
+        if record == len(FIXED) - 1:
+            assert _replayed(path) == stores[-2], at
+            assert path.stat().st_size == sizes[-2]
+            continue
+        with pytest.raises(JournalDamaged) as damaged:
+            _replayed(path)
+        assert path.read_bytes() == bytes(flipped)  # nothing cut
+        if record is None:  # the file's header
+            assert damaged.value.offset == 0 and damaged.value.after == len(FIXED)
+        else:
+            assert (damaged.value.offset, damaged.value.before) == (sizes[record], record), at
+            assert damaged.value.after == len(FIXED) - record - 1
 
 
 def test_a_read_only_journal_leaves_a_torn_tail_to_its_owner(tmp_path: Path) -> None:
     path = tmp_path / "journal"
     _run(path, [{b"a": b"1"}, {b"b": b"2"}])
     with open(path, "ab") as out:
-        out.write(b"\x00\x00\x01")  # an append in progress in another process
+        out.write(j.SYNC + b"\x00\x00\x01")  # an append in progress in another process
     size = path.stat().st_size
     replayed: dict[bytes, bytes] = {}
     Journal(path, read_only=True).replay(replayed)
     assert replayed == {b"a": b"1", b"b": b"2"}
     assert path.stat().st_size == size
+    assert not list(tmp_path.glob("journal.torn-*"))
 
 
 def test_a_file_that_is_not_a_journal_is_refused_not_overwritten(tmp_path: Path) -> None:
     path = tmp_path / "journal"
     path.write_bytes(b"something else entirely")
-    with pytest.raises(CorruptJournal):
+    with pytest.raises(JournalDamaged):
         Journal(path).replay({})
     assert path.read_bytes() == b"something else entirely"
+
+
+def test_a_journal_of_another_generation_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "journal.3"
+    _run(path, [{b"a": b"1"}])  # written as generation 0
+    with pytest.raises(JournalDamaged):
+        Journal(path, generation=3).replay({})
 
 
 def test_writes_reach_the_file_only_on_flush(tmp_path: Path) -> None:
     path = tmp_path / "journal"
     db = JournaledDB({}, Journal(path))
     db[b"k"] = b"v"
-    assert not path.exists() or path.read_bytes() == MAGIC
+    assert not path.exists()
     db.flush()
-    replayed: dict[bytes, bytes] = {}
-    Journal(path).replay(replayed)
-    assert replayed == {b"k": b"v"}
+    assert _replayed(path) == {b"k": b"v"}
+
+
+def test_a_version_1_journal_is_read_and_its_damage_told_from_a_torn_tail(tmp_path: Path) -> None:
+    def v1(*payloads: bytes) -> bytes:
+        return MAGIC_V1 + b"".join(struct.pack(">II", len(p), zlib.crc32(p)) + p for p in payloads)
+
+    records = [encode_writes({b"a": b"1"}), encode_writes({b"b": b"2"}), encode_writes({b"c": b"3"})]
+    path = tmp_path / "journal"
+    path.write_bytes(v1(*records))
+    assert _replayed(path) == {b"a": b"1", b"b": b"2", b"c": b"3"}
+    path.write_bytes(v1(*records)[:-2])  # torn last record
+    assert _replayed(path) == {b"a": b"1", b"b": b"2"}
+    damaged = bytearray(v1(*records))
+    damaged[len(MAGIC_V1) + 9] ^= 1  # inside the first record's payload, two records after it
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(JournalDamaged):
+        _replayed(path)
+
+
+class FullDisk:
+    """os.write as a disk that fills up: it takes `room` more bytes (writing short when that is less than asked),
+    then answers ENOSPC; `fsync_fails` makes fsync fail instead."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+        self._write = os.write
+
+    def __call__(self, fd: int, data: Any) -> int:
+        if self.room <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        taken = self._write(fd, bytes(data)[: self.room])
+        self.room -= taken
+        return taken
+
+
+@pytest.mark.parametrize("size", [100, 9_000, 200_000], ids=["small", "over-8KiB", "large"])
+@pytest.mark.parametrize("room", [0, 1, 23, 24, 4_096, 8_191, 8_192, 100_000])
+def test_a_failed_append_leaves_the_journal_exactly_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: int, room: int
+) -> None:
+    path = tmp_path / "journal"
+    journal = Journal(path)
+    journal.replay({})
+    journal.append({b"before": b"x" * 50})
+    before = path.read_bytes()
+    record = j.record(2, encode_writes({b"big": b"y" * size}))
+    if room >= len(record):
+        return  # the disk has room for it: not this case
+    monkeypatch.setattr(os, "write", FullDisk(room))
+    with pytest.raises(JournalUnwritable, match="the disk is full"):
+        journal.append({b"big": b"y" * size})
+    assert path.read_bytes() == before
+    monkeypatch.undo()  # space comes back
+    journal.append({b"after": b"z"})
+    journal.close()
+    assert _replayed(path) == {b"before": b"x" * 50, b"after": b"z"}
+    assert not list(tmp_path.glob("journal.torn-*"))
+
+
+def test_a_failed_fsync_is_cut_back_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "journal"
+    journal = Journal(path)
+    journal.replay({})
+    journal.append({b"a": b"1"})
+    before = path.read_bytes()
+
+    def failing(fd: int) -> None:
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(os, "fsync", failing)
+    with pytest.raises(JournalUnwritable, match="refused the write") as refused:
+        journal.append({b"b": b"2" * 20_000})
+    assert "no more writes" in str(refused.value)  # the cut back needs an fsync too: it could not be made sure
+    monkeypatch.undo()
+    with pytest.raises(JournalUnwritable):
+        journal.append({b"c": b"3"})  # a journal that could not be restored takes nothing more
+    journal.close()
+    assert path.read_bytes() == before
+    assert _replayed(path) == {b"a": b"1"}
