@@ -15,11 +15,12 @@ to accounts 0..8. Every transaction must succeed, or the build fails loudly
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, Context, Decimal, localcontext
 
 from eth_utils import to_checksum_address
 
+from swapdesk.catalogs import Catalog
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact, vendored
 from swapdesk.devnet.accounts import (
@@ -48,6 +49,7 @@ from swapdesk.devnet.uniswap import (
     v3_pools,
 )
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS, WORLDS, TokenSpec, WorldSpec, skew_bps
+from swapdesk.engine.router import PROXY, PROXY_RUNTIME, ROUTER, RouterTerms, setup_calls
 from swapdesk.units import scale
 
 DEMO_NATIVE = 10_000  # whole native coins per demo account
@@ -156,9 +158,9 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
     # 3. constant-product sources: factory, pairs, liquidity
     sources: list[SourceEntry] = []
     for source in spec.sources:
-        router = None
+        dex_router = None
         if source.fee_bps == V2_FEE_BPS:  # Uniswap's own factory and pairs, and its Router02
-            factory, router = deploy_uniswap_v2(me, wrapped)
+            factory, dex_router = deploy_uniswap_v2(me, wrapped)
         else:
             factory = me.deploy(factory_art, blueprint, source.fee_bps)
         pools: list[str] = []
@@ -173,7 +175,7 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
             me.send(tokens[b], erc20.encode("transfer", pool, amount_b), gas=100_000)
             me.send(pool, pair_art.encode("mint", me.address), gas=300_000)
             pools.append(to_checksum_address(pool))
-        shown_router = to_checksum_address(router) if router is not None else None
+        shown_router = to_checksum_address(dex_router) if dex_router is not None else None
         factory_address = to_checksum_address(factory)
         sources.append(
             SourceEntry(source.name, "uniswap_v2", source.fee_bps, factory_address, pools, router=shown_router)
@@ -197,24 +199,9 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
     # 5. Uniswap V3, its pools in several fee tiers, liquidity over tick ranges as real positions spread it
     sources.append(deploy_uniswap_v3(me, concentrated, tokens, wrapped))
 
-    # 6. the aggregation router, trusting exactly the pools built above
-    router_art = artifact("AggregationRouter")
+    # 6. swapdesk's router, deployed as anyone deploys it (through the deterministic-deployment proxy: the same
+    # address on every chain), trusting exactly the pools built above
     collector = demo_address(FEE_COLLECTOR_INDEX)
-    router = me.deploy(router_art, wrapped, collector, FEE_RATE_BPS["default"])
-    for entry in sources:
-        if entry.kind == "uniswap_v2":
-            me.send(router, router_art.encode("addFactory", entry.address, entry.fee_bps))
-        elif entry.kind == "uniswap_v3":
-            me.send(router, router_art.encode("addV3Factory", entry.address))
-        else:
-            me.send(router, router_art.encode("addStablePool", entry.address), gas=1_000_000)
-    for channel, rate in FEE_RATE_BPS.items():
-        if channel != "default":
-            me.send(router, router_art.encode("setChannelFeeRate", channel, rate))
-    discount = spec.token(spec.discount_token)
-    tiers = [(units(Decimal(held), discount.decimals), share) for held, share in DISCOUNT_TIERS]
-    me.send(router, router_art.encode("setDiscount", [tokens[spec.discount_token]], tiers))
-
     manifest = Manifest(
         chain_id=chain_id,
         multicall=multicall,
@@ -228,10 +215,25 @@ def deploy_world(me: Deployer, chain_id: int) -> Manifest:
         ],
         sources=sources,
         pair_blueprint=to_checksum_address(blueprint),
-        router=to_checksum_address(router),
         fee_collector=collector,
     )
-    return manifest
+    terms = RouterTerms(me.address, collector, FEE_RATE_BPS["default"], FEE_RATE_BPS)
+    router = deploy_router(me, manifest, terms)
+    discount = spec.token(spec.discount_token)
+    tiers = [(units(Decimal(held), discount.decimals), share) for held, share in DISCOUNT_TIERS]
+    me.send(router, ROUTER.encode("setDiscount", [tokens[spec.discount_token]], tiers))
+    return replace(manifest, router=router)
+
+
+def deploy_router(me: Deployer, catalog: Catalog, terms: RouterTerms) -> str:
+    """swapdesk's router on this chain, as `swapdesk router deploy` puts it there: through the proxy (placed
+    first, as anvil and real chains have it), then set up for the chain's sources; its address."""
+    me.place(PROXY, PROXY_RUNTIME)
+    me.send(*terms.deploy_call(), gas=6_000_000)
+    router = terms.address()
+    for to, data in setup_calls(router, catalog, terms):
+        me.send(to, data, gas=1_000_000)
+    return router
 
 
 def _seed(spec: WorldSpec, weight: Decimal, pair: tuple[str, str], skew: int) -> tuple[int, int]:

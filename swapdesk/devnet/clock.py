@@ -19,6 +19,8 @@ import os
 import time
 from dataclasses import dataclass
 
+from swapdesk.settings import parse_speed
+
 # Real block times in seconds (mainnets, 2024-2026).
 BLOCK_SECONDS: dict[int, float] = {
     1: 12,  # Ethereum
@@ -39,26 +41,11 @@ BLOCK_SECONDS: dict[int, float] = {
 }
 MAX_CATCH_UP = 64  # empty blocks mined at most in one catch-up
 SPEED_ENV = "SWAPDESK_DEVNET_SPEED"
-MAX_SPEED = 1000.0
-
-
-class BadSpeed(ValueError):
-    pass
 
 
 def speed_from_env() -> float:
     """The devnet speed: SWAPDESK_DEVNET_SPEED, default 1 (real block times)."""
     return parse_speed(os.environ.get(SPEED_ENV, "1"))
-
-
-def parse_speed(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadSpeed(f"devnet speed must be a number from 1 to {MAX_SPEED:g} (got {text!r})") from None
-    if not 1 <= value <= MAX_SPEED:  # also refuses nan and inf
-        raise BadSpeed(f"devnet speed must be a number from 1 to {MAX_SPEED:g} (got {text!r})")
-    return value
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,10 @@ at a time, after the chain has mined the empty blocks that fell due (see
 `clock`). A chain starts when it is first used: from its data (`ChainData`:
 its blocks survive restarts), or in memory from its world's snapshot when the
 devnet has no data directory (tests, benchmarks: nothing survives).
+
+A chain whose data is damaged does not start, and says why in words (`ChainDamaged`: also one of the
+devnet's notices). A chain that cannot keep new blocks (a full disk) answers every JSON-RPC request with
+an error that says so, and goes on once the disk takes its blocks again.
 """
 
 from __future__ import annotations
@@ -17,12 +21,14 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from swapdesk.chain import jsonrpc
 from swapdesk.chains import CHAINS, by_id
 from swapdesk.devnet import rpc
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.chaindata import ChainData, OpenedChain
 from swapdesk.devnet.clock import Ticker, speed_from_env
-from swapdesk.devnet.evm import DevChain
+from swapdesk.devnet.damage import ChainDamaged
+from swapdesk.devnet.evm import ChainUnwritable, DevChain
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.snapshots import SnapshotStore
 
@@ -105,7 +111,12 @@ class Devnet:
             chain, manifest = self.worlds.load_or_build(host.chain_id)
             opened = OpenedChain(chain, manifest, self.worlds.bridges(host.chain_id))
         else:
-            opened = self.data.open(host.chain_id, by_id(host.chain_id).name, share=self.share)
+            try:
+                opened = self.data.open(host.chain_id, by_id(host.chain_id).name, share=self.share)
+            except ChainDamaged as exc:  # said once among the notices; every start refused says it again
+                if str(exc) not in self.notices:
+                    self.notices.append(str(exc))
+                raise
         opened.chain.ticker = Ticker.for_chain(host.chain_id, self.speed)
         opened.chain.catch_up()
         host.opened = opened
@@ -128,13 +139,17 @@ class Devnet:
     async def rpc(self, chain_id: int, request: Any) -> bytes | None:
         """The encoded answer to one decoded JSON-RPC request object (None for a notification).
         Batches are `jsonrpc.answer`'s: one request at a time, so none holds the chain long."""
-        return await self.run(chain_id, rpc.respond, request)
+        return await self._on_chain(chain_id, _answer, (request,))
 
     async def run(self, chain_id: int, fn: Callable[..., T], *args: Any) -> T:
-        """Run `fn(chain, *args)` on the chain's own thread, its blocks up to date."""
+        """Run `fn(chain, *args)` on the chain's own thread, its blocks up to date (ChainUnwritable when the
+        blocks that fell due cannot be kept)."""
+        return await self._on_chain(chain_id, _up_to_date, (fn, args))
+
+    async def _on_chain(self, chain_id: int, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
         host = await self._started(chain_id)
         assert host.opened is not None
-        return await asyncio.get_running_loop().run_in_executor(host.executor, _up_to_date, host.opened.chain, fn, args)
+        return await asyncio.get_running_loop().run_in_executor(host.executor, fn, host.opened.chain, *args)
 
     async def stop(self, chain_id: int) -> None:
         """Stop one chain: its journal closed, its lock released. It starts again when next used."""
@@ -167,6 +182,20 @@ class Devnet:
 def _up_to_date(chain: DevChain, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
     chain.catch_up()
     return fn(chain, *args)
+
+
+def _answer(chain: DevChain, request: Any) -> bytes | None:
+    """`rpc.respond` once the chain is up to date; while it cannot keep its blocks, an error saying so."""
+    try:
+        chain.catch_up()
+    except ChainUnwritable as exc:
+        refusal = jsonrpc.RpcError(jsonrpc.SERVER_ERROR, str(exc))
+
+        def refuse(method: str, params: Any) -> Any:
+            raise refusal
+
+        return jsonrpc.handle(request, refuse)  # the envelope checked and the id echoed, as for any answer
+    return rpc.respond(chain, request)
 
 
 async def _shut(host: _Host) -> None:

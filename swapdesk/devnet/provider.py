@@ -15,7 +15,7 @@ from typing import Any
 from web3.providers.async_base import AsyncJSONBaseProvider
 from web3.types import RPCEndpoint, RPCResponse
 
-from swapdesk.devnet import jsonrpc
+from swapdesk.chain import jsonrpc
 from swapdesk.devnet.network import Devnet
 
 

@@ -12,7 +12,9 @@ Limits, and whose they follow:
                               `evm.CALL_TIME_CAP` of execution (geth's EVM timeout, "execution aborted")
   eth_getLogs                 MAX_LOG_RANGE blocks and MAX_LOGS results, each answered -32005 with a
                               range that works ("Try with this block range [from, to].", as Infura)
-  eth_sendRawTransaction      replay-protected (EIP-155) transactions only, as geth by default
+  eth_sendRawTransaction      replay-protected (EIP-155) transactions only, as geth by default; a nonce
+                              ahead of the sender's is queued with geth's bounds (`txpool`)
+  filters                     idle ones expire after 5 minutes, 1,000 a chain at most (`filters`)
 """
 
 from __future__ import annotations
@@ -20,13 +22,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from eth.abc import BlockHeaderAPI, ReceiptAPI, SignedTransactionAPI
+from eth.abc import BlockHeaderAPI
 from eth.vm.forks import CancunVM
 from eth_typing import Address
 
-from swapdesk.chains import by_id
-from swapdesk.devnet.evm import Call, ChainError, DevChain, ExecutionReverted
-from swapdesk.devnet.jsonrpc import (
+from swapdesk.chain.jsonrpc import (
     LIMIT_EXCEEDED,
     METHOD_NOT_FOUND,
     SERVER_ERROR,
@@ -34,6 +34,9 @@ from swapdesk.devnet.jsonrpc import (
     RpcError,
     handle,
 )
+from swapdesk.devnet import blockview, filters, txpool
+from swapdesk.devnet.access_list import create_access_list
+from swapdesk.devnet.evm import Call, ChainError, DevChain, ExecutionReverted
 from swapdesk.devnet.rpc_params import (
     LogFilter,
     Method,
@@ -41,9 +44,11 @@ from swapdesk.devnet.rpc_params import (
     address,
     block_id,
     block_number,
+    block_ref,
     boolean,
     count,
     data,
+    filter_id,
     hash32,
     invalid,
     log_filter,
@@ -57,7 +62,6 @@ from swapdesk.devnet.rpc_shapes import (
     checksum,
     hex_data,
     hex_quantity,
-    log_json,
     receipt_json,
     transaction_json,
 )
@@ -72,6 +76,7 @@ MAX_LOGS = 10_000  # logs an eth_getLogs may answer (Infura's cap)
 MAX_FEE_HISTORY = 1024  # blocks of eth_feeHistory, as geth
 NOT_FOUND = -32001  # EIP-1474: resource not found
 EXECUTION_REVERTED = 3  # geth: the revert data rides along
+NOT_PROCESSED = 4  # EIP-7966: accepted into the pool, not mined (yet)
 _TRANSACTIONS = CancunVM.get_transaction_builder()
 
 
@@ -86,6 +91,7 @@ def call(chain: DevChain, method: str, params: Params) -> Any:
     if entry is None:
         raise RpcError(METHOD_NOT_FOUND, f"the method {method} does not exist/is not available")
     args = entry.arguments(params)
+    txpool.promote(chain)  # queued transactions whose turn came, whoever's transaction filled the gap
     try:
         return entry.run(chain, *args)
     except ExecutionReverted as exc:
@@ -201,56 +207,22 @@ def estimate_gas(chain: DevChain, msg: Call, ref: str | int | bytes, _overrides:
     return hex_quantity(chain.estimate_gas(_executable(chain, msg, header), header))
 
 
-def _acceptable(chain: DevChain, raw: bytes) -> bytes:
-    """The raw transaction, once it is one this chain would mine."""
-    try:
-        tx = _TRANSACTIONS.decode(raw)
-    except Exception:  # py-evm raises several types for bad encodings
-        raise RpcError(SERVER_ERROR, "invalid transaction: not an RLP or EIP-2718 signed transaction") from None
-    problem = _pool_problem(chain, tx)
-    if problem:
-        raise RpcError(SERVER_ERROR, problem)
-    return raw
-
-
-def _pool_problem(chain: DevChain, tx: SignedTransactionAPI) -> str | None:
-    """Why geth's pool would refuse the transaction, in its words, before py-evm would in its own."""
-    if tx.chain_id is None:
-        return "only replay-protected (EIP-155) transactions allowed over RPC"
-    if tx.chain_id != chain.chain_id:
-        return f"invalid chain id for signer: have {tx.chain_id} want {chain.chain_id}"
-    base_fee, gas_limit = chain.pending_base_fee, chain.head.gas_limit
-    max_fee = int(tx.gas_price if tx.type_id in (None, 1) else tx.max_fee_per_gas)
-    if tx.gas < tx.intrinsic_gas:
-        return f"intrinsic gas too low: have {tx.gas}, want {tx.intrinsic_gas}"
-    if tx.gas > gas_limit:
-        return f"exceeds block gas limit: have {tx.gas}, want at most {gas_limit}"
-    if max_fee < base_fee:
-        return f"max fee per gas less than block base fee: maxFeePerGas: {max_fee}, baseFee: {base_fee}"
-    try:
-        tx.validate()
-    except Exception:  # py-evm's field and signature checks raise several types
-        return "invalid transaction: a field out of range, or a bad signature"
-    nonce = chain.nonce(tx.sender)
-    if tx.nonce != nonce:  # devnet blocks take what is sent at once: a later nonce would never be mined
-        too = "low" if tx.nonce < nonce else "high"
-        return f"nonce too {too}: address {checksum(tx.sender)}, tx: {tx.nonce} state: {nonce}"
-    cost, balance = tx.gas * max_fee + tx.value, chain.balance(tx.sender)
-    if cost > balance:
-        shortfall = f"balance {balance}, tx cost {cost}, overshot {cost - balance}"
-        return f"insufficient funds for gas * price + value: {shortfall}"
-    return None
+def create_access_list_at(chain: DevChain, msg: Call, ref: str | int | bytes) -> Json:
+    header = _call_header(chain, ref)
+    return create_access_list(chain, _executable(chain, msg, header), header)
 
 
 def send_raw_transaction(chain: DevChain, raw: bytes) -> str:
-    return hex_data(chain.send_raw_transaction(_acceptable(chain, raw)))
+    return hex_data(txpool.submit(chain, raw))
 
 
 def send_raw_transaction_sync(chain: DevChain, raw: bytes, _timeout: int | None) -> Json:
-    """EIP-7966: send and answer the receipt (devnet blocks are mined at once)."""
-    found = chain.transaction(chain.send_raw_transaction(_acceptable(chain, raw)))
+    """EIP-7966: send and answer the receipt (devnet blocks are mined at once; a queued one waits its turn)."""
+    tx_hash = txpool.submit(chain, raw)
+    found = chain.transaction(tx_hash)
     if found is None:
-        raise RpcError(SERVER_ERROR, "the transaction was accepted but not mined")
+        problem = "the transaction was added to the pool but not mined: its nonce is ahead of the sender's next"
+        raise RpcError(NOT_PROCESSED, problem, hex_data(tx_hash))
     return receipt_json(chain, *found)
 
 
@@ -262,14 +234,17 @@ def get_transaction_by_hash(chain: DevChain, tx_hash: bytes) -> Json | None:
     found = chain.transaction(tx_hash)
     if found:
         return transaction_json(*found)
-    return ethview.transaction(chain, tx_hash) if _tron(chain) else None
+    queued = txpool.queued_transaction(chain, tx_hash)
+    if queued is not None:
+        return queued
+    return ethview.transaction(chain, tx_hash) if blockview.is_tron(chain) else None
 
 
 def get_transaction_receipt(chain: DevChain, tx_hash: bytes) -> Json | None:
     found = chain.transaction(tx_hash)
     if found:
         return receipt_json(chain, *found)
-    return ethview.receipt(chain, tx_hash) if _tron(chain) else None
+    return ethview.receipt(chain, tx_hash) if blockview.is_tron(chain) else None
 
 
 def get_block_by_number(chain: DevChain, ref: str | int, full: bool) -> Json | None:
@@ -284,14 +259,17 @@ def get_block_by_hash(chain: DevChain, block_hash: bytes, full: bool) -> Json | 
 
 def _block(chain: DevChain, header: BlockHeaderAPI, full: bool) -> Json:
     block = block_json(chain, header, full)
-    if _tron(chain):
-        tron = ethview.hashes(chain, header)
-        block["transactions"] += [ethview.transaction(chain, h) for h in tron] if full else [hex_data(h) for h in tron]
+    if blockview.is_tron(chain):  # its TRON transactions after its Ethereum ones
+        block["transactions"] = blockview.transactions(chain, header, full)
     return block
 
 
-def _tron(chain: DevChain) -> bool:
-    return by_id(chain.chain_id).tron
+def get_block_receipts(chain: DevChain, ref: str | int | bytes) -> list[Json] | None:
+    try:
+        header = _header(chain, ref)
+    except RpcError:
+        return None  # geth: null for a block it does not have
+    return blockview.receipts(chain, header)
 
 
 def get_logs(chain: DevChain, query: LogFilter) -> list[Json]:
@@ -307,7 +285,7 @@ def get_logs(chain: DevChain, query: LogFilter) -> list[Json]:
             raise _log_limit(problem, MAX_LOG_RANGE, first, first + MAX_LOG_RANGE - 1)
     found: list[Json] = []
     for number in range(first, last + 1):
-        logs = _block_logs(chain, chain.header(number), query)
+        logs = blockview.logs(chain, chain.header(number), query)
         if len(found) + len(logs) > MAX_LOGS:
             works = number - 1 if number > first and query.block_hash is None else None
             raise _log_limit(f"query returned more than {MAX_LOGS} results", MAX_LOGS, first, works)
@@ -315,23 +293,8 @@ def get_logs(chain: DevChain, query: LogFilter) -> list[Json]:
     return found
 
 
-def _block_logs(chain: DevChain, header: BlockHeaderAPI, query: LogFilter) -> list[Json]:
-    tron = _tron(chain)
-    if not header.gas_used and not tron:  # no transaction, no log (a TRON transaction's block uses no gas)
-        return []
-    found, log_index = [], 0
-    receipts: tuple[ReceiptAPI, ...] = chain.receipts(header)
-    for tx_index, (tx, receipt) in enumerate(zip(chain.block(header).transactions, receipts, strict=True)):
-        for log in receipt.logs:
-            if query.matches(log):
-                found.append(log_json(log, header, tx.hash, tx_index, log_index))
-            log_index += 1
-    for entry in ethview.entries(chain, header) if tron else ():
-        for log in entry.logs:
-            if query.matches(log):
-                found.append(log_json(log, header, entry.tx_hash, entry.tx_index, log_index))
-            log_index += 1
-    return found
+def get_filter_logs(chain: DevChain, ident: str) -> list[Json]:
+    return get_logs(chain, filters.log_query(chain, ident))
 
 
 def _log_limit(problem: str, limit: int, first: int, last: int | None) -> RpcError:
@@ -355,6 +318,7 @@ def syncing(chain: DevChain) -> bool:
 
 _BLOCK = Param("block", block_id, "latest")
 _OVERRIDES = Param("stateOverrides", no_overrides, None)
+_FILTER = Param("filterId", filter_id)
 
 METHODS: dict[str, Method] = {
     "eth_chainId": Method(chain_id),
@@ -386,4 +350,16 @@ METHODS: dict[str, Method] = {
     "eth_getLogs": Method(get_logs, (Param("filter", log_filter),)),
     "eth_accounts": Method(accounts),
     "eth_syncing": Method(syncing),
+    "eth_getBlockReceipts": Method(get_block_receipts, (Param("block", block_ref),)),
+    "eth_createAccessList": Method(create_access_list_at, (Param("transaction", transaction), _BLOCK)),
+    "eth_newFilter": Method(filters.new_filter, (Param("filter", log_filter),)),
+    "eth_newBlockFilter": Method(filters.new_block_filter),
+    "eth_newPendingTransactionFilter": Method(
+        filters.new_pending_transaction_filter, (Param("fullTransactions", boolean, False),)
+    ),
+    "eth_getFilterChanges": Method(filters.get_filter_changes, (_FILTER,)),
+    "eth_getFilterLogs": Method(get_filter_logs, (_FILTER,)),
+    "eth_uninstallFilter": Method(filters.uninstall_filter, (_FILTER,)),
+    "txpool_status": Method(txpool.status),
+    "txpool_content": Method(txpool.content),
 }

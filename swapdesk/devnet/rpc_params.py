@@ -10,12 +10,12 @@ from typing import Any
 
 from eth.abc import LogAPI
 
-from swapdesk.devnet.evm import CALL_GAS, Call
-from swapdesk.devnet.jsonrpc import (
+from swapdesk.chain.jsonrpc import (
     INVALID_PARAMS,
     Params,
     RpcError,
 )
+from swapdesk.devnet.evm import CALL_GAS, Call
 
 Json = dict[str, Any]
 TAGS = ("latest", "pending", "safe", "finalized", "earliest")
@@ -140,6 +140,27 @@ def block_id(value: Any) -> str | int | bytes:
     if not isinstance(value.get("requireCanonical", False), bool):  # the devnet serves only canonical blocks
         raise Invalid("requireCanonical must be true or false")
     return hash32(value["blockHash"]) if "blockHash" in value else block_number(value["blockNumber"])
+
+
+def block_ref(value: Any) -> str | int | bytes:
+    """A block id, or a block's hash as a bare string (geth's BlockNumberOrHash takes both)."""
+    if isinstance(value, str) and len(value) == 66:
+        return hash32(value)
+    try:
+        return block_id(value)
+    except Invalid:
+        what = "a block number, a tag, a block hash, or an object with blockHash or blockNumber"
+        raise Invalid(f"must be {what}") from None
+
+
+_FILTER_ID = re.compile(r"0x[0-9a-fA-F]{1,32}")
+
+
+def filter_id(value: Any) -> str:
+    """A filter's id, as eth_newFilter and its kin answer it."""
+    if isinstance(value, str) and _FILTER_ID.fullmatch(value):
+        return value.lower()
+    raise Invalid("must be a filter id: 0x and at most 32 hex digits")
 
 
 def percentiles(value: Any) -> tuple[float, ...]:

@@ -32,26 +32,29 @@ def effective_gas_price(tx: SignedTransactionAPI, header: BlockHeaderAPI) -> int
     return min(int(tx.max_fee_per_gas), base_fee + int(tx.max_priority_fee_per_gas))
 
 
-def transaction_json(tx: SignedTransactionAPI, header: BlockHeaderAPI, index: int) -> Json:
+def transaction_json(tx: SignedTransactionAPI, header: BlockHeaderAPI | None, index: int | None) -> Json:
+    """A transaction in its block, or (header None) one waiting in the pool: no block, and the most it may pay
+    per gas as its gas price, as geth shows pool transactions."""
     out: Json = {
         "hash": hex_data(tx.hash),
         "nonce": hex_quantity(tx.nonce),
-        "blockHash": hex_data(header.hash),
-        "blockNumber": hex_quantity(header.block_number),
-        "transactionIndex": hex_quantity(index),
+        "blockHash": hex_data(header.hash) if header else None,
+        "blockNumber": hex_quantity(header.block_number) if header else None,
+        "transactionIndex": hex_quantity(index) if header and index is not None else None,
         "from": checksum(tx.sender),
         "to": checksum(tx.to) if tx.to else None,
         "value": hex_quantity(tx.value),
         "gas": hex_quantity(tx.gas),
-        "gasPrice": hex_quantity(effective_gas_price(tx, header)),
+        "gasPrice": hex_quantity(effective_gas_price(tx, header) if header else _max_fee(tx)),
         "input": hex_data(tx.data),
         "type": hex_quantity(tx.type_id or 0),
         "v": hex_quantity(getattr(tx, "v", 0) if tx.type_id is None else tx.y_parity),
         "r": hex_quantity(tx.r),
         "s": hex_quantity(tx.s),
     }
+    if tx.chain_id is not None:  # an EIP-155 legacy transaction's v encodes it: geth shows it too
+        out["chainId"] = hex_quantity(tx.chain_id)
     if tx.type_id is not None:
-        out["chainId"] = hex_quantity(tx.chain_id or 0)
         out["yParity"] = hex_quantity(tx.y_parity)
         out["accessList"] = [
             {"address": checksum(a), "storageKeys": [hex_data(k.to_bytes(32, "big")) for k in keys]}
@@ -61,6 +64,10 @@ def transaction_json(tx: SignedTransactionAPI, header: BlockHeaderAPI, index: in
         out["maxFeePerGas"] = hex_quantity(tx.max_fee_per_gas)
         out["maxPriorityFeePerGas"] = hex_quantity(tx.max_priority_fee_per_gas)
     return out
+
+
+def _max_fee(tx: SignedTransactionAPI) -> int:
+    return int(tx.gas_price if tx.type_id is None or tx.type_id == 1 else tx.max_fee_per_gas)
 
 
 def log_json(log: LogAPI, header: BlockHeaderAPI, tx_hash: bytes, tx_index: int, log_index: int) -> Json:

@@ -46,6 +46,18 @@ class ExecutionTimeout(ChainError):
         super().__init__(f"execution aborted (timeout = {seconds:g}s)")
 
 
+class ChainUnwritable(ChainError):
+    """The chain cannot make a block durable (a full disk): the block is undone, nobody hears of it."""
+
+    def __init__(self, name: str, why: str, where: str, full: bool) -> None:
+        then = "free some disk space and try again" if full else "try again once it can write"
+        super().__init__(
+            f"the devnet's {name} chain cannot keep new blocks: {why} (writing {where}). Nothing was written and"
+            f" nothing changed; {then}"
+        )
+        self.full = full
+
+
 _VM_FAILURES = {  # py-evm's VM errors in geth's words
     "OutOfGas": "out of gas",
     "InsufficientStack": "stack underflow",

@@ -15,11 +15,11 @@ from eth_account import Account
 from eth_account.messages import encode_defunct
 from eth_utils import keccak, to_checksum_address
 
+from swapdesk.chain.tron.protobuf import encode
 from swapdesk.contracts import artifact
 from swapdesk.devnet.bridges.cbridge import MACHINE, STATUS
 from swapdesk.devnet.bridges.cbridge_api import WITHDRAW_REQ
 from swapdesk.devnet.bridges.celer import send_transfer_id
-from swapdesk.devnet.tron.protobuf import encode
 
 from .bridges_world import TRON, BridgeNet, Wallet, bridge_net, forward_only, is_path, until
 

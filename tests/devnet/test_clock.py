@@ -10,10 +10,11 @@ import time
 import pytest
 
 from swapdesk.devnet.builder import HISTORY_SECONDS
-from swapdesk.devnet.clock import BLOCK_SECONDS, MAX_CATCH_UP, BadSpeed, Ticker, parse_speed
+from swapdesk.devnet.clock import BLOCK_SECONDS, MAX_CATCH_UP, Ticker
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.snapshots import SnapshotStore
+from swapdesk.settings import BadSpeed, parse_speed
 
 
 class ManualClock:

@@ -47,6 +47,16 @@ SAMPLES: dict[str, list[Any]] = {
     "eth_getLogs": [{"fromBlock": "0x1", "toBlock": "0x2", "address": ACCOUNT_0, "topics": [None, [HASH]]}],
     "eth_accounts": [],
     "eth_syncing": [],
+    "eth_getBlockReceipts": ["0x1"],
+    "eth_createAccessList": [CALL, "latest"],
+    "eth_newFilter": [{"fromBlock": "0x1", "address": ACCOUNT_0, "topics": [HASH]}],
+    "eth_newBlockFilter": [],
+    "eth_newPendingTransactionFilter": [False],
+    "eth_getFilterChanges": ["0x1"],
+    "eth_getFilterLogs": ["0x1"],
+    "eth_uninstallFilter": ["0x1"],
+    "txpool_status": [],
+    "txpool_content": [],
 }
 WRONG = "zz"  # of the wrong form for every parameter of every method
 HOSTILE: list[Any] = [

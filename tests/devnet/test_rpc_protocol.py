@@ -8,7 +8,7 @@ import httpx
 import pytest
 from eth_account import Account
 
-from swapdesk.devnet import jsonrpc
+from swapdesk.chain import jsonrpc
 from swapdesk.devnet.accounts import demo_address, demo_key
 
 from .rpc_client import call, error, post

@@ -27,6 +27,9 @@ from tronpy.tron import Transaction
 from web3 import Web3
 
 from swapdesk.address import to_tron
+from swapdesk.chain.tron.messages import RAW, TRANSACTION
+from swapdesk.chain.tron.protobuf import ProtoError, decode, encode
+from swapdesk.chain.tron.transactions import raw_from_json
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.chaindata import ChainData
@@ -34,9 +37,6 @@ from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.tron import ethview
 from swapdesk.devnet.tron.contracts import register_world
-from swapdesk.devnet.tron.messages import RAW, TRANSACTION
-from swapdesk.devnet.tron.protobuf import ProtoError, decode, encode
-from swapdesk.devnet.tron.transactions import raw_from_json
 from swapdesk.server.background import BackgroundServer
 from swapdesk.server.rpc import add_rpc_route
 from swapdesk.server.tron import MAX_BODY, TRON, add_tron_routes

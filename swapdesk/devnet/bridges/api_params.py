@@ -12,8 +12,8 @@ from typing import Any
 from starlette.requests import Request
 
 from swapdesk.address import InvalidAddress, format_address, parse_address
+from swapdesk.chain import jsonrpc
 from swapdesk.chains import by_id
-from swapdesk.devnet import jsonrpc
 
 MAX_BODY = 64 * 1024  # bytes of a JSON body
 MAX_TEXT = 256  # characters of any text parameter

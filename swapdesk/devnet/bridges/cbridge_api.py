@@ -35,6 +35,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swapdesk.blocking import off_loop
+from swapdesk.chain.tron.protobuf import EnumType, Message, ProtoError, decode, enum, int64, raw
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.bridges import api_params as p
@@ -45,7 +46,6 @@ from swapdesk.devnet.bridges.context import same_asset
 from swapdesk.devnet.bridges.deployment import BridgedToken
 from swapdesk.devnet.bridges.store import Order, StaleOrder
 from swapdesk.devnet.bridges.terms import PER_MILLION, cbridge_estimate, cbridge_max_slippage
-from swapdesk.devnet.tron.protobuf import EnumType, Message, ProtoError, decode, enum, int64, raw
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.service import BridgeProviders

@@ -13,10 +13,10 @@ from typing import Any
 
 from eth_utils import to_checksum_address
 
+from swapdesk.chain.tron.protobuf import Msg
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.devnet.tron import node as tron_node
-from swapdesk.devnet.tron.protobuf import Msg
 
 MAX_LOG_BLOCKS = 10_000  # blocks one eth_getLogs may span (the devnet's limit, and node providers')
 EXECUTION_REVERTED = 3
