@@ -31,6 +31,7 @@ from eth_account import Account
 from swapdesk.api import CrossOrderRequest, CrossRoutesRequest, CrossSwapRequest, DetailsRequest, parse
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.celer import send_transfer_id
 from swapdesk.devnet.bridges.client import ChainClient
 from swapdesk.devnet.bridges.metapath import order_id
@@ -39,7 +40,6 @@ from swapdesk.devnet.bridges.store import Order
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.sender import signed_transaction
-from swapdesk.engine import DevnetBackend
 from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.engine.cross import CrossChain
 

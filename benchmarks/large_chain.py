@@ -58,6 +58,7 @@ from swapdesk.chains import Chain, by_id
 from swapdesk.contracts import artifact, vendored
 from swapdesk.devnet import rpc
 from swapdesk.devnet.accounts import DEMO_ACCOUNTS, DEPLOYER_INDEX, FEE_COLLECTOR_INDEX, demo_address, demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.builder import Built, genesis_balances
 from swapdesk.devnet.clock import HistoryClock, WallClock
 from swapdesk.devnet.evm import DevChain
@@ -77,7 +78,7 @@ from swapdesk.devnet.uniswap import (
     v3_needs,
 )
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.engine.routing.quote import best_rate, best_split, probe
 from swapdesk.engine.routing.reader import BlockState, PoolReader
 from swapdesk.engine.routing.routes import candidates

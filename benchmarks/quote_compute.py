@@ -36,8 +36,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from swapdesk.chains import by_id
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.engine.routing.optimizer import allocate
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.quote import best_rate, best_split, probe, route_gas

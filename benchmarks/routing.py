@@ -34,10 +34,11 @@ from swapdesk.api import AggSwapRequest, parse
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.clock import BLOCK_SECONDS
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.engine.routing.optimizer import allocate, dynamic
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.quote import best_split, probe, single_source_outputs

@@ -31,9 +31,10 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from swapdesk.chains import by_id
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.world import WORLDS
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.engine.routing.optimizer import allocate, dynamic
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.quote import MAX_ROUTES, NoLiquidity, NoOutput, NoRoute, best_split, probe

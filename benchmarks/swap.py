@@ -21,7 +21,8 @@ from pathlib import Path
 from swapdesk.api import AggSwapRequest, ChainRequest, parse
 from swapdesk.chains import resolve
 from swapdesk.devnet.accounts import demo_key
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.engine import Engine
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.outbox import Outbox

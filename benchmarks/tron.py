@@ -21,8 +21,9 @@ from swapdesk.api import ChainRequest, TronSwapRequest, parse
 from swapdesk.chains import resolve
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.engine.tron import TronQuoter
 from swapdesk.engine.tron_call import FUNCTION, tronpy_values
 from swapdesk.engine.tron_node import local_txid

@@ -12,9 +12,9 @@ from swapdesk.address import format_address, parse_address
 from swapdesk.api import CrossListRequest, CrossRoutesRequest, parse
 from swapdesk.chains import by_id
 from swapdesk.devnet.accounts import demo_address
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.engine import Engine
 from swapdesk.engine.bridges import BridgeEndpoints
-from swapdesk.engine.transactions import TransactionLookup
 from swapdesk.store import StoredOrder, TxStore
 from swapdesk.trade.bridge import Bridger
 from swapdesk.trade.bridge_catalog import BridgeCatalog
@@ -29,8 +29,8 @@ ETH, BSC, HECO, POLYGON, TRON = 1, 56, 128, 137, 95500
 RECEIVER = 7  # demo account receiving on the destination
 
 
-class BridgedEngine(Engine, TransactionLookup):
-    """The engine with the transaction extension, as the window's tests use it."""
+class BridgedEngine(Engine):
+    """The engine, as the window's tests use it (the transaction extension is the engine's own)."""
 
 
 @dataclass

@@ -9,8 +9,9 @@ import pytest
 
 from swapdesk.api import AggSwapRequest, ChainRequest, SwapService, TronSwapRequest, parse
 from swapdesk.chains import resolve
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.outbox import Outbox

@@ -8,7 +8,7 @@ from web3 import AsyncHTTPProvider, AsyncWeb3
 from swapdesk.chains import resolve
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
-from swapdesk.engine import DevnetBackend
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.store import TxStore
 from swapdesk.trade.errors import SendFailed
 from swapdesk.trade.outbox import Outbox

@@ -6,7 +6,8 @@ import pytest
 
 from swapdesk.api import AggQuote, AggSwapRequest, SwapService
 from swapdesk.devnet.accounts import demo_key
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.engine import Engine
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import ROUTER
 from swapdesk.trade.errors import CheckFailed, TradeError

@@ -19,7 +19,8 @@ from swapdesk.api import DetailsRequest, SwapService, TronQuote, TronSwapRequest
 from swapdesk.api.records import TronParameter
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.engine import Engine
 from swapdesk.engine.tron_call import arguments, parameters
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.checks import Shown
