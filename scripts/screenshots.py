@@ -2,7 +2,7 @@
 and dark.
 
 Run on purpose (tests never write into the tree); it drives the real window on a fresh devnet whose bridge
-providers run beside it (the app's own engine, `gui.embedded`), with its own settings, data and keys in a
+providers run beside it (the app's own engine, `swapdesk.compose`), with its own settings, data and keys in a
 temporary folder, and writes docs/screenshots/<state>.png and <state>-dark.png (the same moment in both
 themes, side by side in the README):
 
@@ -32,13 +32,13 @@ from keyring.backends.fail import Keyring as FailKeyring  # noqa: E402
 from PySide6.QtCore import QMessageLogContext, QtMsgType, SignalInstance, qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
+from swapdesk.compose import EmbeddedEngine  # noqa: E402
 from swapdesk.devnet.accounts import demo_address, demo_key  # noqa: E402
+from swapdesk.devnet.backend import DevnetBackend  # noqa: E402
 from swapdesk.devnet.bridges.service import BridgeProviders  # noqa: E402
 from swapdesk.devnet.network import Devnet  # noqa: E402
-from swapdesk.engine import DevnetBackend  # noqa: E402
 from swapdesk.gui import theme  # noqa: E402
 from swapdesk.gui.accounts_dialog import AccountsDialog  # noqa: E402
-from swapdesk.gui.embedded import EmbeddedEngine  # noqa: E402
 from swapdesk.gui.loop import EventLoop  # noqa: E402
 from swapdesk.gui.settings_dialog import SettingsDialog  # noqa: E402
 from swapdesk.gui.tabs.cross_chain import CrossChainTab  # noqa: E402

@@ -1,10 +1,13 @@
-"""Accounts: the list, and three separate ways to add one: import a key, create one, watch an address.
+"""Accounts: yours (and, on the devnet, the demo accounts, said to be such), and three separate ways to add one:
+import a key, create one with its recovery phrase, watch an address.
 
 Keys go to the OS keyring. When this machine's keyring cannot keep secrets, the dialog says so in plain
-words (never a backend's class name) and asks for a password to keep the key in an encrypted keystore
-file instead; it never falls back silently. One key is one account on every chain: each shows its
-address on TRON too (base58, the same bytes). Wallet work (keyring over D-Bus, scrypt) runs off the GUI
-thread, and says so while it runs.
+words (never a backend's class name) and keeps the key in an encrypted keystore file under a password
+instead; it never falls back silently. A new key comes with a recovery phrase, shown once and checked
+(`phrase_pages.CreateFlow`); a key kept under a password can be shown again after it (`export_dialog`). One
+key is one account on every chain: each shows its address on TRON too (base58, the same bytes). Wallet work
+(keyring over D-Bus, scrypt) runs off the GUI thread, and says so while it runs. Each way says what went wrong
+on its own page, and a message goes when the page changes.
 """
 
 from __future__ import annotations
@@ -17,28 +20,35 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from swapdesk.blocking import off_loop
-from swapdesk.gui import theme
+from swapdesk.gui import error_words
+from swapdesk.gui.design.buttons import primary, secondary
+from swapdesk.gui.design.card import heading
+from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.progress import Progress
+from swapdesk.gui.export_dialog import ExportDialog
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
+from swapdesk.gui.phrase_pages import CreateFlow
 from swapdesk.gui.tasks import Latest
-from swapdesk.gui.widgets.card import heading
-from swapdesk.gui.widgets.error_label import error_label, note_label
-from swapdesk.gui.widgets.progress import Progress
-from swapdesk.wallet import Account, BadKey, Password, PrivateKey, Wallet, WalletError
+from swapdesk.wallet import Account, BadKey, Password, Phrase, PrivateKey, Wallet, WalletError
 
-KINDS = {"keyring": "in the system keyring", "keystore": "in an encrypted keystore file", "watch": "watch-only"}
+KINDS = {
+    "keyring": QT_TR_NOOP("in the system keyring"),
+    "keystore": QT_TR_NOOP("in an encrypted keystore file"),
+    "watch": QT_TR_NOOP("watch-only"),
+    "demo": QT_TR_NOOP("devnet demo account: its key is public"),
+}
 _CLASS_NAME = re.compile(r"\s*\((?:[A-Za-z_][\w]*\.)+[A-Za-z_]\w*\)")  # "(keyring.backends.fail.Keyring)"
 
 
@@ -49,11 +59,10 @@ def without_class_names(text: str) -> str:
 def keyring_words(problem: str | None) -> str:
     """Where new keys go, in plain words; a keyring backend's class name never reaches the screen."""
     if problem is None:
-        return "New keys are kept in your system keyring."
+        return tr("New keys are kept in your system keyring.")
     reason = without_class_names(problem).strip().rstrip(".")
-    return (
-        f"{reason[:1].upper()}{reason[1:]}. New keys go to an encrypted keystore file instead, locked with a"
-        " password you choose."
+    return tr("{reason}. New keys go to an encrypted keystore file instead, locked with a password you choose.").format(
+        reason=f"{reason[:1].upper()}{reason[1:]}"
     )
 
 
@@ -62,124 +71,113 @@ class AccountsDialog(QDialog):
     failed = Signal(str)
     saved = Signal(str)  # what was just done, in words
 
-    def __init__(self, wallet: Wallet, parent: QWidget | None = None) -> None:
+    def __init__(self, wallet: Wallet, parent: QWidget | None = None, devnet: bool = False) -> None:
         super().__init__(parent)
-        self.wallet = wallet
-        self.setWindowTitle("Accounts")
-        self.setMinimumSize(620, 560)
+        self.wallet, self.devnet = wallet, devnet
+        self.setWindowTitle(tr("Accounts"))
+        self.setMinimumSize(640, 600)
         self._work = Latest(self._unexpected)
         self.accounts: list[Account] = []
+        self.rows: list[Account | None] = []  # the account of each row of the list (None: a line of words)
+        self.export_dialog: ExportDialog | None = None
         problem = wallet.keyring_problem
         self.list = QListWidget()
-        self.list.setAccessibleName("Your accounts")
-        self.list.setAlternatingRowColors(True)
-        self.remove_button = QPushButton("Remove selected…")
-        self.remove_button.setEnabled(False)
-        self.list.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(0 <= row < len(self.accounts)))
-        self.keyring_note = note_label("muted" if problem is None else "warning")
-        self.keyring_note.setText(keyring_words(problem))
-
-        self.import_label, self.create_label, self.watch_label = (
-            QLineEdit(placeholderText="Label, e.g. Main") for _ in range(3)
+        self.list.setAccessibleName(tr("Your accounts"))
+        self.export_button = secondary(
+            tr("Back up…"), tr("Show the recovery phrase or the private key, after its password")
         )
-        for field, what in ((self.import_label, "imported"), (self.create_label, "new"), (self.watch_label, "watched")):
-            field.setAccessibleName(f"Label of the {what} account")
-        self.key = QLineEdit(placeholderText="Private key: 64 hex digits", echoMode=QLineEdit.EchoMode.Password)
-        self.key.setAccessibleName("Private key")
-        self.address = QLineEdit(placeholderText="0x… (or T… as TRON writes it)")
-        self.address.setAccessibleName("Address to watch")
-        self.import_file, self.import_password = self._keystore_choice(problem)
-        self.create_file, self.create_password = self._keystore_choice(problem)
-        self.import_button = QPushButton("Import key")
-        self.create_button = QPushButton("Create account")
-        self.watch_button = QPushButton("Watch address")
-        for button in (self.import_button, self.create_button, self.watch_button):
-            theme.primary(button)
+        self.remove_button = secondary(tr("Remove…"), tr("Forget the account and delete its key from this computer"))
+        for button in (self.export_button, self.remove_button):
+            button.setEnabled(False)
+        self.list.currentRowChanged.connect(self._selected)
+        self.keyring_note = Notice("info" if problem is None else "warning", keyring_words(problem))
+
+        self.import_label, self.watch_label = (QLineEdit(placeholderText=tr("Label, e.g. Main")) for _ in range(2))
+        self.import_label.setAccessibleName(tr("Label of the imported account"))
+        self.watch_label.setAccessibleName(tr("Label of the watched account"))
+        self.key = QLineEdit(placeholderText=tr("Private key: 64 hex digits"), echoMode=QLineEdit.EchoMode.Password)
+        self.key.setAccessibleName(tr("Private key"))
+        self.address = QLineEdit(placeholderText=tr("0x… (or T… as TRON writes it)"))
+        self.address.setAccessibleName(tr("Address to watch"))
+        self.import_file = QCheckBox(tr("Keep the key in an encrypted keystore file"))
+        self.import_file.setChecked(problem is not None)
+        self.import_file.setEnabled(problem is None)
+        self.import_password = QLineEdit(placeholderText=tr("Keystore password"), echoMode=QLineEdit.EchoMode.Password)
+        self.import_password.setAccessibleName(tr("Keystore password"))
+        self.import_file.toggled.connect(self.import_password.setEnabled)
+        self.import_password.setEnabled(self.import_file.isChecked())
+        self.import_button = primary(tr("Import key"))
+        self.watch_button = primary(tr("Watch address"))
+        self.create_flow = CreateFlow(problem)
+        self.create_label, self.create_password = self.create_flow.label, self.create_flow.password
+        self.create_file, self.create_button = self.create_flow.keystore, self.create_flow.start_button
+        self.errors = {name: Notice("danger") for name in ("import", "watch")}
+        for notice in self.errors.values():
+            notice.hide()
 
         self.ways = QTabWidget()
-        self.ways.addTab(
-            self._page(
-                "Paste a private key you already have. It is stored, never shown again, and never logged.",
-                [("Label", self.import_label), ("Private key", self.key), ("", self.import_file),
-                 ("Password", self.import_password)],
-                self.import_button,
-            ),
-            "Import a key",
-        )  # fmt: skip
-        self.ways.addTab(
-            self._page(
-                "A new key is made on this computer. Fund its address before swapping.",
-                [("Label", self.create_label), ("", self.create_file), ("Password", self.create_password)],
-                self.create_button,
-            ),
-            "Create a new key",
-        )
-        self.ways.addTab(
-            self._page(
-                "Follow an address without its key: quotes and balances, never a signature.",
-                [("Label", self.watch_label), ("Address", self.address)],
-                self.watch_button,
-            ),
-            "Watch an address",
-        )
+        self.ways.addTab(self._page(
+            tr("Paste a private key you already have. It is stored, never shown again, and never logged."),
+            [(tr("Label"), self.import_label), (tr("Private key"), self.key), ("", self.import_file),
+             (tr("Password"), self.import_password)], self.import_button, self.errors["import"]),
+            tr("Import a key"))  # fmt: skip
+        self.ways.addTab(self.create_flow, tr("Create a new key"))
+        self.ways.addTab(self._page(
+            tr("Follow an address without its key: quotes and balances, never a signature."),
+            [(tr("Label"), self.watch_label), (tr("Address"), self.address)], self.watch_button,
+            self.errors["watch"]), tr("Watch an address"))  # fmt: skip
+        self.ways.currentChanged.connect(lambda _: self._clear_messages())
         self.progress = Progress()
-        self.error = error_label()
-        self.said = note_label("success")
+        self.said = Notice("success")
         self.said.hide()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
+        close = secondary(tr("Close"))
+        close.clicked.connect(self.reject)
 
-        remove_row = QHBoxLayout()
-        remove_row.addStretch(1)
-        remove_row.addWidget(self.remove_button)
+        selected = QHBoxLayout()
+        selected.addStretch(1)
+        selected.addWidget(self.export_button)
+        selected.addWidget(self.remove_button)
+        bottom = QHBoxLayout()
+        bottom.addStretch(1)
+        bottom.addWidget(close)
         layout = QVBoxLayout(self)
-        layout.addWidget(heading("Your accounts"))
+        layout.addWidget(heading(tr("Your accounts")))
         layout.addWidget(self.list, 1)
-        layout.addLayout(remove_row)
-        layout.addWidget(heading("Add an account"))
+        layout.addLayout(selected)
+        layout.addWidget(heading(tr("Add an account")))
         layout.addWidget(self.keyring_note)
         layout.addWidget(self.ways)
-        for widget in (self.progress, self.error, self.said):
+        for widget in (self.progress, self.said):
             layout.addWidget(widget)
-        layout.addWidget(buttons)
+        layout.addLayout(bottom)
 
         self.import_button.clicked.connect(self._import)
-        self.create_button.clicked.connect(
-            lambda: self._do("Created", self.wallet.create, self.create_label.text(), self._password(self.create_file))
-        )
+        self.create_flow.confirmed.connect(self._create)
+        self.create_flow.problem.connect(self.failed)
         self.watch_button.clicked.connect(
-            lambda: self._do("Watching", self.wallet.watch, self.address.text(), self.watch_label.text())
+            lambda: self._do("watch", tr("Watching"), self.wallet.watch, self.address.text(), self.watch_label.text())
         )
         self.remove_button.clicked.connect(self._remove)
-        self.finished.connect(lambda _: self._work.close())
+        self.export_button.clicked.connect(self.export)
+        self.finished.connect(lambda _: self._close())
         self.refresh()
 
     # -- building ------------------------------------------------------------------------------
 
-    def _keystore_choice(self, problem: str | None) -> tuple[QCheckBox, QLineEdit]:
-        use_file = QCheckBox("Keep the key in an encrypted keystore file")
-        use_file.setChecked(problem is not None)
-        use_file.setEnabled(problem is None)  # with an unsafe keyring the file is the only way
-        password = QLineEdit(placeholderText="Keystore password", echoMode=QLineEdit.EchoMode.Password)
-        password.setAccessibleName("Keystore password")
-        use_file.toggled.connect(password.setEnabled)
-        password.setEnabled(use_file.isChecked())
-        return use_file, password
-
-    def _page(self, words: str, rows: list[tuple[str, QWidget]], button: QPushButton) -> QWidget:
+    def _page(self, words: str, rows: list[tuple[str, QWidget]], button: QWidget, error: Notice) -> QWidget:
         page = QWidget()
         form = QFormLayout(page)
         intro = QLabel(words)
         intro.setWordWrap(True)
         form.addRow(intro)
-        for caption, widget in rows:
-            form.addRow(caption, widget) if caption else form.addRow(widget)
+        for label, widget in rows:
+            form.addRow(label, widget) if label else form.addRow(widget)
         form.addRow("", button)
+        form.addRow(error)
         return page
 
-    def _password(self, use_file: QCheckBox) -> Password | None:
-        field = self.import_password if use_file is self.import_file else self.create_password
-        return Password(field.text()) if use_file.isChecked() else None
+    def _password(self) -> Password | None:
+        return Password(self.import_password.text()) if self.import_file.isChecked() else None
 
     # -- doing -----------------------------------------------------------------------------------
 
@@ -187,64 +185,115 @@ class AccountsDialog(QDialog):
         """The pasted text becomes a PrivateKey here, so no thread or log ever sees it as text."""
         try:
             key = PrivateKey.parse(self.key.text())
-        except BadKey as error:
-            self._say(str(error))
+        except BadKey:
+            self._say("import", tr("That is not a private key: 64 hexadecimal digits, optionally after 0x."))
             return
         finally:
             self.key.clear()  # a pasted key does not linger in the field
-        self._do("Imported", self.wallet.import_key, key, self.import_label.text(), self._password(self.import_file))
+        self._do("import", tr("Imported"), self.wallet.import_key, key, self.import_label.text(), self._password())
+
+    def _create(self, phrase: Phrase, label: str, password: Password, keystore: bool) -> None:
+        self._do("create", tr("Created"), self.wallet.create_from_phrase, phrase, label, password, keystore)
+
+    def _selected(self, row: int) -> None:
+        account = self.rows[row] if 0 <= row < len(self.rows) else None
+        mine = account is not None and account.kind != "demo"
+        self.remove_button.setEnabled(mine)
+        self.export_button.setEnabled(mine and account is not None and self.wallet.can_export(account))
 
     def refresh(self) -> None:
-        self.accounts = self.wallet.book.load()
+        own = self.wallet.book.load()
+        demo = self.wallet.demo_accounts() if self.devnet else []
+        self.accounts = [*own, *demo]
+        self.rows = list(self.accounts)
         self.list.clear()
         for account in self.accounts:
             item = QListWidgetItem(
-                f"{account.label} · {KINDS.get(account.kind, account.kind)}\n"
-                f"    {account.address}\n    on TRON: {account.tron_address}"
+                f"{account.label} · {tr(KINDS.get(account.kind, account.kind))}\n"
+                f"    {account.address}\n    {tr('on TRON: {address}').format(address=account.tron_address)}"
             )
             item.setToolTip(account.address)
             self.list.addItem(item)
-        if not self.accounts:
-            empty = QListWidgetItem("No accounts yet. On the devnet, the demo accounts are always offered.")
+        if not own:
+            words = (
+                tr("No accounts of your own yet: add one below. The devnet's demo accounts follow.")
+                if demo
+                else tr("No accounts yet: add one below.")
+            )
+            empty = QListWidgetItem(words)
             empty.setFlags(Qt.ItemFlag.NoItemFlags)
-            self.list.addItem(empty)
-        self.remove_button.setEnabled(False)
+            self.list.insertItem(0, empty)
+            self.rows.insert(0, None)
+        self._selected(-1)
 
     def _remove(self) -> None:
         row = self.list.currentRow()
-        if 0 <= row < len(self.accounts):
-            account = self.accounts[row]
-            self._do(f"Removed {account.label}", self.wallet.remove, account.address)
+        account = self.rows[row] if 0 <= row < len(self.rows) else None
+        if account is not None and account.kind != "demo":
+            self._do("", tr("Removed {label}").format(label=account.label), self.wallet.remove, account.address)
 
-    def _do(self, verb: str, action: Callable[..., Any], *args: Any) -> None:
-        self.error.hide()
-        self.said.hide()
-        ticket = self.progress.start("Saving… (the keyring or the keystore's encryption may take a moment)")
-        self._work.run(self._run(ticket, verb, action, *args))
+    def export(self) -> ExportDialog | None:
+        row = self.list.currentRow()
+        account = self.rows[row] if 0 <= row < len(self.rows) else None
+        if account is None:
+            return None
+        dialog = self.export_dialog = ExportDialog(self.wallet, account, self)
+        dialog.open()
+        return dialog
 
-    async def _run(self, ticket: int, verb: str, action: Callable[..., Any], *args: Any) -> None:
+    def _do(self, page: str, verb: str, action: Callable[..., Any], *args: Any) -> None:
+        self._clear_messages()
+        ticket = self.progress.start(tr("Saving… (the keyring or the keystore's encryption may take a moment)"))
+        self._work.run(self._run(ticket, page, verb, action, *args))
+
+    async def _run(self, ticket: int, page: str, verb: str, action: Callable[..., Any], *args: Any) -> None:
         try:
             made = await off_loop(action, *args)
         except (WalletError, ValueError) as error:
-            self._say(str(error))
+            self._say(page, without_class_names(str(error)))
             return
         finally:
             self.progress.stop(ticket)
-        for field in (self.import_password, self.create_password, self.import_label, self.create_label,
-                      self.watch_label, self.address):  # fmt: skip
+        for field in (self.import_password, self.import_label, self.watch_label, self.address):
             field.clear()
+        if page == "create":
+            self.create_flow.reset()
         words = f"{verb}: {made.title()}" if isinstance(made, Account) else verb
-        self.said.setText(words)
+        self.said.set(words, "success")
         self.said.show()
         self.refresh()
         self.changed.emit()
         self.saved.emit(words)
 
-    def _say(self, message: str) -> None:
-        message = without_class_names(message)
-        self.error.setText(message)
-        self.error.show()
+    def _say(self, page: str, message: str) -> None:
+        """A problem, said on the page where it happened."""
+        if page == "create":
+            self.create_flow.say(message)
+        else:
+            notice = self.errors.get(page) or self.errors["import"]
+            notice.set(message, "danger")
+            notice.show()
         self.failed.emit(message)
 
+    def _clear_messages(self) -> None:
+        for notice in self.errors.values():
+            notice.hide()
+        self.create_flow.say("")
+        self.said.hide()
+
     def _unexpected(self, error: BaseException) -> None:
-        self._say(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+        self._say("import", error_words.unexpected(error))
+
+    def _close(self) -> None:
+        self._work.close()
+        self.create_flow.reset()  # the phrase, if one was being shown, is forgotten
+        if self.export_dialog is not None:
+            self.export_dialog.close()
+
+    @property
+    def error(self) -> Notice:
+        """The message of the page shown now (for a reader of the dialog)."""
+        page = self.ways.currentWidget()
+        if page is self.create_flow:
+            return self.create_flow.error
+        return self.errors["watch"] if self.ways.currentIndex() == 2 else self.errors["import"]

@@ -14,16 +14,20 @@ The steps are `SigningDialog`'s.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFormLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QWidget
 
 from swapdesk.address import format_address
 from swapdesk.gui import formatting, status, theme
+from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.badge import StatusBadge
+from swapdesk.gui.design.buttons import secondary
+from swapdesk.gui.design.card import heading
+from swapdesk.gui.design.copyable import CopyableField
+from swapdesk.gui.design.rows import Rows
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.signing_dialog import SigningDialog
-from swapdesk.gui.tabs.cross_routes import BRIDGE_NAMES, about, fee_line
-from swapdesk.gui.widgets.card import heading
-from swapdesk.gui.widgets.copyable import CopyableField
-from swapdesk.gui.widgets.status_badge import StatusBadge
+from swapdesk.gui.tabs.cross_routes import BRIDGE_NAMES, Worth, about, fee_line, nothing_worth
 from swapdesk.trade.bridge import Bridger, BridgeResult
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
 from swapdesk.trade.bridge_checks import CrossShown
@@ -31,9 +35,9 @@ from swapdesk.trade.results import Funds
 from swapdesk.wallet import Account, PrivateKey, Wallet
 
 BELOW_MINIMUM = {
-    "METAPATH": "or the desk refunds the deposit",
-    "CBRIDGE": "or cBridge refunds it (you then withdraw the refund here)",
-    "ANYSWAP": "the bridge's fixed terms: the amount less its fee",
+    "METAPATH": QT_TR_NOOP("or the desk refunds the deposit"),
+    "CBRIDGE": QT_TR_NOOP("or cBridge refunds it (you then withdraw the refund here)"),
+    "ANYSWAP": QT_TR_NOOP("the bridge's fixed terms: the amount less its fee"),
 }
 
 
@@ -43,35 +47,33 @@ class CrossSendDialog(SigningDialog):
 
     def __init__(
         self, bridger: Bridger, wallet: Wallet, shown: CrossShown, account: Account, parent: QWidget | None = None,
-        links: Links | None = None,
+        links: Links | None = None, worth: Worth = nothing_worth, activity: Activity | None = None,
     ) -> None:  # fmt: skip
         self.src, self.dst = shown.src, shown.dst
         sell = shown.symbols[0]
         super().__init__(
-            wallet, account, devnet=bridger.trader.chains.is_devnet(self.src), action="Send", doing="Sending…",
-            amount=shown.amount, amount_words=formatting.amount(shown.amount, shown.decimals[0], sell), token=sell,
-            spender=f"{shown.bridge}'s contract", parent=parent,
+            wallet, account, devnet=bridger.trader.chains.is_devnet(self.src), action=tr("Send"),
+            doing=tr("Sending…"), amount=shown.amount,
+            amount_words=formatting.amount(shown.amount, shown.decimals[0], sell), token=sell,
+            spender=tr("{bridge}'s contract").format(bridge=shown.bridge), parent=parent, activity=activity,
         )  # fmt: skip
-        self.bridger, self.shown = bridger, shown
+        self.bridger, self.shown, self.worth = bridger, shown, worth
         self.links = links or Links()
         self.send_button = self.action_button
-        self.setWindowTitle(f"Send {sell} to {self.dst.name}")
-        self.setMinimumWidth(600)
-        self.headline = heading(self._headline(), 1.3)
-        self.contract = QLabel("reading swapdesk's catalogue…")
-        self.contract.setWordWrap(True)
+        self.setWindowTitle(tr("Send {token} to {chain}").format(token=sell, chain=self.dst.name))
+        self.setMinimumWidth(620)
+        self.headline = heading(self._headline())
         self.review = self._review_rows()
-        self.done_view = QWidget()
-        done = QFormLayout(self.done_view)
+        self.contract = self.review.label("contract")
+        self.done_view = Rows(spacing=4)
         self.done_badge = StatusBadge()
-        self.deposit = CopyableField("Deposit transaction")
+        self.deposit = CopyableField(tr("Deposit transaction"))
         self.deposit.look_up.connect(lambda _text: self._follow())
-        self.order_id = QLabel()
-        self.order_id.setWordWrap(True)
-        for caption, value in (("Status", self.done_badge), ("Deposit", self.deposit), ("Order", self.order_id)):
-            done.addRow(caption, value)
+        self.done_view.add_widget("status", tr("Status"), self.done_badge)
+        self.done_view.add_widget("deposit", tr("Deposit"), self.deposit)
+        self.order_id = self.done_view.add("order", tr("Order"))
         self.done_view.hide()
-        self.follow_button = QPushButton("Follow the order")
+        self.follow_button = secondary(tr("Follow the order"))
         self.follow_button.hide()
         self.follow_button.clicked.connect(self._follow)
         self._assemble((self.headline, self.review, self.done_view, self.password), after=self.follow_button)
@@ -84,48 +86,62 @@ class CrossSendDialog(SigningDialog):
     def _headline(self) -> str:
         s = self.shown
         give = formatting.amount(s.amount, s.decimals[0], s.symbols[0])
-        return f"{give} → about {formatting.amount(s.amount_out, s.decimals[1], s.symbols[1])} on {self.dst.name}"
+        got = formatting.amount(s.amount_out, s.decimals[1], s.symbols[1])
+        return tr("{give} → about {get} on {chain}").format(give=give, get=got, chain=self.dst.name)
 
-    def _review_rows(self) -> QWidget:
+    def _review_rows(self) -> Rows:
         s = self.shown
-        holder = QWidget()
-        form = QFormLayout(holder)
         gas = next((f for f in s.route.fees if f.kind == "gas"), None)
-        network = (f"{about(formatting.amount(int(gas.amount), gas.decimals, gas.symbol))}, paid on {self.src.name}"
-                   if gas is not None else "measured when the deposit is built")  # fmt: skip
+        network = (
+            tr("{fee}, paid on {chain}").format(
+                fee=about(formatting.amount(int(gas.amount), gas.decimals, gas.symbol))
+                + _paren(self.worth(gas.chainId, gas.token, int(gas.amount))),
+                chain=self.src.name,
+            )
+            if gas is not None
+            else tr("measured when the deposit is built")
+        )
         receiver = s.receiver
         own = receiver == self.account.address_on(self.dst.tron)
-        devnet = " (devnet)" if self.devnet else ""
-        rows: list[tuple[str, QWidget]] = [
-            ("From", QLabel(self.account.title(tron=self.src.tron))),
-            ("Route", QLabel(f"{self.src.name} → {self.dst.name}{devnet}, through {s.bridge}"
-                             f" ({BRIDGE_NAMES.get(s.bridge, s.bridge)})")),
-            ("You send", QLabel(formatting.amount(s.amount, s.decimals[0], s.symbols[0]))),
-            ("You receive", QLabel(f"{formatting.amount(s.amount_out, s.decimals[1], s.symbols[1])} (quoted)")),
-            ("At least", QLabel(f"{formatting.amount(s.min_out, s.decimals[1], s.symbols[1])}, "
-                                f"{BELOW_MINIMUM.get(s.bridge, '')}")),
-            ("Fees", QLabel(fee_line(s.route, paid_on_top=False))),
-            ("Network fee", QLabel(network)),
-            ("Time", QLabel(f"about {formatting.duration(s.route.etaSeconds)} from the deposit to the payout")),
-            ("Receiver", QLabel(f"{receiver} (you)" if own else f"{receiver} — not this account")),
-            ("Contract", self.contract),
-        ]  # fmt: skip
-        for caption, value in rows:
-            if isinstance(value, QLabel):
-                value.setWordWrap(True)
-            form.addRow(caption, value)
+        devnet = tr(" (devnet)") if self.devnet else ""
+        sent = formatting.amount(s.amount, s.decimals[0], s.symbols[0])
+        got = formatting.amount(s.amount_out, s.decimals[1], s.symbols[1])
+        route = tr("{src} → {dst}{devnet}, through {bridge} ({name})").format(
+            src=self.src.name, dst=self.dst.name, devnet=devnet, bridge=s.bridge, name=BRIDGE_NAMES.get(s.bridge, "")
+        )
+        rows = Rows()
+        for key, caption, text in (
+            ("from", tr("From"), self.account.title(tron=self.src.tron)),
+            ("route", tr("Route"), route),
+            ("send", tr("You send"), sent + _paren(self.worth(self.src.id, s.route.quote.token0, s.amount))),
+            ("receive", tr("You receive"), tr("{amount} (quoted)").format(
+                amount=got + _paren(self.worth(self.dst.id, s.route.quote.token1, s.amount_out)))),
+            ("minimum", tr("At least"), f"{formatting.amount(s.min_out, s.decimals[1], s.symbols[1])}, "
+                                        f"{tr(BELOW_MINIMUM.get(s.bridge, ''))}"),
+            ("fees", tr("Fees"), fee_line(s.route, paid_on_top=False, worth=self.worth)),
+            ("network", tr("Network fee"), network),
+            ("time", tr("Time"), tr("about {time} from the deposit to the payout").format(
+                time=formatting.duration(s.route.etaSeconds))),
+            ("receiver", tr("Receiver"), tr("{address} (you)").format(address=receiver) if own
+             else tr("{address} — not this account").format(address=receiver)),
+            ("contract", tr("Contract"), tr("reading swapdesk's catalogue…")),
+        ):  # fmt: skip
+            rows.add(key, caption)
+            rows.set(key, text)
         if not own:
-            theme.tint(rows[-2][1], "warning")
-        return holder
+            theme.tint(rows.label("receiver"), "warning")
+        return rows
 
     # -- steps -------------------------------------------------------------------------------
 
     async def _read_funds(self) -> Funds:
         s = self.shown
         contract = await self.bridger.contract(s)
-        self.contract.setText(
-            f"{s.bridge}'s {CONTRACT_NAMES[s.bridge]} {format_address(contract, self.src.tron)}, from swapdesk's"
-            " own catalogue (the quote's word is not taken)"
+        self.review.set(
+            "contract",
+            tr("{bridge}'s {name} {address}, from swapdesk's own catalogue (the quote's word is not taken)").format(
+                bridge=s.bridge, name=CONTRACT_NAMES[s.bridge], address=format_address(contract, self.src.tron)
+            ),
         )
         funds = await self.bridger.funds(self.account.address, s)
         self.bridger.check_balance(funds, s)
@@ -141,18 +157,27 @@ class CrossSendDialog(SigningDialog):
         self.sent_order.emit(result)
 
     def _show_done(self, result: BridgeResult) -> None:
-        self.headline.setText(f"Sent: {self.shown.bridge} is carrying it to {self.dst.name}")
-        self.done_badge.set(status.PENDING, "on its way")
+        self.headline.setText(
+            tr("Sent: {bridge} is carrying it to {chain}").format(bridge=self.shown.bridge, chain=self.dst.name)
+        )
+        self.done_badge.set(status.PENDING, tr("on its way"))
         self.deposit.set(result.hash, self.links.explorer(self.src, "tx", result.hash), lookup=True)
-        self.order_id.setText(result.order_id or "registering with the bridge: the order is followed by its deposit")
-        self.step.setText("Its timeline moves in the Cross-chain tab; you are told when it arrives.")
+        self.done_view.set(
+            "order", result.order_id or tr("registering with the bridge: the order is followed by its deposit")
+        )
+        self.step.setText(tr("Its timeline moves in the Cross-chain tab; you are told when it arrives."))
         self.review.hide()
         self.done_view.show()
         self.follow_button.show()
         self.follow_button.setDefault(True)
+        self.follow_button.setFocus()
         self.adjustSize()  # as tall as the done view, not the review it replaced
 
     def _follow(self) -> None:
         if self.outcome is not None:
             self.follow.emit(self.outcome.hash)
             self.accept()
+
+
+def _paren(words: str) -> str:
+    return f" ({words})" if words else ""

@@ -1,9 +1,12 @@
-"""Numbers and times as the window writes them: one format everywhere. Decimal or int in, text out; no Qt.
+"""Numbers and times as the window writes them: one format everywhere. Decimal or int in, text out; no widgets
+(the few words, "gas", "ago", "min", are translated: `i18n.tr`).
 
 - An amount has at most SIGNIFICANT significant digits, rounded down (a figure never promises more than
   the chain gives), thousands separators, no trailing zeros, and its unit: `411.783 BNB`, `1,250,000 USDT`.
   A whole part longer than that is shown whole, never in exponent form; an amount too small for TINY
   says so (`< 0.00000001 ETH`) instead of showing 0.
+- A dollar value has cents (`$2,500.00`), or says it is under a cent (`< $0.01`); it is written from a
+  Decimal made only for writing it (`usd`).
 - Percentages have two decimals (`0.85%`); basis points say both (`0.20% (20 bps)`).
 - A time is local time with its zone, in ISO order (`2025-03-14 09:26:53 CET`), in the card, the list
   and every dialog alike.
@@ -17,6 +20,7 @@ import re
 from datetime import datetime
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, localcontext
 
+from swapdesk.gui.i18n import tr
 from swapdesk.units import BadAmount, to_units
 
 SIGNIFICANT = 6
@@ -48,6 +52,42 @@ def amount(units: int, decimals: int, symbol: str = "", significant: int = SIGNI
     return f"{text} {symbol}" if symbol else text
 
 
+def rounded_up(units: int, decimals: int, significant: int = SIGNIFICANT) -> int:
+    """`units` rounded up to `significant` significant digits: a minimum a person can type, never below the
+    real one (10.000000000000000001 USDT becomes 10.0001 USDT)."""
+    if units <= 0:
+        return units
+    digits = len(str(units))
+    keep = max(significant, digits - decimals) if digits - decimals > significant else significant
+    drop = max(0, digits - keep)
+    step = 10**drop
+    return -(-units // step) * step
+
+
+def usd(value: Decimal, signed: bool = False) -> str:
+    """'$2,500.00'; '< $0.01' for less than a cent; with `signed`, '+$12.00' or '−$3.40'."""
+    with localcontext(_WIDE):
+        sign = "−" if value < 0 else "+" if signed and value > 0 else ""
+        size = abs(value)
+        if 0 < size < Decimal("0.01"):
+            return f"{sign}< $0.01" if sign else "< $0.01"
+        shown = size.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
+    return f"{sign}${shown:,f}"
+
+
+def approx_usd(value: Decimal) -> str:
+    """'≈ $2,500.00', or 'under $0.01' (never '≈ < $0.01')."""
+    if 0 < abs(value) < Decimal("0.01"):
+        return tr("under $0.01")
+    return tr("≈ {usd}").format(usd=usd(value))
+
+
+def signed_amount(units: int, decimals: int, symbol: str = "") -> str:
+    """'+2.48 BNB', '−1,500 USDT': a change in a balance."""
+    text = amount(abs(units), decimals, symbol)
+    return text if units == 0 else ("+" if units > 0 else "−") + text
+
+
 def percent(fraction: Decimal) -> str:
     """0.0085 -> '0.85%' (a fraction of one, as the API's `impact` is)."""
     with localcontext(_WIDE):
@@ -70,9 +110,9 @@ def gas_price(wei: int) -> str:
 def network_fee(units: int, decimals: int, symbol: str, gas: int = 0, price: int | None = None) -> str:
     """'0.00123 BNB (151,234 gas at 3 gwei)'; an amount too small for TINY still says what it is made of."""
     shown = amount(units, decimals, symbol)
-    parts = [f"{gas:,} gas"] if gas else []
+    parts = [tr("{gas} gas").format(gas=f"{gas:,}")] if gas else []
     if gas and price is not None:
-        parts[0] += f" at {gas_price(price)}"
+        parts[0] = tr("{gas} gas at {price}").format(gas=f"{gas:,}", price=gas_price(price))
     return f"{shown} ({parts[0]})" if parts else shown
 
 
@@ -94,17 +134,17 @@ def duration(seconds: float) -> str:
     """'45 s', '3 min', '2 h 5 min': how long something took or will take."""
     whole = max(0, round(seconds))
     if whole < 60:
-        return f"{whole} s"
+        return tr("{n} s").format(n=whole)
     minutes = whole // 60
     if minutes < 60:
-        return f"{minutes} min"
+        return tr("{n} min").format(n=minutes)
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    return tr("{h} h {m} min").format(h=hours, m=minutes) if minutes else tr("{n} h").format(n=hours)
 
 
 def ago(seconds: float) -> str:
     """'just now', '12 s ago', '3 min ago'."""
-    return "just now" if seconds < 1 else f"{duration(seconds)} ago"
+    return tr("just now") if seconds < 1 else tr("{time} ago").format(time=duration(seconds))
 
 
 def short(address: str) -> str:

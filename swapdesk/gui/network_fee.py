@@ -12,19 +12,22 @@ from typing import TYPE_CHECKING, Any
 
 from swapdesk.api import AggQuote, TronQuote
 from swapdesk.gui import formatting
+from swapdesk.gui.i18n import tr
 
 if TYPE_CHECKING:
     from swapdesk.trade.checks import Shown
     from swapdesk.trade.swap import Trader
 
 
-async def estimate(trader: Trader, shown: Shown, owner: str) -> str:
-    """'about 0.00123 BNB (151,234 gas at 3 gwei)', or why there is no figure yet."""
+async def estimate(trader: Trader, shown: Shown, owner: str) -> tuple[str, int]:
+    """('about 0.00123 BNB (151,234 gas at 3 gwei)', the fee in the coin's smallest units), or why there is no
+    figure yet (and 0)."""
     chain, quote = shown.request.chain, shown.quote
     native = chain.native_symbol
     if isinstance(quote, TronQuote):
         limit = formatting.amount(quote.data.options.feeLimit, chain.native_decimals, native)
-        return f"up to {limit} of energy, burnt only as used, and about 1 {native} of bandwidth"
+        words = tr("up to {limit} of energy, burnt only as used, and about 1 {coin} of bandwidth")
+        return words.format(limit=limit, coin=native), 0
     assert isinstance(quote, AggQuote)
     from web3.exceptions import Web3Exception
 
@@ -40,6 +43,6 @@ async def estimate(trader: Trader, shown: Shown, owner: str) -> str:
         }
         gas = await w3.eth.estimate_gas(call)  # type: ignore[arg-type]
     except (Web3Exception, ValueError, OSError):
-        return "measured once the swap can run (after the approval, with the balance)"
+        return tr("measured once the swap can run (after the approval, with the balance)"), 0
     fee = formatting.network_fee(gas * price, chain.native_decimals, native, gas, price)
-    return fee if fee.startswith("<") else f"about {fee}"
+    return (fee if fee.startswith("<") else tr("about {fee}").format(fee=fee)), gas * price

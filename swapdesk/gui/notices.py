@@ -3,7 +3,7 @@
 The devnet keeps its chains between runs and never deletes one silently: when the world itself changed (new
 contracts, new world code) a chain starts afresh and its old data is kept aside, and a chain that another
 swapdesk process runs can only be read (`devnet.chaindata`). It says so in `Devnet.notices`; the embedded
-engine adds what concerns its bridges (`gui.embedded`). The window reads them whenever its work starts or
+engine adds what concerns its bridges (`swapdesk.compose`). The window reads them whenever its work starts or
 ends (a chain opens during some work) and shows each once, until it is dismissed.
 """
 

@@ -1,10 +1,11 @@
 """A cross-chain order's stages as the timeline draws them, the same in History and in the Cross-chain tab.
 
 Each stage the bridge reached comes from the details record's `timeline` (its own status, the normalised
-one, its chain, transaction and time). It reads in plain words (`status.stage_words`); a stage of a refund
-is drawn as a refund, a failed one as failed, and the last one, while the order is pending, as under way.
-While the order is pending the stages still to come on its way (the bridge's usual path, or its refund's)
-follow, muted, so a person sees how far it has come and what is left.
+one, its chain, transaction and time). It reads in plain words: the stage where the order stands now says
+what is happening (`status.stage_words`, with the normalised substatus under it), a stage behind it says what
+happened (`status.done_words`: "Payout sent", never "Waiting for the payout"); a stage of a refund is drawn
+as a refund, a failed one as failed. While the order is pending the stages still to come on its way (the
+bridge's usual path, or its refund's) follow, muted, named by what will have happened.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from swapdesk.api.records import Stage
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.gui import status
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.widgets.timeline import TimelineStage
 
 REFUND_NOTES = {notes for _, refund in status.PATHS.values() for notes in refund} | {
@@ -43,14 +45,17 @@ def order_stages(
             state = "refund"
         else:
             state = "done"
-        detail = status.substatus_words(substatus) if substatus else ""
+        under_way = state == "current"
+        detail = tr(status.substatus_words(substatus)) if substatus and under_way else ""
         chain_flag, tx_hash = str(_field(stage, "chain") or ""), str(_field(stage, "hash") or "")
         time_ms = int(_field(stage, "timeMs") or 0) or None
-        out.append(TimelineStage(status.stage_words(notes), state, time_ms, _chain(chain_flag), tx_hash, detail))
+        title = tr(status.stage_words(notes) if under_way or state == "failed" else status.done_words(notes))
+        out.append(TimelineStage(title, state, time_ms, _chain(chain_flag), tx_hash, detail))
     if bridge and pending:
         reached = [str(_field(stage, "statusNotes")) for stage in stages]
         out += [
-            TimelineStage(status.stage_words(notes), "waiting") for notes in status.upcoming(bridge, reached, refunding)
+            TimelineStage(tr(status.done_words(notes)), "waiting")
+            for notes in status.upcoming(bridge, reached, refunding)
         ]
     return out
 

@@ -2,9 +2,13 @@
 
 A subclass shows its review, names its action ("Swap", "Send") and who must be allowed to take the token,
 and supplies four steps: read the funds (`_read_funds`), approve (`_approve_with`), act (`_act`) and show
-what happened (`_show_done`). This class runs them: each step shows its progress at once and says why it
-stopped, in plain words; the buttons are on only when their step can run; the key is handed out by the
-wallet (off the GUI thread, as the keyring may block) just before each signature, and held no longer.
+what happened (`_show_done`). This class runs them. The steps are drawn in a row at the top ("1 Approve USDT ›
+2 Swap"): the one to do now outlined, a finished one ticked ("✓ Approved USDT"), so a step done never just
+vanishes. The next action is always the dialog's one primary, default button (Enter presses it): Approve while
+the approval is missing, then the action, then, once done, what comes next; Close is secondary. Each step shows
+its progress at once (and in the window's status bar) and says why it stopped, in plain words; the key is
+handed out by the wallet (off the GUI thread, as the keyring may block) just before each signature, and held
+no longer.
 """
 
 from __future__ import annotations
@@ -16,10 +20,16 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from swapdesk.blocking import off_loop
-from swapdesk.gui import theme
+from swapdesk.gui import error_words, theme
+from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.buttons import secondary
+from swapdesk.gui.design.card import caption
+from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.progress import Progress
+from swapdesk.gui.design.steps import Steps
+from swapdesk.gui.design.tokens import SPACE
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.tasks import Latest
-from swapdesk.gui.widgets.error_label import error_label, note_label
-from swapdesk.gui.widgets.progress import Progress
 from swapdesk.trade.errors import TradeError
 from swapdesk.trade.results import Funds
 from swapdesk.wallet import Account, Password, PrivateKey, Wallet, WalletError, WrongPassword
@@ -35,7 +45,7 @@ class SigningDialog(QDialog):
 
     def __init__(
         self, wallet: Wallet, account: Account, *, devnet: bool, action: str, doing: str, amount: int,
-        amount_words: str, token: str, spender: str, parent: QWidget | None = None,
+        amount_words: str, token: str, spender: str, parent: QWidget | None = None, activity: Activity | None = None,
     ) -> None:  # fmt: skip
         """`action`: the button's word ("Swap"), `doing` its progress ("Swapping…"); `amount`: what the spender
         must be allowed to take of `token`, in smallest units (`amount_words` says it); `spender`: who takes it,
@@ -45,44 +55,59 @@ class SigningDialog(QDialog):
         self.action, self.amount, self.token, self.spender = action, amount, token, spender
         self.funds: Funds | None = None
         self.result: Any = None  # the action's outcome, once it succeeded
+        self.approved_once = False
         self._busy = True
         self._work = Latest(self._unexpected)
 
-        self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password, placeholderText="Keystore password")
-        self.password.setAccessibleName("Keystore password")
+        self.steps = Steps()
+        self.steps.set_steps([(tr("Approve {token}").format(token=token), tr("Approved {token}").format(token=token)),
+                              (action, tr("Done"))])  # fmt: skip
+        self.password = QLineEdit(echoMode=QLineEdit.EchoMode.Password, placeholderText=tr("Keystore password"))
+        self.password.setAccessibleName(tr("Keystore password"))
         self.password.setVisible(wallet.is_locked(account))
-        self.approve_button = QPushButton(f"1. Approve {amount_words}")
-        self.approve_button.setToolTip(f"Lets {spender} take exactly this amount of the token, nothing more")
-        self.unlimited = QCheckBox("Approve an unlimited amount (skips this step next time; riskier)")
+        self.approve_button = QPushButton(tr("Approve {amount}").format(amount=amount_words))
+        self.approve_button.setAccessibleName(self.approve_button.text())
+        self.approve_button.setToolTip(
+            tr("Lets {spender} take exactly this amount of the token, nothing more").format(spender=spender)
+        )
+        theme.primary(self.approve_button)
+        self.unlimited = QCheckBox(tr("Approve an unlimited amount (skips this step next time; riskier)"))
         self.action_button = QPushButton(action)
-        self.action_button.setDefault(True)
+        self.action_button.setAccessibleName(action)
         theme.primary(self.action_button)
-        self.progress = Progress()
-        self.step = note_label()
-        self.error = error_label()
-        self.close_button = QPushButton("Close")
-        for widget in (self.approve_button, self.unlimited):
+        self.progress = Progress(activity)
+        self.step = caption()
+        self.error = Notice("danger")
+        self.error.hide()
+        self.close_button = secondary(tr("Close"))
+        for widget in (self.approve_button, self.unlimited, self.steps):
             widget.hide()
-        self.approve_button.clicked.connect(lambda: self._run(self._approve, "Approving…"))
+        self.approve_button.clicked.connect(lambda: self._run(self._approve, tr("Approving…")))
         self.action_button.clicked.connect(lambda: self._run(self._go, doing))
         self.close_button.clicked.connect(self.reject)
         self.finished.connect(lambda _: self._close_work())
 
     def _assemble(self, parts: Sequence[QWidget], after: QPushButton) -> None:
-        """Lay out `parts` (the review and what goes with it), then the progress, the step and the error, then
-        the buttons (`after` beside Close, for the done view); then check the funds."""
+        """Lay out the steps, `parts` (the review and what goes with it), then the progress, the step's words and
+        the error, then the buttons (`after`, the done view's next action, beside Close); then check the funds."""
         buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        buttons.addWidget(after)
         buttons.addWidget(self.approve_button)
         buttons.addWidget(self.action_button)
-        buttons.addStretch(1)
-        buttons.addWidget(after)
-        buttons.addWidget(self.close_button)
+        theme.primary(after)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(SPACE["xl"], SPACE["lg"], SPACE["xl"], SPACE["lg"])
+        layout.setSpacing(SPACE["md"])
+        layout.addWidget(self.steps)
         for part in (*parts, self.unlimited, self.progress, self.step, self.error):
             layout.addWidget(part)
         layout.addLayout(buttons)
+        for button in (self.close_button, after, self.approve_button, self.action_button):
+            button.setAutoDefault(False)
         self._enable()
-        self._run(self._check, f"Checking your balance and what {self.spender} may take…")
+        self._run(self._check, tr("Checking your balance and what {spender} may take…").format(spender=self.spender))
 
     # -- the subclass's part ------------------------------------------------------------------
 
@@ -135,13 +160,18 @@ class SigningDialog(QDialog):
             return self._fail(str(error))
         self.funds = funds
         needs = funds.approval_needed(self.amount)
-        self.approve_button.setVisible(needs)
+        self.steps.setVisible(needs or self.approved_once)
+        self.steps.set_state(0, "now" if needs else "done")
+        self.steps.set_state(1, "todo" if needs else "now")
         self.unlimited.setVisible(needs)
-        self.action_button.setText(f"2. {self.action}" if needs else self.action)
         self.step.setText(
-            f"Step 1 of 2: {self.spender} may not take your {self.token} yet. Approve it first."
+            tr("{spender} may not take your {token} yet: approve it first, for this amount only.").format(
+                spender=self.spender, token=self.token
+            )
             if needs
-            else f"Ready to {self.action.lower()}. The call data is checked again before you sign."
+            else tr("Ready to {action}. The call data is checked again before you sign.").format(
+                action=self.action.lower()
+            )
         )
         self._checked(funds)
         self._busy = False
@@ -151,11 +181,12 @@ class SigningDialog(QDialog):
     async def _approve(self) -> None:
         try:
             key = await self._key()
-            self.progress.say("Approving: signing and sending; waiting for the receipt…")
+            self.progress.say(tr("Approving: signing and sending; waiting for the receipt…"))
             approval = await self._approve_with(key, self.unlimited.isChecked())
         except SIGNING_ERRORS as error:
             self.sent.emit()
-            return self._fail(f"Approval: {error}")
+            return self._fail(tr("The approval stopped: {why}").format(why=error))
+        self.approved_once = True
         self.sent.emit()
         self.approved.emit(approval)
         await self._check()
@@ -167,15 +198,17 @@ class SigningDialog(QDialog):
             self.sent.emit()
             return self._fail(str(error))
         self.result = result
+        self.steps.set_state(1, "done")
         self._show_done(result)
         for widget in (self.approve_button, self.unlimited, self.action_button):
             widget.hide()
+        self.close_button.setText(tr("Close"))
         self.sent.emit()
         await self._after_done(result)
 
     async def _key(self) -> PrivateKey:
         if self.wallet.is_locked(self.account):
-            self.progress.say("Unlocking the keystore…")
+            self.progress.say(tr("Unlocking the keystore…"))
             await off_loop(self.wallet.unlock, self.account.address, Password(self.password.text()))
             self.password.clear()
             self.password.hide()
@@ -184,21 +217,27 @@ class SigningDialog(QDialog):
     # -- state -------------------------------------------------------------------------------
 
     def _enable(self) -> None:
+        """The step to do now is the one primary button, and the default; the other step's is not shown."""
         needs = self.funds is not None and self.funds.approval_needed(self.amount)
         ready = not self._busy and self.funds is not None and self.result is None
+        self.approve_button.setVisible(self.result is None and needs)
+        self.action_button.setVisible(self.result is None and not needs)
         self.approve_button.setEnabled(ready and needs)
         self.action_button.setEnabled(ready and not needs and self._may_act())
+        current = self.approve_button if needs else self.action_button
+        current.setDefault(self.result is None)
+        (self.action_button if needs else self.approve_button).setDefault(False)
 
     def _fail(self, message: str) -> None:
-        self.error.setText(message)
+        self.error.set(message, "danger")
         self.error.show()
-        self.step.setText("Nothing more was sent." if self.result is None else "")
+        self.step.setText(tr("Nothing more was sent.") if self.result is None else "")
         self._busy = False
         self._enable()
         self.failed.emit(message)
 
     def _unexpected(self, error: BaseException) -> None:
-        self._fail(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+        self._fail(error_words.unexpected(error))
 
     def _close_work(self) -> None:
         self._work.close()

@@ -1,10 +1,10 @@
 """Review and sign one swap: the quote repeated, balance, approval as its own step, then the swap.
 
-The review repeats what the person decides on before anything is signed: what is sold and received,
-the minimum, the rate, the fee, the price impact (confirmed by a tick above 10 %), the network fee and
-who receives. The dialog says what it is doing at each moment (busy bar and words) and why it stopped,
-in plain words. The done view says what was received, what it cost, and the transaction's hash, to copy
-or look up (in History; on a real network also on the chain's explorer).
+The review repeats what the person decides on before anything is signed: what is sold and received (and
+their worth in dollars, priced on the chain's own pools), the minimum, the rate, the fee, the price impact
+(confirmed by a tick above 10 %), the network fee in the coin and in dollars, and who receives. The done view
+says what was received, what the swap changed in the account's balances, what it cost, and the transaction's
+hash, to copy or look up (in History; on a real network also on the chain's explorer).
 
 The steps are `SigningDialog`'s; the trader checks the call data before the signature is asked for. On
 TRON the steps are the same (the trader signs with tronpy); the account shows its TRON address.
@@ -15,18 +15,23 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QCheckBox, QWidget
 
-from swapdesk.api import ApiError
+from swapdesk.api import ApiError, BalancesRequest
 from swapdesk.api.requests import TransactionRequest
 from swapdesk.gui import formatting, network_fee, status, theme
+from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.badge import StatusBadge
+from swapdesk.gui.design.buttons import secondary
+from swapdesk.gui.design.card import heading
+from swapdesk.gui.design.copyable import CopyableField
+from swapdesk.gui.design.rows import Rows
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
+from swapdesk.gui.pricing import Prices, native_token
 from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.gui.tabs.quote_result import impact_level, normal_fee
 from swapdesk.gui.tasks import Latest
-from swapdesk.gui.widgets.card import heading
-from swapdesk.gui.widgets.copyable import CopyableField
-from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.swap import Funds, SwapResult, Trader
 from swapdesk.wallet import Account, PrivateKey, Wallet
@@ -38,52 +43,50 @@ class SwapDialog(SigningDialog):
     swapped = Signal(object)  # SwapResult
     show_in_history = Signal(str, int)  # hash, chain id
     estimated = Signal(str)  # the network fee, in words
+    changes_shown = Signal()  # the balances after the swap are read and shown
 
     def __init__(
-        self,
-        trader: Trader,
-        wallet: Wallet,
-        shown: Shown,
-        account: Account,
-        parent: QWidget | None = None,
-        links: Links | None = None,
-    ) -> None:
+        self, trader: Trader, wallet: Wallet, shown: Shown, account: Account, parent: QWidget | None = None,
+        links: Links | None = None, prices: Prices | None = None, activity: Activity | None = None,
+    ) -> None:  # fmt: skip
         sell, buy = shown.symbols
         self.chain = shown.request.chain
         amount = shown.request.amountIn
         super().__init__(
-            wallet, account, devnet=trader.chains.is_devnet(self.chain), action="Swap", doing="Swapping…",
+            wallet, account, devnet=trader.chains.is_devnet(self.chain), action=tr("Swap"), doing=tr("Swapping…"),
             amount=amount, amount_words=formatting.amount(amount, shown.request.decimal0, sell), token=sell,
-            spender="swapdesk's router", parent=parent,
+            spender=tr("swapdesk's router"), parent=parent, activity=activity,
         )  # fmt: skip
         self.trader, self.shown = trader, shown
         self.links = links or Links()
+        self.prices = prices or Prices(trader.service)
         self.swap_button = self.action_button
+        self.before: dict[str, int] = {}  # the account's balances before the swap, by token address (lower case)
         self._fee_work = Latest()
-        self.setWindowTitle(f"Swap {sell} for {buy}")
-        self.setMinimumWidth(560)
+        self.setWindowTitle(tr("Swap {sell} for {buy}").format(sell=sell, buy=buy))
+        self.setMinimumWidth(600)
 
-        self.headline = heading(self._headline(), 1.3)
+        self.headline = heading(self._headline())
         self.review = self._review_rows()
-        self.done_view = QWidget()
-        done = QFormLayout(self.done_view)
-        self.done_badge = StatusBadge()
-        self.received, self.paid_fee, self.network_paid, self.block = QLabel(), QLabel(), QLabel(), QLabel()
-        self.hash = CopyableField("Transaction hash")
+        self.done_view = Rows(spacing=4)
+        self.done_badge = self.done_view.add_widget("status", tr("Status"), StatusBadge())
+        self.received = self.done_view.add("received", tr("Received"))
+        self.changes = self.done_view.add("changes", tr("Your balances"))
+        self.paid_fee = self.done_view.add("fee", tr("Fee"))
+        self.network_paid = self.done_view.add("network", tr("Network fee"))
+        self.block = self.done_view.add("block", tr("Block"))
+        self.hash = self.done_view.add_widget("hash", tr("Transaction"), CopyableField(tr("Transaction hash")))
         self.hash.look_up.connect(lambda _text: self._to_history())
-        for caption, value in (
-            ("Status", self.done_badge), ("Received", self.received), ("Fee", self.paid_fee),
-            ("Network fee", self.network_paid), ("Block", self.block), ("Transaction", self.hash),
-        ):  # fmt: skip
-            done.addRow(caption, value)
         self.done_view.hide()
 
         impact = Decimal(shown.quote.impact)
-        self.confirm_impact = QCheckBox(f"I accept a price impact of {formatting.percent(impact)}")
+        self.confirm_impact = QCheckBox(
+            tr("I accept a price impact of {impact}").format(impact=formatting.percent(impact))
+        )
         self.must_confirm = impact >= CONFIRM_IMPACT
         self.confirm_impact.setVisible(self.must_confirm)
         self.confirm_impact.toggled.connect(self._enable)
-        self.history_button = QPushButton("View in History")
+        self.history_button = secondary(tr("View in History"))
         self.history_button.hide()
         self.history_button.clicked.connect(self._to_history)
         self._assemble((self.headline, self.review, self.done_view, self.password, self.confirm_impact),
@@ -101,52 +104,65 @@ class SwapDialog(SigningDialog):
         sell, buy = self.shown.symbols
         give = formatting.amount(request.amountIn, request.decimal0, sell)
         get = formatting.amount(int(quote.totalAmountOut), request.decimal1, buy)
-        return f"{give} → about {get}"
+        return tr("{give} → about {get}").format(give=give, get=get)
 
-    def _review_rows(self) -> QWidget:
+    def _worth(self, token: str, units: int) -> str:
+        price = self.prices.known(self.chain, token)
+        return f" ({formatting.approx_usd(price.value(units))})" if price is not None and units else ""
+
+    def _review_rows(self) -> Rows:
         request, quote = self.shown.request, self.shown.quote
         sell, buy = self.shown.symbols
-        holder = QWidget()
-        form = QFormLayout(holder)
+        rows = Rows()
         out, minimum = int(quote.totalAmountOut), self.shown.min_out
         in_units = Decimal(request.amountIn).scaleb(-request.decimal0)
         price = Decimal(out).scaleb(-request.decimal1) / in_units if in_units else Decimal(0)
         fee, normal = int(quote.fee), normal_fee(quote)
-        fee_text = f"{formatting.amount(fee, request.decimal0, sell)} · {formatting.bps(int(quote.feeRate))}"
+        fee_text = (f"{formatting.amount(fee, request.decimal0, sell)}{self._worth(request.token0, fee)} · "
+                    f"{formatting.bps(int(quote.feeRate))}")  # fmt: skip
         if fee < normal:
-            fee_text += f", discounted from {formatting.amount(normal, request.decimal0, sell)} for holding SWAP"
+            fee_text += tr(", discounted from {amount} for holding SWAP").format(
+                amount=formatting.amount(normal, request.decimal0, sell)
+            )
         impact = Decimal(quote.impact)
         tone, words = impact_level(impact)
-        self.impact = QLabel(f"{formatting.percent(impact)} · {words}")
-        theme.tint(self.impact, tone)
-        self.network = QLabel("estimating…")
-        self.network.setWordWrap(True)
         receiver = request.to
         own = receiver == self.account.address_on(self.chain.tron)
         slippage = formatting.percent(Decimal(request.impact) / 10_000)
-        rows: list[tuple[str, QWidget]] = [
-            ("From", QLabel(self.account.title(tron=self.chain.tron))),
-            ("Chain", QLabel(self.chain.name + (" (devnet)" if self.devnet else ""))),
-            ("You sell", QLabel(formatting.amount(request.amountIn, request.decimal0, sell))),
-            ("You receive", QLabel(f"{formatting.amount(out, request.decimal1, buy)} (quoted)")),
-            ("At least", QLabel(f"{formatting.amount(minimum, request.decimal1, buy)} at {slippage} slippage, "
-                                "or nothing is swapped")),
-            ("Rate", QLabel(formatting.rate(price, sell, buy))),
-            ("Fee", QLabel(fee_text)),
-            ("Price impact", self.impact),
-            ("Network fee", self.network),
-            ("Receiver", QLabel(f"{receiver} (you)" if own else f"{receiver} — not this account")),
-        ]  # fmt: skip
-        for caption, value in rows:
-            if isinstance(value, QLabel):
-                value.setWordWrap(True)
-            form.addRow(caption, value)
+        sold = formatting.amount(request.amountIn, request.decimal0, sell)
+        sold += self._worth(request.token0, request.amountIn)
+        got = formatting.amount(out, request.decimal1, buy) + self._worth(request.token1, out)
+        chain = self.chain.name + (tr(" (devnet)") if self.devnet else "")
+        at_least = tr("{amount} at {slippage} slippage, or nothing is swapped").format(
+            amount=formatting.amount(minimum, request.decimal1, buy), slippage=slippage
+        )
+        for key, caption, text in (
+            ("from", tr("From"), self.account.title(tron=self.chain.tron)),
+            ("chain", tr("Chain"), chain),
+            ("sell", tr("You sell"), sold),
+            ("receive", tr("You receive"), tr("{amount} (quoted)").format(amount=got)),
+            ("minimum", tr("At least"), at_least),
+            ("rate", tr("Rate"), formatting.rate(price, sell, buy)),
+            ("fee", tr("Fee"), fee_text),
+            ("impact", tr("Price impact"), f"{formatting.percent(impact)} · {words}"),
+            ("network", tr("Network fee"), tr("estimating…")),
+            ("receiver", tr("Receiver"), tr("{address} (you)").format(address=receiver) if own
+             else tr("{address} — not this account").format(address=receiver)),
+        ):  # fmt: skip
+            rows.add(key, caption)
+            rows.set(key, text)
+        self.impact, self.network = rows.label("impact"), rows.label("network")
+        theme.tint(self.impact, tone)
         if not own:
-            theme.tint(rows[-1][1], "warning")
-        return holder
+            theme.tint(rows.label("receiver"), "warning")
+        return rows
 
     async def _estimate(self) -> None:
-        text = await network_fee.estimate(self.trader, self.shown, self.account.address)
+        text, wei = await network_fee.estimate(self.trader, self.shown, self.account.address)
+        native = native_token(self.chain, await self.prices.tokens(self.chain))
+        if native is not None and wei:
+            await self.prices.price(self.chain, native, self.account.address_on(self.chain.tron))
+            text += self._worth(native.address, wei)
         self.network.setText(text)
         self.estimated.emit(text)
 
@@ -155,7 +171,17 @@ class SwapDialog(SigningDialog):
     async def _read_funds(self) -> Funds:
         funds = await self.trader.funds(self.account.address, self.shown)
         self.trader.check_balance(funds, self.shown)
+        self.before = await self._balances()
         return funds
+
+    async def _balances(self) -> dict[str, int]:
+        try:
+            found = await self.trader.service.balances(
+                BalancesRequest(self.chain, self.account.address_on(self.chain.tron))
+            )
+        except ApiError:
+            return {}
+        return {b.address.lower(): int(b.balance) for b in found}
 
     def _checked(self, funds: Funds) -> None:
         self._fee_work.run(self._estimate())
@@ -172,23 +198,48 @@ class SwapDialog(SigningDialog):
     async def _after_done(self, result: SwapResult) -> None:
         self.swapped.emit(result)
         await self._network_paid(result.hash)
+        await self._show_changes()
 
     def _show_done(self, result: SwapResult) -> None:
         request, (sell, buy) = self.shown.request, self.shown.symbols
         received = formatting.amount(result.amount_out, request.decimal1, buy)
         quoted = formatting.amount(result.quoted_out, request.decimal1, buy)
-        self.headline.setText(f"Swapped: you received {received}")
+        self.headline.setText(tr("Swapped: you received {amount}").format(amount=received))
         self.done_badge.set(status.SUCCESS)
-        self.received.setText(f"{received} (quoted {quoted})")
-        self.paid_fee.setText(formatting.amount(result.fee, request.decimal0, sell))
-        self.network_paid.setText("reading…")
-        self.block.setText(f"{result.block:,}")
-        self.hash.set(result.hash, self.links.explorer(self.chain, "tx", result.hash), lookup=True)
-        self.step.setText("Done. The transaction is in the History tab.")
+        self.done_view.set("received", tr("{amount} (quoted {quoted})").format(
+            amount=received + self._worth(request.token1, result.amount_out), quoted=quoted))  # fmt: skip
+        self.done_view.set("changes", tr("reading…"))
+        self.done_view.set("fee", formatting.amount(result.fee, request.decimal0, sell))
+        self.done_view.set("network", tr("reading…"))
+        self.done_view.set("block", f"{result.block:,}")
+        link = self.links.explorer(self.chain, "tx", result.hash)
+        self.hash.set(result.hash, link, lookup=True)
+        self.step.setText(tr("Done. The transaction is in the History tab."))
         for widget in (self.review, self.confirm_impact):
             widget.hide()
         self.done_view.show()
         self.history_button.show()
+        self.history_button.setDefault(True)
+        self.history_button.setFocus()
+        self.adjustSize()  # as tall as the done view, not the review it replaced
+
+    async def _show_changes(self) -> None:
+        """What the swap changed in the account's balances of the two tokens (the coin's includes the gas)."""
+        after = await self._balances()
+        request, (sell, buy) = self.shown.request, self.shown.symbols
+        lines = []
+        sides = ((request.token0, request.decimal0, sell), (request.token1, request.decimal1, buy))
+        for token, decimals, symbol in sides:
+            key = token.lower()
+            if key not in after or key not in self.before:
+                continue
+            change = after[key] - self.before[key]
+            value = self.prices.known(self.chain, token)
+            worth = f" ≈ {formatting.usd(value.value(change), signed=True)}" if value is not None and change else ""
+            was, now = formatting.amount(self.before[key], decimals), formatting.amount(after[key], decimals)
+            lines.append(f"{symbol}: {was} → {now} ({formatting.signed_amount(change, decimals)}{worth})")
+        self.done_view.set("changes", "\n".join(lines) or tr("could not be read; see History"))
+        self.changes_shown.emit()
 
     async def _network_paid(self, tx_hash: str) -> None:
         """What the swap cost in gas, from the chain (the engine's transaction extension)."""
@@ -196,11 +247,13 @@ class SwapDialog(SigningDialog):
         try:
             info = await service.transaction(TransactionRequest(tx_hash, self.chain))
         except ApiError:
-            self.network_paid.setText("could not be read; see History")
+            self.done_view.set("network", tr("could not be read; see History"))
             return
         chain = self.chain
         paid = formatting.network_fee(int(info.networkFee), chain.native_decimals, chain.native_symbol, info.gasUsed)
-        self.network_paid.setText(paid)
+        native = native_token(chain, await self.prices.tokens(chain))
+        worth = self._worth(native.address, int(info.networkFee)) if native is not None else ""
+        self.done_view.set("network", paid + worth)
 
     def _close_work(self) -> None:
         super()._close_work()

@@ -1,11 +1,13 @@
-"""Light, dark or the system's look: Fusion with a palette, or the native style; and the colours of meaning.
+"""Light, dark or the system's choice of the two: Fusion with the design system's palette and style sheet, and
+the colours of meaning.
 
-Text that carries meaning (success, warning, danger, muted notes, links) takes a *tone*, whose colour
-depends on whether the palette is light or dark, and follows a theme switch at once (`apply` re-colours
-every widget given a tone with `tint`). Every tone and every palette text role meets WCAG AA (4.5:1) against
-the backgrounds it is drawn on: `contrast` computes the ratio and a test checks them all. The dark
-palette has its own disabled colours, so a disabled button looks disabled; the primary action (`primary`)
-is drawn as one in both themes.
+The colours are the design system's (`design.tokens`): `apply` builds the palette and the application's style
+sheet (`design.sheet`) from them. "system" follows the operating system's colour scheme (light or dark). Text
+that carries meaning (success, warning, danger, muted notes, links) takes a *tone*, whose colour depends on
+whether the palette is light or dark, and follows a theme switch at once (`apply` re-colours every widget given
+a tone with `tint`). Every tone and every palette text role meets WCAG AA (4.5:1) against the surfaces it is
+drawn on (a test checks them all). Components mark what they are with a property (`mark`), which the style
+sheet draws.
 """
 
 from __future__ import annotations
@@ -15,88 +17,56 @@ from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QStyleFactory, QWidget
 
+from swapdesk.gui.design import sheet, tokens
+from swapdesk.gui.design.tokens import Roles, contrast, luminance
+
+__all__ = ["apply", "contrast", "is_dark", "luminance", "mark", "primary", "styled", "tint", "tone"]
+
 Role, Group = QPalette.ColorRole, QPalette.ColorGroup
+TONES = {name: {t: tokens.tone_colour(t, name == "dark") for t in tokens.TONES} for name in ("light", "dark")}
+DEFAULT_POINTS = 10.0
 
-DARK = {
-    Role.Window: "#1f2329",
-    Role.WindowText: "#e6e6e6",
-    Role.Base: "#15181c",
-    Role.AlternateBase: "#262b31",
-    Role.Text: "#e6e6e6",
-    Role.Button: "#2b3038",
-    Role.ButtonText: "#e6e6e6",
-    Role.Highlight: "#2563eb",
-    Role.HighlightedText: "#ffffff",
-    Role.ToolTipBase: "#2b3038",
-    Role.ToolTipText: "#e6e6e6",
-    Role.Link: "#60a5fa",
-    Role.PlaceholderText: "#8b949e",
-    Role.Light: "#3a4049",
-    Role.Midlight: "#30353d",
-    Role.Mid: "#3a4049",
-    Role.Dark: "#111317",
-    Role.Shadow: "#000000",
-}
-DARK_DISABLED = {
-    Role.WindowText: "#6b7280",
-    Role.Text: "#6b7280",
-    Role.ButtonText: "#6b7280",
-    Role.Button: "#24282e",
-    Role.Base: "#1b1e22",
-    Role.Highlight: "#374151",
-}
-LIGHT = {  # Fusion's own light palette, with a highlight and placeholder that white or grey text can be read on
-    Role.Highlight: "#2563eb",
-    Role.Link: "#1d4ed8",
-    Role.PlaceholderText: "#6b7280",
-}
 
-TONES = {
-    "light": {
-        "success": "#166534",
-        "warning": "#854d0e",
-        "caution": "#9a3412",
-        "danger": "#b91c1c",
-        "muted": "#4b5563",
-        "accent": "#1d4ed8",
-    },
-    "dark": {
-        "success": "#4ade80",
-        "warning": "#fbbf24",
-        "caution": "#fb923c",
-        "danger": "#f87171",
-        "muted": "#9ca3af",
-        "accent": "#60a5fa",
-    },
-}
-PRIMARY = {  # the primary action: white on the accent; disabled reads as disabled in both themes
-    "light": {"fill": "#2563eb", "hover": "#1d4ed8", "off_fill": "#e5e7eb", "off_text": "#6b7280"},
-    "dark": {"fill": "#2563eb", "hover": "#1d4ed8", "off_fill": "#2b3038", "off_text": "#6b7280"},
-}
+def palette_roles(c: Roles) -> tuple[dict[QPalette.ColorRole, str], dict[QPalette.ColorRole, str]]:
+    """The palette's roles (active) and their disabled colours, from the design system's."""
+    active = {
+        Role.Window: c.window, Role.WindowText: c.text, Role.Base: c.surface, Role.AlternateBase: c.surface_alt,
+        Role.Text: c.text, Role.Button: c.surface, Role.ButtonText: c.text, Role.Highlight: c.accent,
+        Role.HighlightedText: c.on_accent, Role.ToolTipBase: c.surface, Role.ToolTipText: c.text,
+        Role.Link: c.accent_text, Role.LinkVisited: c.accent_text, Role.PlaceholderText: c.text_muted,
+        Role.Light: c.border, Role.Midlight: c.border, Role.Mid: c.border_strong, Role.Dark: c.border_strong,
+        Role.Shadow: "#000000", Role.BrightText: c.on_accent,
+    }  # fmt: skip
+    disabled = {
+        Role.WindowText: c.text_disabled, Role.Text: c.text_disabled, Role.ButtonText: c.text_disabled,
+        Role.Button: c.disabled_fill, Role.Base: c.surface_alt, Role.Highlight: c.border_strong,
+    }  # fmt: skip
+    return active, disabled
 
-_native_style: str | None = None
+
+def system_is_dark() -> bool:
+    """The operating system's colour scheme (Qt 6.5+), light when it does not say."""
+    return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
 
 
 def apply(app: QApplication, theme: str) -> None:
-    global _native_style
-    if _native_style is None:
-        _native_style = app.style().name()
-    if theme == "system":
-        app.setStyle(QStyleFactory.create(_native_style))
-        app.setPalette(app.style().standardPalette())
-        _restyle_all()
-        return
-    app.setStyle(QStyleFactory.create("Fusion"))
-    palette = app.style().standardPalette()
-    for role, colour in (DARK if theme == "dark" else LIGHT).items():
+    """'light', 'dark' or 'system': the palette and the style sheet, then every tone again."""
+    dark = theme == "dark" or (theme == "system" and system_is_dark())
+    if app.style().name().lower() != "fusion":
+        app.setStyle(QStyleFactory.create("Fusion"))
+    colours = tokens.roles(dark)
+    active, disabled = palette_roles(colours)
+    palette = QPalette()
+    for role, colour in active.items():
         palette.setColor(role, QColor(colour))
-    if theme == "dark":
-        for role, colour in DARK_DISABLED.items():
-            palette.setColor(Group.Disabled, role, QColor(colour))
+    for role, colour in disabled.items():
+        palette.setColor(Group.Disabled, role, QColor(colour))
     app.setPalette(palette)
+    points = app.font().pointSizeF()
+    app.setStyleSheet(sheet.build(colours, dark, points if points > 0 else DEFAULT_POINTS))
     _restyle_all()
 
 
@@ -106,20 +76,26 @@ def is_dark(palette: QPalette) -> bool:
 
 def tone(name: str, palette: QPalette) -> str:
     """The colour of a tone ('success', 'warning', 'caution', 'danger', 'muted', 'accent') on this palette."""
-    return TONES["dark" if is_dark(palette) else "light"][name]
+    return tokens.tone_colour(name, is_dark(palette))
 
 
-def luminance(colour: str) -> float:
-    """WCAG 2.x relative luminance of '#rrggbb'."""
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+def roles(palette: QPalette | None = None) -> Roles:
+    """The design system's colours for the theme in use (or the one `palette` belongs to)."""
+    return tokens.roles(is_dark(palette or QApplication.palette()))
 
 
-def contrast(first: str, second: str) -> float:
-    """WCAG contrast ratio of two colours, from 1 to 21 (AA asks 4.5 for text)."""
-    high, low = sorted((luminance(first), luminance(second)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
+def mark(widget: QWidget, **properties: str) -> None:
+    """Say what a widget is (`role="card"`, `variant="primary"`, `kind="warning"`...): the style sheet draws it.
+    A change is drawn at once (Qt reads a property's rules only when the widget is polished)."""
+    changed = False
+    for name, value in properties.items():
+        if widget.property(name) != value:
+            widget.setProperty(name, value)
+            changed = True
+    if changed and widget.style() is not None:
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)
+        widget.update()
 
 
 class _Follow(QObject):
@@ -173,14 +149,12 @@ def tint(widget: QWidget, name: str | None) -> None:
     _follow(widget, restyle)
 
 
-def styled(widget: QWidget, sheet: Callable[[QPalette], str]) -> None:
-    """A style sheet made from the theme's palette, made again after every theme switch.
-
-    Not `palette(base)` in the sheet: Qt reads that once, when the sheet is set, so it would keep the
-    colours of the theme the window started with."""
+def styled(widget: QWidget, sheet_of: Callable[[QPalette], str]) -> None:
+    """A widget's own style sheet made from the theme's palette, made again after every theme switch (for what
+    the application's sheet cannot say: a colour that comes from data, such as a status badge's fill)."""
 
     def restyle(target: QWidget) -> None:
-        text = sheet(QApplication.palette())
+        text = sheet_of(QApplication.palette())
         if target.styleSheet() != text:
             target.setStyleSheet(text)
 
@@ -189,16 +163,4 @@ def styled(widget: QWidget, sheet: Callable[[QPalette], str]) -> None:
 
 def primary(button: QAbstractButton) -> None:
     """Draw the button as the screen's primary action, in both themes; disabled looks disabled."""
-
-    def sheet(palette: QPalette) -> str:
-        c = PRIMARY["dark" if is_dark(palette) else "light"]
-        return (
-            f"QPushButton {{ background: {c['fill']}; color: white; border: 2px solid {c['fill']};"
-            " border-radius: 10px; padding: 9px 20px; font-weight: 600; }"
-            f" QPushButton:hover {{ background: {c['hover']}; border-color: {c['hover']}; }}"
-            " QPushButton:focus { border-color: white; }"
-            f" QPushButton:disabled {{ background: {c['off_fill']}; color: {c['off_text']};"
-            f" border-color: {c['off_fill']}; }}"
-        )
-
-    styled(button, sheet)
+    mark(button, variant="primary")

@@ -14,17 +14,20 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
+from swapdesk import __version__
 from swapdesk import settings as stored
 from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
-from swapdesk.chains import CHAINS, Chain, by_id
+from swapdesk.chains import Chain, by_id
 from swapdesk.gui import theme
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.notices import NoticeBar
 from swapdesk.gui.notifier import Notifier
+from swapdesk.gui.pricing import Prices
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.tabs.cross_chain import CrossChainTab
 from swapdesk.gui.tabs.cross_order import ended_words
@@ -75,17 +78,20 @@ class MainWindow(QMainWindow):
         self.accounts_dialog: AccountsDialog | None = None
         self.closed: asyncio.Future[None] = asyncio.get_event_loop().create_future()
         self.setWindowTitle("swapdesk")
-        self.resize(1100, 760)
+        self.resize(1280, 760)
+        self.setMinimumSize(1024, 640)
         self.tabs = QTabWidget()
         self.activity = Activity(self)  # what runs now: the status bar says it instead of "Ready"
         self.links = Links(self.is_devnet)
-        self.quote_tab = QuoteTab(service, self.activity)  # type: ignore[arg-type]
+        self.prices = Prices(service)  # type: ignore[arg-type]  # dollar values, priced on each chain's own pools
+        self.quote_tab = QuoteTab(service, self.activity, self.prices)  # type: ignore[arg-type]
         self.history_tab = HistoryTab(service, self.store, self.activity)  # type: ignore[arg-type]
-        self.cross_tab = CrossChainTab(service, self.store, self.activity)  # type: ignore[arg-type]
+        self.cross_tab = CrossChainTab(service, self.store, self.activity, self.prices)  # type: ignore[arg-type]
         self.quote_tab.links = self.history_tab.links = self.cross_tab.links = self.links
-        self.tabs.addTab(self.quote_tab, "Quote")
-        self.tabs.addTab(self.cross_tab, "Cross-chain")
-        self.tabs.addTab(self.history_tab, "History")
+        self.tabs.addTab(self.quote_tab, tr("Quote"))
+        self.tabs.addTab(self.cross_tab, tr("Cross-chain"))
+        self.tabs.addTab(self.history_tab, tr("History"))
+        self.tabs.setAccessibleName(tr("Sections"))
         self._withdrawing = Latest()
         self.notices = NoticeBar()  # the devnet's: a chain started afresh (its old data kept), a read-only view
         central = QWidget()
@@ -94,7 +100,8 @@ class MainWindow(QMainWindow):
         column.addWidget(self.notices)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
-        self.engine_state = QLabel(f"Starting the {engine_name}…")
+        self.engine_state = QLabel(tr("Starting the {engine}…").format(engine=engine_name))
+        self.engine_state.setAccessibleName(tr("Engine"))
         self.statusBar().addWidget(ActivityIndicator(self.activity))
         self.notifier = Notifier(self)  # its words beside the work under way
         self.statusBar().addPermanentWidget(self.engine_state)
@@ -102,16 +109,20 @@ class MainWindow(QMainWindow):
         self.settings = stored.load()
         self.engine_loader = Latest()
         self._accounts_loader, self._resumer = Latest(), Latest()
-        menu = self.menuBar().addMenu("&File")
-        accounts_action = QAction("&Accounts…", self)
+        menu = self.menuBar().addMenu(tr("&File"))
+        accounts_action = QAction(tr("&Accounts…"), self)
         accounts_action.triggered.connect(self.edit_accounts)
         menu.addAction(accounts_action)
-        self.settings_action = QAction("&Settings…", self, shortcut=QKeySequence(QKeySequence.StandardKey.Preferences))
+        preferences = QKeySequence(QKeySequence.StandardKey.Preferences)
+        self.settings_action = QAction(tr("&Settings…"), self, shortcut=preferences)
         self.settings_action.triggered.connect(self.edit_settings)
         menu.addAction(self.settings_action)
-        quit_action = QAction("&Quit", self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
+        quit_action = QAction(tr("&Quit"), self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
         quit_action.triggered.connect(self.close)
         menu.addAction(quit_action)
+        about_action = QAction(tr("&About swapdesk…"), self)
+        about_action.triggered.connect(self.show_about)
+        self.menuBar().addMenu(tr("&Help")).addAction(about_action)
         for answered in (
             self.quote_tab.tokens_loaded,
             self.history_tab.details_shown,
@@ -144,12 +155,14 @@ class MainWindow(QMainWindow):
 
     def _engine_failed(self, message: str) -> None:
         self._engine_answered = False  # until it answers again, nothing says "Ready"
-        self.engine_state.setText(f"Engine unavailable: {message}")
+        self.engine_state.setText(tr("Engine unavailable"))
+        self.engine_state.setToolTip(message)
 
     def _show_engine_state(self) -> None:
         """'Ready · engine' only when the engine has answered and nothing runs; else the engine's name."""
         if self._engine_answered:
-            self.engine_state.setText(self.engine_name if self.activity.busy else f"Ready · {self.engine_name}")
+            name = tr(self.engine_name)
+            self.engine_state.setText(name if self.activity.busy else tr("Ready · {engine}").format(engine=name))
 
     def check_notices(self) -> None:
         """The engine's notices (a devnet chain started afresh, bridges run elsewhere), shown once each."""
@@ -172,6 +185,19 @@ class MainWindow(QMainWindow):
         dialog.reset_devnet.connect(lambda: self.engine_loader.run(self.reset_devnet()))
         dialog.open()
         return dialog
+
+    def show_about(self) -> QMessageBox:
+        """Help → About: the name, the version (`swapdesk.__version__`, as `swapdesk --version`), what it is."""
+        title, name = tr("About swapdesk"), f"<b>swapdesk</b> {__version__}"
+        about = QMessageBox(QMessageBox.Icon.NoIcon, title, name, parent=self)
+        about.setInformativeText(
+            tr("Swap tokens, bridge them across chains and check what happened to a transaction.")
+            + "<br>"
+            + tr("Free software under the MIT licence.")
+        )
+        about.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        about.open()  # not exec(): no nested event loop under qasync
+        return about
 
     def apply_settings(self, chosen: stored.Settings | None) -> None:
         """Keep the settings, and apply them now: theme, and the engine if it changed."""
@@ -201,25 +227,27 @@ class MainWindow(QMainWindow):
 
     async def use_service(self, service: SwapService, name: str) -> None:
         old, self.service, self.engine_name = self.service, service, name
-        self.engine_state.setText(f"Starting the {name}…" if old is None else f"Switching to the {name}…")
+        words = tr("Starting the {engine}…") if old is None else tr("Switching to the {engine}…")
+        self.engine_state.setText(words.format(engine=tr(name)))
         if old is not None:
             await old.aclose()  # first: the old engine's devnet chains release their data for the new one
         await service.start()
         self.check_notices()
         self.quote_tab.service = self.history_tab.service = service
+        self.prices.use_service(service)
         self._attach_trader(service)
         self.quote_tab.load_tokens()
         self.cross_tab.use_service(service)
 
     async def reset_devnet(self) -> list[str]:
         """Start every devnet chain over from its world; the names of those that had data."""
-        from swapdesk.gui.app import devnet_of
+        from swapdesk.compose import reset_devnet
 
-        devnet = devnet_of(self.service)
-        if devnet is None:
+        self.engine_state.setText(tr("Resetting the devnet…"))
+        reset = await reset_devnet(self.service)
+        if reset is None:  # a server: its devnet, if any, is its own
+            self._show_engine_state()
             return []
-        self.engine_state.setText("Resetting the devnet…")
-        reset = [chain.name for chain in CHAINS if await devnet.reset(chain.id)]
         self.devnet_reset.emit(reset)
         self.restart_engine()  # a fresh engine, nothing of the old chains remembered; it replaces this task
         return reset
@@ -246,7 +274,7 @@ class MainWindow(QMainWindow):
             from swapdesk.trade.swap import Trader
 
             self.trader = Trader(service, chains, Outbox(self.store))
-            self.bridger = Bridger(self.trader, BridgeCatalog(chains, stored.config_dir() / "bridges"))
+            self.bridger = Bridger(self.trader, BridgeCatalog(chains))
         self.quote_tab.can_sign_here = self.cross_tab.can_sign_here = self.trader is not None
         if chains is not None:
             self._resumer.run(self._resume(chains))
@@ -274,7 +302,8 @@ class MainWindow(QMainWindow):
     def edit_accounts(self) -> AccountsDialog:
         from swapdesk.gui.accounts_dialog import AccountsDialog
 
-        dialog = self.accounts_dialog = AccountsDialog(self.wallet, self)
+        devnet = self.trader is not None and self.trader.chains.is_devnet(self.quote_tab.chain)
+        dialog = self.accounts_dialog = AccountsDialog(self.wallet, self, devnet)
         dialog.changed.connect(self.refresh_accounts)
         dialog.open()
         return dialog
@@ -284,9 +313,11 @@ class MainWindow(QMainWindow):
             return None
         from swapdesk.gui.swap_dialog import SwapDialog
 
-        dialog = self.swap_dialog = SwapDialog(self.trader, self.wallet, shown, account, self, self.links)
+        dialog = self.swap_dialog = SwapDialog(
+            self.trader, self.wallet, shown, account, self, self.links, self.prices, self.activity
+        )
         dialog.sent.connect(self.history_tab.refresh_sent)
-        dialog.swapped.connect(lambda _: self.quote_tab.load_balances())
+        dialog.swapped.connect(lambda _: self.quote_tab.reset_after_swap())
         dialog.show_in_history.connect(self.show_in_history)
         dialog.open()
         return dialog
@@ -296,7 +327,9 @@ class MainWindow(QMainWindow):
             return None
         from swapdesk.gui.cross_dialog import CrossSendDialog
 
-        dialog = self.cross_dialog = CrossSendDialog(self.bridger, self.wallet, shown, account, self, self.links)
+        dialog = self.cross_dialog = CrossSendDialog(
+            self.bridger, self.wallet, shown, account, self, self.links, self.cross_tab.worth, self.activity
+        )
         dialog.sent.connect(self.history_tab.refresh_sent)
         dialog.sent.connect(self.cross_tab.refresh_orders)
         dialog.sent_order.connect(self.cross_tab.order_sent)
@@ -308,9 +341,9 @@ class MainWindow(QMainWindow):
         """Sign and send a cBridge refund's withdrawal for the account that sent the transfer."""
         if self.bridger is not None:
             card = self.cross_tab.order_card
-            card.error.hide()
+            card.show_error("")
             card.withdraw_button.setEnabled(False)
-            ticket = card.progress.start("Withdrawing your refund…")
+            ticket = card.progress.start(tr("Withdrawing your refund…"))
             self._withdrawing.run(self._withdraw(self.bridger, order, ticket))
 
     async def _withdraw(self, bridger: Bridger, order: StoredOrder, ticket: int) -> None:
@@ -324,8 +357,7 @@ class MainWindow(QMainWindow):
             key = await off_loop(self.wallet.key, order.summary.get("sender", ""), devnet)
             sent = await RefundWithdraw(bridger).withdraw(key, order, card.progress.say)
         except (TradeError, WalletError) as error:
-            card.error.setText(f"Refund: {error}")
-            card.error.show()
+            card.show_error(tr("The refund's withdrawal stopped: {why}").format(why=error))
             self.refund_failed.emit(str(error))
             return
         finally:

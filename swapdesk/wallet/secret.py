@@ -76,7 +76,8 @@ class PrivateKey:
         transaction.sign(TronKey(bytes(self._account.key)))
 
     def reveal(self) -> bytes:
-        """The key's bytes, for the vault that keeps it; nothing else calls this."""
+        """The key's bytes, for the vault that keeps it, and for its owner's own export after the password (the
+        Accounts dialog's Back up); nothing else calls this."""
         return bytes(self._account.key)
 
     def __repr__(self) -> str:

@@ -17,10 +17,13 @@ from pathlib import Path
 from keyring.backend import KeyringBackend
 
 from swapdesk.address import InvalidAddress, parse_address, to_checksum
+from swapdesk.files import write_atomically
 from swapdesk.public_keys import PLAYABLE, public_key
+from swapdesk.wallet import phrase as phrases
 from swapdesk.wallet.book import Account, AccountBook
 from swapdesk.wallet.keyring_vault import KeyringVault, problem
-from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault
+from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault, WrongPassword
+from swapdesk.wallet.phrase import Phrase
 from swapdesk.wallet.secret import Password, PrivateKey
 
 
@@ -39,6 +42,7 @@ class Wallet:
         self.keyring = KeyringVault(keyring)
         self.keystores = KeystoreVault(directory / "keystores", scrypt_n)
         self.book = AccountBook(directory / "accounts.json")
+        self.phrases = directory / "phrases"  # recovery phrases, each sealed under its owner's password
         self.keyring_problem = problem(self.keyring.backend)
         self._unlocked: dict[str, PrivateKey] = {}  # keystore keys, for this session only
 
@@ -78,6 +82,48 @@ class Wallet:
         self.keyring.put(key)
         return self._add(Account(key.address, label, "keyring"))
 
+    def create_from_phrase(self, phrase: Phrase, label: str, password: Password, keystore: bool = False) -> Account:
+        """A new account from the recovery phrase its owner wrote down: the key kept as any other (in the keyring,
+        or, with `keystore` or an unsafe keyring, in a keystore file under `password`), and the phrase sealed under
+        `password`, so that the key and the phrase can be shown again to whoever knows it."""
+        if not password:
+            raise WalletError("choose a password: it protects the recovery phrase, and the key when exported")
+        key = phrase.key()
+        account = self._keep(key, label, password if keystore or self.keyring_problem else None)
+        sealed = phrases.seal(phrase, password, self.keystores.scrypt_n)
+        write_atomically(self.phrases / f"{key.address}.json", sealed, private=True)
+        return account
+
+    def has_phrase(self, address: str) -> bool:
+        return (self.phrases / f"{address}.json").exists()
+
+    def can_export(self, account: Account) -> bool:
+        """A key swapdesk can show again: one under a password (a keystore file, or a sealed phrase)."""
+        return account.kind == "keystore" or (account.kind == "keyring" and self.has_phrase(account.address))
+
+    def export_phrase(self, address: str, password: Password) -> Phrase:
+        """The account's recovery phrase, with the password it was sealed under."""
+        sealed = self.phrases / f"{address}.json"
+        if not sealed.exists():
+            raise WalletError("this account was not created here: swapdesk has no recovery phrase for it")
+        try:
+            return phrases.unseal(sealed.read_text(), password)
+        except phrases.WrongPassword:
+            raise WrongPassword("wrong password for this account") from None
+
+    def export_key(self, address: str, password: Password) -> PrivateKey:
+        """The account's private key, with its password (the keystore's, or the one its phrase is sealed under)."""
+        account = next((a for a in self.book.load() if a.address == address), None)
+        if account is None or not self.can_export(account):
+            raise WalletError("swapdesk keeps no copy of this key under a password, so it cannot show it")
+        if account.kind == "keystore":
+            return self.keystores.unlock(address, password)
+        self.export_phrase(address, password)  # the password is checked against the sealed phrase
+        key = self.keyring.get(address)
+        if key is None:
+            raise WalletError(f"the keyring no longer holds the key of {account.label}")
+        return key
+
     def watch(self, address: str, label: str) -> Account:
         """Watch an address, written for EVM chains (0x…) or for TRON (T…): the same account on both."""
         text = address.strip()
@@ -97,6 +143,7 @@ class Wallet:
                 elif account.kind == "keystore":
                     self.keystores.delete(address)
                 self._unlocked.pop(address, None)
+                (self.phrases / f"{address}.json").unlink(missing_ok=True)
                 self.book.save([a for a in accounts if a.address != address])
                 return
         raise WalletError(f"{address} is not one of your accounts")

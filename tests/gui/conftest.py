@@ -26,8 +26,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from swapdesk.devnet.accounts import demo_address
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 import qasync
 
+from swapdesk.compose import EmbeddedEngine
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.files import try_lock
 from swapdesk.gui.app import make_service
-from swapdesk.gui.embedded import EmbeddedEngine
 from swapdesk.gui.notices import plain
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings

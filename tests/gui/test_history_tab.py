@@ -14,9 +14,10 @@ from swapdesk.api import AggSwapRequest, parse
 from swapdesk.chains import resolve
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.gui import status
 from swapdesk.gui.links import Links
 from swapdesk.gui.window import MainWindow

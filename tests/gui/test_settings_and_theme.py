@@ -11,13 +11,15 @@ import qasync
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from swapdesk import settings
+from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
-from swapdesk.engine import DevnetBackend, Engine
+from swapdesk.engine import Engine
 from swapdesk.gui import theme
 from swapdesk.gui.window import MainWindow
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
+from swapdesk.server.devnet_app import DevnetRoutes
 from swapdesk.store import TxStore
 from swapdesk.wallet import Wallet
 
@@ -27,7 +29,7 @@ from .conftest import Until, screenshot
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     served = Devnet()
-    with BackgroundServer(create_app(Engine(DevnetBackend(served)), devnet=served)) as running:
+    with BackgroundServer(create_app(Engine(DevnetBackend(served)), DevnetRoutes(served))) as running:
         yield running.url
 
 
@@ -65,8 +67,25 @@ def test_bad_settings_are_said_in_the_dialog_and_not_kept(window: MainWindow) ->
     dialog.server_url.setText("http://127.0.0.1:1")
     dialog.accept()
     assert "rpc: line 1: write a chain and a URL" in dialog.error.text()
+    dialog.rpc.setPlainText("")
+    dialog.providers.setPlainText("celer https://cbridge-prod2.celer.app")
+    dialog.accept()
+    assert "providers: 'celer' is not a bridge provider" in dialog.error.text()
+    dialog.providers.setPlainText("cbridge ftp://example.org")
+    dialog.accept()
+    assert "providers cbridge" in dialog.error.text() and dialog.isVisible()
     dialog.reject()
     assert settings.load() == before
+
+
+def test_a_real_provider_named_in_settings_is_kept(window: MainWindow) -> None:
+    dialog = window.edit_settings()
+    dialog.providers.setPlainText("CBRIDGE https://cbridge-prod2.celer.app\n\nmetapath https://api.bridgers.xyz")
+    assert dialog.settings().providers == {
+        "cbridge": "https://cbridge-prod2.celer.app",
+        "metapath": "https://api.bridgers.xyz",
+    }
+    dialog.reject()
 
 
 def test_dark_theme_screenshots(window: MainWindow, until: Until, qloop: qasync.QEventLoop, qapp: QApplication) -> None:

@@ -19,7 +19,10 @@ from PySide6.QtCore import Signal
 from swapdesk.address import InvalidAddress, format_address, parse_address
 from swapdesk.api import ApiError, BalancesRequest, CrossListRequest, InvalidParameter, SwapService, TokenInfo
 from swapdesk.chains import CHAINS, Chain
+from swapdesk.gui import error_words
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.i18n import tr
+from swapdesk.gui.pricing import Prices
 from swapdesk.gui.tabs.cross_form import CrossForm
 from swapdesk.gui.tasks import Latest
 
@@ -35,9 +38,13 @@ class CrossChoices(CrossForm):
     balances_shown = Signal(int)  # the source chain's id
     accounts_shown = Signal(int)
 
-    def __init__(self, service: SwapService, activity: Activity | None = None) -> None:
-        super().__init__(activity)
+    def __init__(self, service: SwapService, activity: Activity | None = None, prices: Prices | None = None) -> None:
+        super().__init__()
         self.service, self.activity = service, activity
+        self.prices = prices or Prices(service)
+        self._loading_words = tr("Starting swapdesk's engine…")
+        self._load_failed = ""
+        self._refused: tuple[str, str] | None = None
         self.tokens: dict[int, list[TokenInfo]] = {}  # chain id -> the tokens some bridge takes there
         self._shown_dst: Chain | None = None
         self._loading, self._balancing = Latest(self._unexpected), Latest(self._unexpected)
@@ -50,28 +57,36 @@ class CrossChoices(CrossForm):
     def changed(self) -> None:
         """Something the comparison depends on changed (the tab compares the bridges again)."""
 
-    def _show_send_state(self) -> None:
-        """Send…'s state, once the balance is known (the tab knows whether a route answers the form)."""
-
     def _unexpected(self, error: BaseException) -> None:
-        self.show_error("quote", f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+        self._refused = ("", error_words.unexpected(error))
+        self._show_state()
+
+    def _show_state(self) -> None:
+        """What the card says, from one decision (the tab decides)."""
 
     # -- what the bridges take ----------------------------------------------------------------
 
     def load_tokens(self) -> None:
         """Ask which chains and tokens the bridges serve (each engine start)."""
-        ticket = self.loading.start("Loading the bridges' chains and tokens…")
-        self._loading.run(self._load(ticket))
+        self._loading_words = tr("Loading the bridges' chains and tokens…")
+        self._load_failed = ""
+        self._loading.run(self._load())
+        self._show_state()
 
-    async def _load(self, ticket: int) -> None:
+    @property
+    def loading_words(self) -> str:
+        return self._loading_words if self._loading.busy or not self.tokens else ""
+
+    async def _load(self) -> None:
         try:
             listed = await self.service.cross_list(CrossListRequest())
         except ApiError as error:
-            self.loading.stop(ticket)
-            self.show_error("quote", f"Cross-chain is not available here: {error.message}")
+            self._load_failed = error_words.refusal(error, error_words.Names())
+            self._loading_words = ""
+            self._show_state()
             self.list_failed.emit(error.message)
             return
-        self.loading.stop(ticket)  # not when cancelled: a newer load owns the progress, or the tab is gone
+        self._loading_words = ""
         served = {entry.chainId for chains in listed.chains.values() for entry in chains}
         self.tokens = {}
         for entries in listed.tokens.values():
@@ -157,7 +172,7 @@ class CrossChoices(CrossForm):
         else:
             key = f"cross-balances-{id(self)}"
             if self.activity is not None:
-                self.activity.begin(key, f"Reading balances on {src.name}…")
+                self.activity.begin(key, tr("Reading balances on {chain}…").format(chain=src.name))
             try:
                 found = await self.service.balances(BalancesRequest(src, account.address_on(src.tron)))
                 self.balances = {b.address.lower(): int(b.balance) for b in found}
@@ -168,7 +183,7 @@ class CrossChoices(CrossForm):
                     self.activity.end(key)
         self.send_picker.set_balances(self.balances)
         self.show_balance()
-        self._show_send_state()
+        self._show_state()
         if src is not None:
             self.balances_shown.emit(src.id)
 
@@ -181,9 +196,9 @@ class CrossChoices(CrossForm):
         self.account_box.blockSignals(True)
         self.account_box.clear()
         for account in accounts:
-            self.account_box.addItem(account.title(tron=bool(self.src and self.src.tron)), account.address)
+            self.account_box.addItem(self.account_item(account), account.address)
         if not accounts:
-            self.account_box.addItem("No account yet: type a recipient to compare bridges", None)
+            self.account_box.addItem(tr("No account: type a recipient to compare bridges"), None)
         addresses = [a.address for a in accounts]
         self.account_box.setCurrentIndex(addresses.index(chosen) if chosen in addresses else 0)
         self.account_box.blockSignals(False)

@@ -1,10 +1,11 @@
 """The Cross-chain tab's card: where from, where to, how much and for whom, apart from how it talks to the engine.
 
-A centred card as the Quote tab's: the account on top; **From** a chain and "You send": a large amount with
-the token picker, its balance and Max; a flip button (the chains and tokens change places); **To** a chain
-and "You receive": the chosen bridge's amount; the **recipient**, which is the account itself, written as
-the destination chain writes addresses (base58 on TRON), unless another is typed, and then it says so; and
-Send…, which says in place why it is off when it is. `CrossChainTab` (cross_chain.py) adds the engine.
+A card built as the Quote tab's, from the design system's parts: the account on top; **From** a chain and "You
+send": a large amount with the token button, its balance and Max, its worth; the round flip (the chains and
+tokens change places); **To** a chain and "You receive": the chosen bridge's amount, drawn the same; the
+**recipient**, which is the account itself, written as the destination chain writes addresses (base58 on
+TRON), unless another is typed; the form's one message in a slot of its own height; and Send…, whose words say
+what it will do or what it waits for. Enter presses it when it is on. `CrossChainTab` adds the engine.
 """
 
 from __future__ import annotations
@@ -12,97 +13,95 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from swapdesk.address import InvalidAddress, parse_address
 from swapdesk.api import ErrorCode, InvalidParameter, TokenInfo
 from swapdesk.chains import Chain, by_id
-from swapdesk.gui import formatting, theme
-from swapdesk.gui.activity import Activity
-from swapdesk.gui.icons import icon
-from swapdesk.gui.widgets.amount_field import AmountField
-from swapdesk.gui.widgets.card import Card
-from swapdesk.gui.widgets.error_label import error_label, note_label
-from swapdesk.gui.widgets.form_parts import account_picker, flip_button
-from swapdesk.gui.widgets.progress import Progress
+from swapdesk.gui import error_words, formatting, theme
+from swapdesk.gui.design.amount_field import AmountField
+from swapdesk.gui.design.buttons import flip, primary, secondary
+from swapdesk.gui.design.card import Card, heading
+from swapdesk.gui.design.message import FormMessage
+from swapdesk.gui.i18n import tr
+from swapdesk.gui.logos import chain_icon
+from swapdesk.gui.tabs.quote_form import account_title
 from swapdesk.gui.widgets.token_picker import TokenPicker
-from swapdesk.icons import chain_icon
-from swapdesk.units import BadAmount
 
 if TYPE_CHECKING:
     from swapdesk.wallet import Account
 
 CARD_WIDTH = 470
-FIELDS = ("fromChainID", "token0", "amountIn", "toChainID", "token1", "to", "quote")
 TRON_FEE_RESERVE = 100 * 10**6  # sun Max keeps on TRON: a deposit burns tens of TRX of energy
 
 
 class CrossForm(QWidget):
     manage_accounts = Signal()
 
-    def __init__(self, activity: Activity | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.accounts: list[Account] = []
         self.can_sign_here = False  # the engine can send from this window (embedded, not a remote server)
         self.balances: dict[str, int] = {}  # token address (lower case) -> the balance shown, on the source
-        self.errors = {name: error_label() for name in FIELDS}
 
-        self.account_box, self.accounts_button = account_picker("No account yet: type a recipient to compare bridges")
+        self.account_box = QComboBox()
+        self.account_box.setAccessibleName(tr("Account"))
+        self.account_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.account_box.addItem(tr("No account: type a recipient to compare bridges"), None)
+        self.accounts_button = secondary(tr("Accounts…"), tr("Import, create or watch accounts"))
         self.accounts_button.clicked.connect(self.manage_accounts)
-        self.loading = Progress(activity)
         self.src_box, self.dst_box = QComboBox(), QComboBox()
-        self.src_box.setAccessibleName("From chain")
-        self.dst_box.setAccessibleName("To chain")
-        self.send_picker, self.receive_picker = TokenPicker("Token to send"), TokenPicker("Token to receive")
-        self.send_side = AmountField("You send", self.send_picker)
-        self.receive_side = AmountField("You receive", self.receive_picker, editable=False)
+        self.src_box.setAccessibleName(tr("From chain"))
+        self.dst_box.setAccessibleName(tr("To chain"))
+        for box in (self.src_box, self.dst_box):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.send_picker, self.receive_picker = TokenPicker(tr("Token to send")), TokenPicker(tr("Token to receive"))
+        self.send_side = AmountField(tr("You send"), self.send_picker)
+        self.receive_side = AmountField(tr("You receive"), self.receive_picker, editable=False)
         self.amount, self.max_button = self.send_side.edit, self.send_side.max_button
-        self.amount.setAccessibleName("Amount to send")
-        self.flip_button = flip_button("Flip: send back the other way", "Flip the chains")
-        for name, side in (("token0", self.send_side), ("amountIn", self.send_side), ("token1", self.receive_side)):
-            side.notes.addWidget(self.errors[name])
+        self.amount.setAccessibleName(tr("Amount to send"))
+        self.flip_button = flip(tr("Flip: send back the other way"), tr("Flip the chains"))
         self.recipient = QLineEdit()
-        self.recipient.setAccessibleName("Recipient on the destination chain")
-        self.recipient.setPlaceholderText("Recipient on the destination chain")
-        self.recipient_note = note_label("warning")
-        self.recipient_note.hide()
-        self.send_button = QPushButton("Send…")
-        self.send_button.setToolTip("Review, approve if needed, and sign this transfer")
+        self.recipient.setAccessibleName(tr("Recipient on the destination chain"))
+        self.recipient.setPlaceholderText(tr("Recipient on the destination chain"))
+        self.message = FormMessage()
+        self.send_button = primary(tr("Send…"), tr("Review, approve if needed, and sign this transfer"))
         self.send_button.setEnabled(False)
-        theme.primary(self.send_button)
-        self.send_note = note_label("warning")
-        self.send_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.card = self._build_card()
         self.send_side.max_clicked.connect(self.use_max)
+        for edit in (self.amount, self.recipient):
+            edit.returnPressed.connect(self.press_primary)
 
     def _build_card(self) -> Card:
-        card = Card("Bridge", CARD_WIDTH)
+        card = Card("", CARD_WIDTH)
+        card.body.addWidget(heading(tr("Bridge")))
         top = QHBoxLayout()
         top.addWidget(self.account_box, 1)
         top.addWidget(self.accounts_button)
         card.body.addLayout(top)
-        card.body.addWidget(self.loading)
-        card.body.addLayout(_labelled("From", self.src_box))
-        card.body.addWidget(self.errors["fromChainID"])
+        card.body.addLayout(_labelled(tr("From"), self.src_box))
         card.body.addWidget(self.send_side)
-        flip = QHBoxLayout()
-        flip.addStretch(1)
-        flip.addWidget(self.flip_button)
-        flip.addStretch(1)
-        card.body.addLayout(flip)
-        card.body.addLayout(_labelled("To", self.dst_box))
-        card.body.addWidget(self.errors["toChainID"])
+        flip_row = QHBoxLayout()
+        flip_row.addStretch(1)
+        flip_row.addWidget(self.flip_button)
+        flip_row.addStretch(1)
+        card.body.addLayout(flip_row)
+        card.body.addLayout(_labelled(tr("To"), self.dst_box))
         card.body.addWidget(self.receive_side)
-        card.body.addLayout(_labelled("Recipient", self.recipient))
-        for widget in (self.recipient_note, self.errors["to"], self.errors["quote"], self.send_button, self.send_note):
-            card.body.addWidget(widget)
+        card.body.addLayout(_labelled(tr("Recipient"), self.recipient))
+        card.body.addWidget(self.message)
+        card.body.addWidget(self.send_button)
         order = [self.account_box, self.accounts_button, self.src_box, self.amount, self.send_picker,
                  self.max_button, self.flip_button, self.dst_box, self.receive_picker, self.recipient,
-                 self.send_button]  # fmt: skip
+                 self.message.notice.action, self.send_button]  # fmt: skip
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
         return card
+
+    def press_primary(self) -> None:
+        if self.send_button.isEnabled():
+            self.send_button.click()
 
     # -- what the card holds ------------------------------------------------------------------
 
@@ -112,7 +111,7 @@ class CrossForm(QWidget):
             box.blockSignals(True)
             box.clear()
             for chain in chains:
-                box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
+                box.addItem(chain_icon(chain.flag, chain.name), chain.name, chain.id)
             box.blockSignals(False)
 
     @property
@@ -129,6 +128,9 @@ class CrossForm(QWidget):
     def account(self) -> Account | None:
         index = self.account_box.currentIndex()
         return self.accounts[index] if 0 <= index < len(self.accounts) else None
+
+    def account_item(self, account: Account) -> str:
+        return account_title(account, bool(self.src and self.src.tron))
 
     def choose_account(self, address: str) -> None:
         self.account_box.setCurrentIndex(self.account_box.findData(address))
@@ -147,15 +149,13 @@ class CrossForm(QWidget):
         """The token a picker holds; InvalidParameter in words when it holds none."""
         if picker.token is not None:
             return picker.token
-        got = f" (got {picker.typed!r})" if picker.typed else ""
-        raise InvalidParameter(name, ErrorCode.UNKNOWN_TOKEN, f"pick a token the bridges carry{got}")
+        raise InvalidParameter(name, ErrorCode.UNKNOWN_TOKEN, tr("Pick a token the bridges carry."))
 
     def amount_in(self) -> tuple[TokenInfo, int] | None:
-        try:
-            token = self.token(self.send_picker, "token0")
-            return token, self.send_side.value(token.decimals)
-        except (InvalidParameter, BadAmount):
+        token = self.send_picker.token
+        if token is None or error_words.amount_problem(self.amount.text(), token.decimals, token.symbol):
             return None
+        return (token, self.send_side.value(token.decimals)) if self.amount.text().strip() else None
 
     def use_max(self) -> None:
         """The whole balance, less a little of the native coin for gas."""
@@ -169,67 +169,32 @@ class CrossForm(QWidget):
 
     # -- how the card reads ---------------------------------------------------------------------
 
-    def show_error(self, parameter: str, message: str) -> None:
-        label = self.errors.get(parameter, self.errors["quote"])
-        label.setText(message)
-        label.show()
-
-    def hide_errors(self) -> None:
-        for label in self.errors.values():
-            label.hide()
-
-    def show_recipient_note(self) -> None:
-        """Another recipient than the account is said plainly: funds sent to a wrong address are lost."""
+    def other_recipient(self) -> bool:
+        """A recipient typed that is not the account's own address (said plainly: a wrong one loses the funds)."""
         dst, typed = self.dst, self.recipient.text().strip()
         own = self.own_address(dst) if dst is not None else None
         try:
-            other = (
-                bool(typed)
-                and dst is not None
-                and (own is None or parse_address(typed, dst.tron) != parse_address(own, dst.tron))
-            )
+            return bool(typed) and dst is not None and own is not None and (
+                parse_address(typed, dst.tron) != parse_address(own, dst.tron))  # fmt: skip
         except InvalidAddress:
-            other = False  # not an address: the field's error says so
-        self.recipient_note.setText(
-            "Another recipient than this account: check it, a transfer to a wrong address cannot be undone."
-            if own is not None
-            else "No account chosen: the recipient is the address typed here."
-        )
-        self.recipient_note.setVisible(other or (own is None and bool(typed)))
+            return False  # not an address: the form says so
 
-    def show_balance(self) -> None:
+    def show_balance(self, worth: str = "") -> None:
         token, held = self.send_picker.token, self.send_picker.balance()
         if token is None or held is None:
             self.send_side.set_balance("")
         else:
             enough = (asked := self.amount_in()) is None or asked[1] <= held
-            words = f"Balance: {formatting.amount(held, token.decimals, token.symbol)}"
-            self.send_side.set_balance(words if enough else f"{words} — not enough", enough=enough)
+            words = tr("Balance: {amount}").format(amount=formatting.amount(held, token.decimals, token.symbol))
+            self.send_side.set_balance(words + (f" · {worth}" if worth else ""), enough=enough)
         self.max_button.setEnabled(bool(held))
 
-    def show_send_state(self, reason: str) -> None:
-        self.send_button.setEnabled(not reason)
-        self.send_note.setText(reason)
-        self.send_note.setVisible(bool(reason))
-
-    def send_blocked(self, have_route: bool) -> str:
-        """Why Send… is off, in words; empty when it is on."""
-        account = self.account
-        if not self.can_sign_here:
-            return "Sending needs the embedded engine; a remote server only compares bridges."
-        if account is None:
-            return "Add an account (Accounts…) to send."
-        if not account.can_sign:
-            return f"{account.label} is watch-only: it can compare bridges, not sign."
-        if not self.amount.text().strip():
-            return "Type an amount to compare the bridges."
-        if not have_route:
-            return "Waiting for a bridge that can carry this transfer…"
-        asked, held = self.amount_in(), self.send_picker.balance()
-        if asked is not None and held is not None and asked[1] > held:
-            token = asked[0]
-            return f"Not enough {token.symbol}: you have {formatting.amount(held, token.decimals, token.symbol)}."
-        return ""
+    def mark_field(self, parameter: str | None) -> None:
+        fields: dict[str, QWidget] = {"amountIn": self.send_side, "token0": self.send_side,
+                                      "token1": self.receive_side, "to": self.recipient}  # fmt: skip
+        at_fault = fields.get(parameter or "")
+        for widget in set(fields.values()):
+            theme.mark(widget, invalid="true" if widget is at_fault else "false")
 
 
 def _labelled(caption: str, widget: QWidget) -> QHBoxLayout:

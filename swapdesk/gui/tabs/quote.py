@@ -1,244 +1,193 @@
-"""The Quote tab: a swap card as wallets draw it, and the route beside it.
+"""The Quote tab: a swap card as wallets draw it, and the route beside it (or under it, in a narrow window).
 
-Pick an account, a chain and two tokens, type an amount, read the quote. Every input is checked as it
-changes, with the shared validation layer, and an error shows next to the field that caused it. A valid
-form is quoted after a short pause (debounce); a newer quote cancels the older one, so a stale quote
-never lands; and the moment the form changes, what is shown dims and says "Quoting…" (or clears, when
-the form is no longer valid or the chain changed), so an old figure never looks current. Quotes
-refresh on their own while the form is valid. On TRON the form asks the TRON variant (`tron_swap`, the
-account as issuer), and addresses are shown and typed in base58.
+Pick an account, a chain and two tokens, type an amount, read the quote. One state decides what the card says
+(`quote_state.decide`, from the facts gathered in `_facts`): the button's words, the one message, the field at
+fault. Typing is judged after a short pause, never while it goes on; the moment the form changes, what is
+shown dims and the card says "Quoting…", and a valid form is then quoted; a newer quote cancels the older one,
+so a stale quote never lands. Quotes refresh on their own while the form is valid. Dollar values are priced on
+the chain at the quote's block (`quote_prices`). On TRON the form asks the TRON variant (`tron_swap`, the
+account as issuer), and addresses are shown and typed in base58. After a swap the amount is cleared, so the
+form does not invite a second one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from decimal import Decimal
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
-from swapdesk.address import InvalidAddress, format_address, parse_address
 from swapdesk.api import (
     AggQuote,
     AggSwapRequest,
     ApiError,
-    BalancesRequest,
-    ChainRequest,
     ErrorCode,
     InvalidParameter,
     SwapService,
     TokenInfo,
-    TokenRequest,
     TronQuote,
     TronSwapRequest,
     parse,
 )
 from swapdesk.api.requests import SwapQuoteRequest
-from swapdesk.chains import Chain
-from swapdesk.gui import formatting
+from swapdesk.gui import error_words, formatting
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.card import page
+from swapdesk.gui.design.responsive import Responsive
+from swapdesk.gui.form_state import Verdict
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
-from swapdesk.gui.tabs.quote_form import QuoteForm, slippage_bps
+from swapdesk.gui.pricing import Prices
+from swapdesk.gui.tabs import quote_prices
+from swapdesk.gui.tabs.quote_data import QuoteData
+from swapdesk.gui.tabs.quote_form import auto_bps, slippage_bps
 from swapdesk.gui.tabs.quote_result import RouteCard, route_lines
+from swapdesk.gui.tabs.quote_state import QuoteFacts, decide
 from swapdesk.gui.tasks import Latest
-from swapdesk.gui.widgets.card import centred
-from swapdesk.gui.widgets.token_picker import TokenPicker
-from swapdesk.units import BadAmount
 
-if TYPE_CHECKING:  # eth-account loads with the engine, after the window shows
-    from swapdesk.wallet import Account
-
-DEBOUNCE_MS = 300
+PAUSE_MS = 300  # typing is judged this long after the last key
 REFRESH_MS = 10_000
 ROUTE_WIDTH = 560
+CONFIRM_IMPACT = Decimal("0.10")
 
 
-class QuoteTab(QuoteForm):
+class QuoteTab(QuoteData):
     quote_shown = Signal(object)  # AggQuote (TronQuote on TRON), once on screen
     quote_failed = Signal(str)
-    tokens_loaded = Signal(int)  # chain id
-    chain_failed = Signal(str)
-    token_read = Signal(str)  # a pasted address, once read from the chain
-    balances_shown = Signal(int)  # chain id
-    accounts_shown = Signal(int)  # how many accounts the picker offers
+    priced = Signal()  # the dollar values of the quote on screen are shown
 
-    def __init__(self, service: SwapService, activity: Activity | None = None, parent: QWidget | None = None):
-        super().__init__(activity, parent)
-        self.route_card = RouteCard(ROUTE_WIDTH)
-        self.service = service
-        self.activity = activity
-        self.links = Links()
+    def __init__(
+        self, service: SwapService, activity: Activity | None = None, prices: Prices | None = None,
+        parent: QWidget | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(service, activity, prices, parent)
         self.quote: AggQuote | TronQuote | None = None
-        self.balances: dict[str, int] = {}  # token address (lower case) -> the balance shown
+        self.verdict = Verdict("", False)
         self._request: SwapQuoteRequest | None = None
         self._quoted_request: SwapQuoteRequest | None = None  # the form the quote on screen answers
-        self._balances_of: tuple[int, str] | None = None  # (chain id, address) the balances shown belong to
-        self._quoting, self._loading = Latest(self._unexpected), Latest(self._unexpected)
-        self._balancing = Latest(self._unexpected)  # its own: a balance refresh must not cancel a token load
-        self._reading = {self.sell: Latest(self._unexpected), self.buy: Latest(self._unexpected)}
+        self._detail = ""  # the engine's own words for that refusal (a tooltip)
+        self._quoting, self._pricing = Latest(self._unexpected), Latest()
+        self.route_card = RouteCard(ROUTE_WIDTH)
+        self.links = Links()
 
-        page = QWidget()
-        column = QVBoxLayout(page)
-        column.addLayout(centred(self.card, self.route_card))
+        content = page()
+        column = QVBoxLayout(content)
+        column.addWidget(Responsive(self.card, self.route_card))
         column.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(page)
-        self.scroller = scroll  # not `scroll`: QWidget.scroll() is a method
+        self.scroller = QScrollArea()  # not `scroll`: QWidget.scroll() is a method
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setWidget(content)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scroll)
+        layout.addWidget(self.scroller)
 
-        self._debounce = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
-        self._debounce.timeout.connect(self._start_quote)
+        self._pause = QTimer(self, singleShot=True, interval=PAUSE_MS)
+        self._pause.timeout.connect(self._judge)
         self._refresh = QTimer(self, interval=REFRESH_MS)
         self._refresh.timeout.connect(self._start_quote)
         self._clock = QTimer(self, interval=1000)
         self._clock.timeout.connect(self.summary.tick)
         self._clock.start()
-        self.swap_button.clicked.connect(self.request_swap)
-        self.chain_box.currentIndexChanged.connect(self._chain_changed)
-        self.account_box.currentIndexChanged.connect(self._account_changed)
-        self.recipient.editingFinished.connect(self.load_balances)
+        for edit in (self.amount.textChanged, self.recipient.textChanged, self.slippage.changed):
+            edit.connect(self._edited)
         for picker in (self.sell, self.buy):
-            picker.pasted.connect(lambda address, p=picker: self._reading[p].run(self._read_token(p, address)))
+            picker.changed.connect(self.changed)
+        self.part.valueChanged.connect(self._edited)
+        self.channel.currentIndexChanged.connect(self.changed)
+        self.swap_button.clicked.connect(self._primary)
+        self.message.acted.connect(self._act)
+        self._show_state()
 
-    # -- tokens and balances ----------------------------------------------------------------
+    # -- the state -----------------------------------------------------------------------------
 
-    def load_tokens(self) -> None:
-        chain = self.chain
-        ticket = self.loading.start(f"Loading the tokens of {chain.name}… (a chain's first start takes a few seconds)")
-        self._loading.run(self._load_tokens(chain, ticket))
+    def _facts(self) -> QuoteFacts:
+        account, sell = self.account, self.sell.token
+        asked, held = self._amount_in(), self.sell.balance()
+        short = asked is not None and held is not None and asked[1] > held
+        quoted = self.quote is not None and self._request is not None and self._request == self._quoted_request
+        impact = Decimal(self.quote.impact) if quoted and self.quote is not None else Decimal(0)
+        reading = any(r.busy for r in self._reading.values())
+        loading = self._loading.busy or not self.tokens_known
+        return QuoteFacts(
+            chain=self.chain.name,
+            loading=self._loading_words if loading else "",
+            load_failed=self._load_failed,
+            amount=self.amount.text().strip(),
+            typing=self._pause.isActive(),
+            reading_token=reading,
+            invalid=self._invalid,
+            no_recipient=account is None and not self.recipient.text().strip(),
+            quoting=self._request is not None and self._request != self._quoted_request and self._quoting.busy,
+            refused=self._refused,
+            quoted=quoted,
+            can_sign_here=self.can_sign_here,
+            account=account.label if account is not None else None,
+            watch_only=account is not None and not account.can_sign,
+            sell=sell.symbol if sell is not None else "",
+            short_by=formatting.amount(held, sell.decimals, sell.symbol) if short and sell and held is not None else "",
+            can_use_max=bool(held),
+            unknown=tuple(p.token.symbol for p in (self.sell, self.buy) if p.token and not p.is_listed(p.token)),
+            impact_words=tr("Price impact {impact}: you get much less than the pools' price. The review asks you to"
+                            " confirm it.").format(impact=formatting.percent(impact)) if impact >= CONFIRM_IMPACT
+            else "",
+        )  # fmt: skip
 
-    def _chain_changed(self) -> None:
-        self._request, self.balances = None, {}
-        self._clear_result("Loading the chain's tokens…")
-        for picker in (self.sell, self.buy):
-            picker.set_tokens([], -1, self.chain.tron)  # nothing of the last chain's tokens or balances stays
-        self._show_balances()
-        self._rewrite_addresses()
-        self.load_tokens()
-
-    def _rewrite_addresses(self) -> None:
-        """The recipient and the accounts as the new chain writes them (the same 20 bytes)."""
-        before, self._shown_chain = self._shown_chain, self.chain
-        try:
-            raw = parse_address(self.recipient.text().strip(), before.tron)
-        except InvalidAddress:
-            pass  # not an address: the form says so
-        else:
-            self.recipient.setText(format_address(raw, self.chain.tron))
-        for index, account in enumerate(self.accounts):
-            self.account_box.setItemText(index, account.title(tron=self.chain.tron))
-
-    async def _load_tokens(self, chain: Chain, ticket: int) -> None:
-        try:
-            tokens = await self.service.tokens(ChainRequest(chain))
-        except ApiError as error:
-            self._show_error("chain", error.message)
-            self.chain_failed.emit(error.message)
-            return
-        else:
-            self.balances = {}
-            self.sell.set_tokens(tokens, _default_sell(tokens), chain.tron)
-            self.buy.set_tokens(tokens, 0, chain.tron)
-            self.loading.say(f"Reading balances on {chain.name}…")
-            await self._load_balances(chain)
-        finally:
-            self.loading.stop(ticket)
-        self.tokens_loaded.emit(chain.id)
-        self.changed()
-
-    def load_balances(self, only_if_other: bool = False) -> None:
-        """Refresh the balances shown; with `only_if_other`, only when they are someone else's."""
-        try:
-            whose = (self.chain.id, self._owner(self.chain))
-        except InvalidParameter:
-            whose = None
-        if not (only_if_other and whose == self._balances_of):
-            self._balancing.run(self._load_balances(self.chain))
-
-    async def _load_balances(self, chain: Chain) -> None:
-        """The account's balances into the pickers (no account: the recipient's)."""
-        key = f"balances-{id(self)}"
-        try:
-            owner = self._owner(chain)
-            if self.activity is not None:
-                self.activity.begin(key, f"Reading balances on {chain.name}…")
-            found = await self.service.balances(BalancesRequest(chain, owner))
-        except (ApiError, InvalidParameter):
-            self.balances, self._balances_of = {}, None
-        else:
-            self.balances = {b.address.lower(): int(b.balance) for b in found}
-            self._balances_of = (chain.id, owner)
-        finally:
-            if self.activity is not None:
+    def _show_state(self) -> None:
+        """Everything the card says about itself, from one decision."""
+        verdict = self.verdict = decide(self._facts())
+        self.swap_button.setText(verdict.button)
+        self.swap_button.setAccessibleName(verdict.button.rstrip("…"))
+        self.swap_button.setEnabled(verdict.enabled)
+        self.message.show_message(verdict.message)
+        self.mark_field(verdict.field)
+        busy = verdict.message is not None and verdict.message.kind == "progress"
+        refused = self._refused is not None and verdict.message is not None and verdict.message.text == self._refused[1]
+        self.message.setToolTip(self._detail if refused else "")
+        if self.activity is not None:
+            key = f"quote-form-{id(self)}"
+            if busy and verdict.message is not None:
+                self.activity.begin(key, verdict.message.text)
+            else:
                 self.activity.end(key)
-        for picker in (self.sell, self.buy):
-            picker.set_balances(self.balances)
-        self._show_balances()
-        self._show_swap_state()
-        self.balances_shown.emit(chain.id)
+        if self.quote is None:
+            if busy and self.amount.text().strip():
+                self.route_card.loading()
+                self.buy_side.set_loading(True)
+            else:
+                self.buy_side.set_loading(False)
+                self.route_card.clear(
+                    tr("Type an amount: the route shows here, split across the chain's sources.")
+                    if not self.amount.text().strip()
+                    else tr("The route shows here once the form can be quoted.")
+                )
+        self.slippage.describe_auto(f"{Decimal(auto_bps(self.sell.token, self.buy.token)) / 100}%")
 
-    def _owner(self, chain: Chain) -> str:
-        account = self.account
-        if account is not None:
-            return account.address_on(chain.tron)
-        return str(parse(BalancesRequest, [("chain", chain.flag), ("address", self.recipient.text().strip())]).address)
-
-    async def _read_token(self, picker: TokenPicker, address: str) -> None:
-        """Symbol and decimals of a pasted address, from the chain; the picker then checks the form again."""
-        chain = self.chain
-        try:
-            found: TokenInfo | None = await self.service.token(TokenRequest(chain, address))
-        except (ApiError, InvalidParameter) as error:
-            if error.code is not ErrorCode.UNKNOWN_TOKEN:
-                self._show_error("token0" if picker is self.sell else "token1", error.message)
-                return
-            found = None
-        if chain == self.chain:
-            picker.add_read(address, found)
-            self.token_read.emit(address)
-
-    # -- accounts ---------------------------------------------------------------------------
-
-    def set_accounts(self, accounts: list[Account]) -> None:
-        """Offer these accounts; the one chosen before stays chosen when it is still there."""
-        chosen = self.account.address if self.account else None
-        self.accounts = accounts
-        self.account_box.blockSignals(True)
-        self.account_box.clear()
-        for account in accounts:
-            self.account_box.addItem(account.title(tron=self.chain.tron), account.address)
-        if not accounts:
-            self.account_box.addItem("No account yet: quotes for the recipient", None)
-        addresses = [a.address for a in accounts]
-        self.account_box.setCurrentIndex(addresses.index(chosen) if chosen in addresses else 0)
-        self.account_box.blockSignals(False)
-        if (self.account.address if self.account else None) != chosen:
-            self._account_changed()
+    def _primary(self) -> None:
+        if self.verdict.acts == "accounts":
+            self.manage_accounts.emit()
         else:
-            self._show_swap_state()
-        self.accounts_shown.emit(len(accounts))
+            self.request_swap()
 
-    def _account_changed(self) -> None:
-        account = self.account
-        if account is not None:
-            self.recipient.setText(account.address_on(self.chain.tron))  # it pays itself, unless told otherwise
-        self.load_balances(only_if_other=True)
-        self.changed()
+    def _act(self, act: str) -> None:
+        if act == "max":
+            self.use_max()
+        elif act == "retry":
+            self.load_tokens()
+        elif act == "accounts":
+            self.manage_accounts.emit()
 
     # -- the form -----------------------------------------------------------------------------
 
     def request(self) -> SwapQuoteRequest:
         """The form as a validated request (the TRON variant's on TRON); InvalidParameter names the bad field."""
         sell, buy = self._token(self.sell, "token0"), self._token(self.buy, "token1")
+        problem = error_words.amount_problem(self.amount.text(), sell.decimals, sell.symbol)
+        if problem:
+            raise InvalidParameter("amountIn", ErrorCode.NOT_AN_AMOUNT, problem)
+        amount = self.sell_side.value(sell.decimals)
         try:
-            amount = self.sell_side.value(sell.decimals)
-        except BadAmount as exc:
-            raise InvalidParameter("amountIn", ErrorCode.NOT_AN_AMOUNT, str(exc)) from None
-        try:
-            impact = slippage_bps(self.slippage.currentText())
+            impact = slippage_bps(self.slippage_text())
         except ValueError as exc:
             raise InvalidParameter("impact", ErrorCode.OUT_OF_RANGE, str(exc)) from None
         query = {
@@ -250,58 +199,57 @@ class QuoteTab(QuoteForm):
         signer = self.account.address_on(self.chain.tron) if self.account is not None else None
         if signer is not None and signer != query["to"]:
             query["issuer"] = signer  # the signer: its discount tier sets the fee (else `to`'s)
-        if self.chain.tron:
-            query.setdefault("issuer", query["to"])  # the TRON variant requires one
-            return parse(TronSwapRequest, query.items())
-        return parse(AggSwapRequest, query.items())
+        try:
+            if self.chain.tron:
+                query.setdefault("issuer", query["to"])  # the TRON variant requires one
+                return parse(TronSwapRequest, query.items())
+            return parse(AggSwapRequest, query.items())
+        except InvalidParameter as error:
+            names = error_words.Names(self.chain.name, sell.symbol, buy.symbol)
+            raise InvalidParameter(error.parameter or "quote", error.code, error_words.refusal(error, names)) from None
+
+    def _edited(self) -> None:
+        """Typed: what is shown dims at once; the form is judged after the pause."""
+        if self.quote is not None:
+            self._dim()
+        self._pause.start()
+        self._show_balances()
+        self._show_state()
 
     def changed(self) -> None:
-        self._check_form()
-        self._show_swap_state()
+        """Chosen (a token, an account, a channel): judged now."""
+        self._pause.stop()
+        self._judge()
 
-    def _check_form(self) -> None:
-        for label in self.errors.values():
-            label.hide()
+    def _judge(self) -> None:
+        self._invalid = None
         self._show_balances()
-        self._show_notes()
-        if not self.amount.text().strip():
+        if not self.amount.text().strip() or (self.account is None and not self.recipient.text().strip()):
             self._request = None
-            self._clear_result("Type an amount: the route shows here, split across the chain's sources.")
-            for picker, name in ((self.sell, "token0"), (self.buy, "token1")):
-                try:
-                    self._token(picker, name)  # a token the form cannot use is said at once, amount or not
-                except InvalidParameter as error:
-                    self._show_error(name, error.rule)
-            return
-        if not self.recipient.text().strip():
-            self._request = None
-            self._clear_result("Choose an account (Accounts…), or type who receives the tokens under Advanced.")
-            return
+            self._clear_result()
+            return self._show_state()
         try:
             request = self.request()
         except InvalidParameter as error:
-            self._request = None
-            self._clear_result("The form has a mistake: see the message beside it.")
-            self._show_error(error.parameter or "quote", error.rule)
-            return
-        pending = self._debounce.isActive() or self._quoting.busy
-        if request == self._request and (pending or request == self._quoted_request):
-            return  # nothing the quote depends on changed (balances relabelled, the same account again)
-        self._request = request
-        if request != self._quoted_request:
-            self._show_quoting()
-        self._debounce.start()
+            self._request, self._invalid = None, (error.parameter or "quote", error.rule)
+            self._clear_result()
+            return self._show_state()
+        if request != self._request or (request != self._quoted_request and not self._quoting.busy):
+            self._request, self._refused = request, None
+            if request != self._quoted_request:
+                self._dim()
+                self._start_quote()
+        self._show_state()
 
-    def _show_quoting(self) -> None:
-        """At once, before the debounce: what is on screen answers another form now."""
-        self.summary.quoting()
+    def _dim(self) -> None:
+        """What is on screen answers another form now."""
+        self.summary.set_stale(True)
         self.route_card.set_stale(True)
         self.buy_side.set_stale(True)
-        if self.quote is None:
-            self.buy_side.set_text("…")
 
     def _unexpected(self, error: BaseException) -> None:
-        self._show_error("quote", f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+        self._refused = ("", error_words.unexpected(error))
+        self._show_state()
         self.quote_failed.emit(str(error))
 
     # -- quoting -------------------------------------------------------------------------------
@@ -309,6 +257,7 @@ class QuoteTab(QuoteForm):
     def _start_quote(self) -> None:
         if self._request is not None:
             self._quoting.run(self._quote(self._request))
+            self._show_state()
 
     async def _quote(self, request: SwapQuoteRequest) -> None:
         try:
@@ -319,9 +268,12 @@ class QuoteTab(QuoteForm):
                 quote = await self.service.agg_swap(request)
         except ApiError as error:
             if request == self._request:  # a stale refusal must not land either
-                self._clear_result("No quote for this form: see the message.")
-                self._show_error(error.parameter or "quote", error.message.removeprefix(f"{error.parameter}: "))
-                self._show_swap_state()
+                self._clear_result()
+                sell, buy = self.sell.token, self.buy.token
+                names = error_words.Names(self.chain.name, sell.symbol if sell else "", buy.symbol if buy else "")
+                self._refused = (error.parameter or "", error_words.refusal(error, names))
+                self._detail = error.message  # the engine's own words, for the details
+                self._show_state()
                 self.quote_failed.emit(error.message)
             return
         if request != self._request:  # the form moved on while this quote was out
@@ -341,31 +293,60 @@ class QuoteTab(QuoteForm):
         self.route_card.links = self.links
         lines = route_lines(quote, sell, buy, self.sell.tokens)
         self.route_card.show_quote(quote, sell, buy, lines, self.chain)
-        self._show_swap_state()
+        self._show_state()
+        block = quote.blockNumber if isinstance(quote, AggQuote) else None
+        self._pricing.run(self._price(quote, sell, buy, self._request.to, block))
 
-    def _clear_result(self, message: str) -> None:
-        """Nothing of the last quote stays on screen (figures, route, router, call data)."""
+    async def _price(
+        self, quote: AggQuote | TronQuote, sell: TokenInfo, buy: TokenInfo, who: str, at: int | None
+    ) -> None:
+        chain = self.chain
+        price_in, price_out = await quote_prices.price_pair(self.prices, chain, sell, buy, who, at)
+        if quote is not self.quote:
+            return
+        quote_prices.show_sides((self.sell_side, self.buy_side), (price_in, price_out), quote)
+        assert self._request is not None
+        fee = quote_prices.fee_worth(price_in, int(quote.fee))
+        self.summary.show_quote(quote, sell, buy, self._request.impact, fee)
+        self.summary.priced.setText(quote_prices.provenance(chain, price_in or price_out))
+        self._show_balances((price_in, price_out))
+        self.priced.emit()
+
+    def _clear_result(self) -> None:
+        """Nothing of the last quote stays on screen (figures, route, router, call data, dollar values)."""
         self.quote = self._quoted_request = None
         self._quoting.cancel()
-        self._debounce.stop()
+        self._pricing.cancel()
         self._refresh.stop()
         self.summary.clear()
-        self.route_card.clear(message)
         self.buy_side.set_text("")
         self.buy_side.set_stale(False)
-        self._show_swap_state()
+        for side in (self.sell_side, self.buy_side):
+            side.set_usd("")
+
+    def reset_after_swap(self) -> None:
+        """A swap went through: the amount goes (the form does not invite a second one), the balances are read."""
+        self.amount.clear()
+        self._pause.stop()
+        self.changed()
+        self.load_balances()
+
+    def request_swap(self) -> None:
+        """Ask to swap the quote on screen: only when it answers the form as it is now."""
+        request, quote, account = self._quoted_request, self.quote, self.account
+        if quote is None or request is None or request != self._request or account is None:
+            return
+        if not self.verdict.enabled or self.verdict.acts:
+            return
+        from swapdesk.trade.checks import Shown
+
+        sell, buy = self._token(self.sell, "token0"), self._token(self.buy, "token1")
+        self.swap_requested.emit(Shown(request, quote, (sell.symbol, buy.symbol)), account)
 
     def shutdown(self) -> None:
-        for work in (self._quoting, self._loading, self._balancing, *self._reading.values()):
+        for work in (self._quoting, self._loading, self._balancing, self._pricing, *self._reading.values()):
             work.close()
-        for timer in (self._debounce, self._refresh, self._clock):
+        for timer in (self._pause, self._refresh, self._clock):
             timer.stop()
-        self.loading.stop()
-        self.summary.progress.stop()
-
-
-def _default_sell(tokens: list[TokenInfo]) -> int:
-    for i, token in enumerate(tokens):
-        if "USDT" in token.symbol:
-            return i
-    return 1 if len(tokens) > 1 else 0
+        if self.activity is not None:
+            self.activity.end(f"quote-form-{id(self)}")

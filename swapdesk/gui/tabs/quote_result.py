@@ -1,10 +1,11 @@
-"""What a quote says, on screen: the figures under the form, and the route beside it.
+"""What a quote says, on screen: the figures under the Swap button, and the route beside the card.
 
-`QuoteSummary` holds the figures a person decides on (rate, minimum, fee, price impact, the quote's
-age) and says "Quoting…" while a quote is on its way. `RouteCard` draws the route and compares the
-sources, with the router and call data folded away. Both can be dimmed (a newer quote is coming: the
-figures are not current) or cleared (the form no longer asks for them), so nothing stale ever looks
-current.
+`QuoteSummary` holds the figures a person decides on (rate, minimum received, fee, price impact, the quote's
+age and block, where the dollar values come from). `RouteCard` draws the route, compares the sources (each
+alone, against the split), says so when the chain's quote goes through a DEX's own router, and folds the
+router and call data away. Both dim while a newer quote is on its way (the figures answer another form) and
+clear when the form is no longer quoted; while the first quote of a form is on its way the route shows a
+skeleton, and before there is anything to quote it says what will show there.
 """
 
 from __future__ import annotations
@@ -13,47 +14,39 @@ import time
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFormLayout,
-    QHeaderView,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from swapdesk.api import AggQuote, TokenInfo, TronQuote
 from swapdesk.chains import Chain
 from swapdesk.gui import formatting, theme
-from swapdesk.gui.activity import Activity
-from swapdesk.gui.icons import icon
+from swapdesk.gui.design.card import Card, caption
+from swapdesk.gui.design.copyable import CopyableField
+from swapdesk.gui.design.fold import Fold
+from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.rows import Rows
+from swapdesk.gui.design.skeleton import Skeleton
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
-from swapdesk.gui.widgets.card import Card
-from swapdesk.gui.widgets.copyable import CopyableField
-from swapdesk.gui.widgets.error_label import note_label
-from swapdesk.gui.widgets.fold import Fold
-from swapdesk.gui.widgets.progress import Progress
+from swapdesk.gui.logos import source_icon
 from swapdesk.gui.widgets.route import RouteDiagram, RouteLine, lines_from_dex_path, lines_from_routes
-from swapdesk.icons import source_icon
 
 Quote = AggQuote | TronQuote
 # the wallets' usual thresholds: warn at 1 %, 3 %, 5 %; confirm above 10 %
 IMPACT_LEVELS = (
-    (Decimal("0.10"), "danger", "very high: confirm before swapping"),
-    (Decimal("0.05"), "danger", "high"),
-    (Decimal("0.03"), "caution", "significant"),
-    (Decimal("0.01"), "warning", "noticeable"),
+    (Decimal("0.10"), "danger", QT_TR_NOOP("very high: confirm before swapping")),
+    (Decimal("0.05"), "danger", QT_TR_NOOP("high")),
+    (Decimal("0.03"), "caution", QT_TR_NOOP("significant")),
+    (Decimal("0.01"), "warning", QT_TR_NOOP("noticeable")),
 )
+SAME = Decimal("0.0001")  # a difference under 0.01 % is "about the same"
 
 
 def impact_level(impact: Decimal) -> tuple[str, str]:
     """(tone, words) for a price impact, by the wallets' usual thresholds."""
     for threshold, tone, words in IMPACT_LEVELS:
         if impact >= threshold:
-            return tone, words
-    return "success", "low"
+            return tone, tr(words)
+    return "success", tr("low")
 
 
 def normal_fee(quote: Quote) -> int:
@@ -70,45 +63,66 @@ def route_lines(quote: Quote, sell: TokenInfo, buy: TokenInfo, known: list[Token
     return lines_from_routes(routes, lambda address: names.get(address.lower(), formatting.short(address)))
 
 
+def against_split(alone: int, split: int) -> str:
+    """How the split compares with one source alone, in words."""
+    if alone == 0:
+        return tr("no route for this pair")
+    if alone == split:
+        return tr("the same: it takes the whole amount")
+    gain = Decimal(split - alone) / alone
+    if abs(gain) < SAME:
+        return tr("about the same as the split")
+    words = tr("the split gives {percent} more") if gain > 0 else tr("{percent} more than the split")
+    return words.format(percent=formatting.percent(abs(gain)))
+
+
+def router_words(quote: Quote) -> str:
+    """A quote through a DEX's own router (a chain with no swapdesk router), said plainly; empty otherwise."""
+    router = getattr(quote, "router", None)
+    if router is None:
+        return ""
+    return tr(
+        "No swapdesk router on this chain: the swap goes through {name}'s own {contract}, in one route, and"
+        " swapdesk takes no fee."
+    ).format(name=router.name, contract=router.contract)
+
+
 class QuoteSummary(QWidget):
-    def __init__(self, activity: Activity | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.quoted_at = 0.0
         self.block: int | None = None
-        self.rate, self.minimum, self.fee, self.impact, self.age = (QLabel() for _ in range(5))
-        for label in (self.rate, self.minimum, self.fee, self.impact, self.age):
-            label.setWordWrap(True)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.form = QFormLayout()
-        self.form.setContentsMargins(0, 0, 0, 0)
-        self.form.setVerticalSpacing(3)
-        self.names = []
-        for name, value in (
-            ("Rate", self.rate), ("Minimum received", self.minimum), ("Fee", self.fee),
-            ("Price impact", self.impact), ("Quote", self.age),
-        ):  # fmt: skip
-            caption = QLabel(name)
-            theme.tint(caption, "muted")
-            self.names.append(caption)
-            self.form.addRow(caption, value)
-        self.progress = Progress(activity)
+        self.rows = Rows(spacing=3)
+        self.rate = self.rows.add("rate", tr("Rate"))
+        self.minimum = self.rows.add("minimum", tr("Minimum received"))
+        self.fee = self.rows.add("fee", tr("Fee"))
+        self.impact = self.rows.add("impact", tr("Price impact"))
+        self.age = self.rows.add("age", tr("Quote"))
+        self.priced = caption()  # where the dollar values come from
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.progress)
-        layout.addLayout(self.form)
+        layout.setSpacing(4)
+        layout.addWidget(self.rows)
+        layout.addWidget(self.priced)
         self.clear()
 
-    def show_quote(self, quote: Quote, sell: TokenInfo, buy: TokenInfo, slippage_bps: int) -> None:
-        out, minimum, fee, normal = int(quote.totalAmountOut), int(quote.totalAmountOutMin), int(quote.fee), 0
+    def show_quote(self, quote: Quote, sell: TokenInfo, buy: TokenInfo, slippage_bps: int, fee_usd: str = "") -> None:
+        out, minimum, fee = int(quote.totalAmountOut), int(quote.totalAmountOutMin), int(quote.fee)
         normal = normal_fee(quote)
         amount_in = Decimal(int(quote.amountIn)).scaleb(-sell.decimals)
         price = Decimal(out).scaleb(-buy.decimals) / amount_in if amount_in else Decimal(0)
         self.rate.setText(formatting.rate(price, sell.symbol, buy.symbol))
         slippage = formatting.percent(Decimal(slippage_bps) / 10_000)
-        self.minimum.setText(f"{formatting.amount(minimum, buy.decimals, buy.symbol)} at {slippage} slippage")
-        text = f"{formatting.amount(fee, sell.decimals, sell.symbol)} · {formatting.bps(int(quote.feeRate))}"
+        self.minimum.setText(
+            tr("{amount} at {slippage} slippage").format(
+                amount=formatting.amount(minimum, buy.decimals, buy.symbol), slippage=slippage
+            )
+        )
+        text = f"{formatting.amount(fee, sell.decimals, sell.symbol)}{fee_usd} · {formatting.bps(int(quote.feeRate))}"
         if fee < normal:
-            text += f", discounted from {formatting.amount(normal, sell.decimals, sell.symbol)} for holding SWAP"
+            text += tr(", discounted from {amount} for holding SWAP").format(
+                amount=formatting.amount(normal, sell.decimals, sell.symbol)
+            )
         self.fee.setText(text)
         impact = Decimal(quote.impact)
         tone, words = impact_level(impact)
@@ -116,21 +130,15 @@ class QuoteSummary(QWidget):
         theme.tint(self.impact, tone)
         self.quoted_at = time.monotonic()
         self.block = quote.blockNumber if isinstance(quote, AggQuote) else None
-        self.progress.stop()
-        self._show_rows(True)
+        self.setVisible(True)
         self.set_stale(False)
         self.tick()
 
     def tick(self) -> None:
         """The quote's age, once a second."""
         if self.quoted_at:
-            block = f" · block {self.block:,}" if self.block is not None else ""
+            block = tr(" · block {block}").format(block=f"{self.block:,}") if self.block is not None else ""
             self.age.setText(f"{formatting.ago(time.monotonic() - self.quoted_at)}{block}")
-
-    def quoting(self) -> None:
-        """A quote is on its way for the form as it is now: say so, and dim what is shown."""
-        self.progress.start("Quoting…")
-        self.set_stale(True)
 
     def set_stale(self, stale: bool) -> None:
         for label in (self.rate, self.minimum, self.fee, self.age):
@@ -140,75 +148,114 @@ class QuoteSummary(QWidget):
 
     def clear(self) -> None:
         self.quoted_at = 0.0
-        self.progress.stop()
         for label in (self.rate, self.minimum, self.fee, self.impact, self.age):
             label.setText("")
-        self._show_rows(False)
+        self.priced.setText("")
+        self.setVisible(False)
 
-    def _show_rows(self, on: bool) -> None:
-        for row in range(self.form.rowCount()):
-            self.form.setRowVisible(row, on)
+
+class SourcesList(QWidget):
+    """Each source alone, for the whole amount, against what the split gives: rows, not a grid."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(12)
+        self.grid.setVerticalSpacing(4)
+        self.grid.setColumnStretch(2, 1)
+        self.count = 0
+        self.setAccessibleName(tr("Each source alone"))
+
+    def rowCount(self) -> int:
+        return self.count
+
+    def show_sources(self, quote: Quote, buy: TokenInfo) -> None:
+        self.clear()
+        out = int(quote.totalAmountOut)
+        alone = sorted(quote.amounts, key=lambda a: -int(a.amountOut))
+        for row, source in enumerate(alone):
+            value = int(source.amountOut)
+            logo = QLabel()
+            logo.setPixmap(source_icon(source.exchange).pixmap(18, 18))
+            name = QLabel(source.exchange)
+            amount = QLabel(formatting.amount(value, buy.decimals, buy.symbol) if value else "—")
+            amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            words = QLabel(against_split(value, out))
+            theme.tint(words, "muted")
+            if not value:
+                theme.tint(name, "muted")
+            for column, widget in enumerate((logo, name, amount, words)):
+                self.grid.addWidget(widget, row, column)
+            self.setAccessibleDescription(f"{self.accessibleDescription()}{source.exchange}: {words.text()}; ")
+        self.grid.setColumnStretch(3, 1)
+        self.count = len(alone)
+
+    def clear(self) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            gone = item.widget() if item is not None else None
+            if gone is not None:
+                gone.deleteLater()
+        self.count = 0
+        self.setAccessibleDescription("")
 
 
 class RouteCard(Card):
     def __init__(self, width: int, parent: QWidget | None = None) -> None:
-        super().__init__("Route", width, parent)
+        super().__init__(tr("Route"), width, parent)
         self.links = Links()
-        self.placeholder = note_label()
-        self.caption = note_label()
+        self.placeholder = caption()
+        self.skeletons = QWidget()
+        lines = QVBoxLayout(self.skeletons)
+        lines.setContentsMargins(0, 4, 0, 4)
+        for width_of in (300, 240, 270):
+            lines.addWidget(Skeleton(width_of, 16))
+        self.caption = caption()
+        self.router_notice = Notice("info")
         self.diagram = RouteDiagram()
-        self.sources = QTableWidget(0, 3)
-        self.sources.setHorizontalHeaderLabels(["Source", "Alone, for the whole amount", "The split gives"])
-        self.sources.setAccessibleName("Each source alone")
-        self.sources.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.sources.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.sources.verticalHeader().hide()
-        header = self.sources.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.sources_caption = QLabel("<b>Each source alone</b>: what it would give for the whole amount")
-        self.router = CopyableField("Router address")
-        self.call_data = CopyableField("Call data (on TRON: the trigger description)")
-        transaction = QWidget()
-        rows = QFormLayout(transaction)
-        rows.setContentsMargins(0, 0, 0, 0)
-        rows.addRow("Router", self.router)
-        rows.addRow("Call data", self.call_data)
-        self.transaction = Fold("Transaction: router and call data", transaction)
-        for widget in (
-            self.placeholder, self.caption, self.diagram, self.sources_caption, self.sources, self.transaction
-        ):  # fmt: skip
+        self.sources_caption = QLabel(tr("<b>Each source alone</b>, for the whole amount"))
+        self.sources = SourcesList()
+        self.router = CopyableField(tr("Router address"))
+        self.call_data = CopyableField(tr("Call data (on TRON: the trigger description)"))
+        transaction = Rows()
+        transaction.add_widget("router", tr("Router"), self.router)
+        transaction.add_widget("data", tr("Call data"), self.call_data)
+        self.transaction = Fold(tr("Transaction: router and call data"), transaction)
+        self.shown = (self.caption, self.router_notice, self.diagram, self.sources_caption, self.sources,
+                      self.transaction)  # fmt: skip
+        for widget in (self.placeholder, self.skeletons, *self.shown):
             self.body.addWidget(widget)
-        self.clear("Type an amount: the route shows here, split across the chain's sources.")
+        self.clear(tr("Type an amount: the route shows here, split across the chain's sources."))
 
     def show_quote(self, quote: Quote, sell: TokenInfo, buy: TokenInfo, lines: list[RouteLine], chain: Chain) -> None:
         out = int(quote.totalAmountOut)
         self.placeholder.hide()
+        self.skeletons.hide()
         count = len({hop.source for line in lines for hop in line.hops})
         self.caption.setText(
-            f"{formatting.amount(int(quote.amountIn), sell.decimals, sell.symbol)} → "
-            f"{formatting.amount(out, buy.decimals, buy.symbol)}, through {count} source{'s' if count != 1 else ''}"
+            tr("{sold} → {bought}, through {count} sources").format(
+                sold=formatting.amount(int(quote.amountIn), sell.decimals, sell.symbol),
+                bought=formatting.amount(out, buy.decimals, buy.symbol),
+                count=count,
+            )
+            if count != 1
+            else tr("{sold} → {bought}, through one source").format(
+                sold=formatting.amount(int(quote.amountIn), sell.decimals, sell.symbol),
+                bought=formatting.amount(out, buy.decimals, buy.symbol),
+            )
         )
         self.diagram.set_lines(lines)
-        alone = sorted(quote.amounts, key=lambda a: -int(a.amountOut))
-        self.sources.setRowCount(len(alone))
-        for row, source in enumerate(alone):
-            value = int(source.amountOut)
-            if value == out:
-                gives = "the same: this source takes it all"
-            elif value:
-                gain = formatting.percent(Decimal(out - value) / value)
-                gives = f"+{gain} more" if out > value else f"{gain} less"
-            else:
-                gives = "this source has no route"
-            self.sources.setItem(row, 0, QTableWidgetItem(icon(source_icon(source.exchange)), source.exchange))
-            self.sources.setItem(row, 1, QTableWidgetItem(formatting.amount(value, buy.decimals, buy.symbol)))
-            self.sources.setItem(row, 2, QTableWidgetItem(gives))
-        self._fit_table()
+        self.sources.show_sources(quote, buy)
         self.router.set(quote.aggregator, self.links.explorer(chain, "address", quote.aggregator))
         self.call_data.set(quote.data if isinstance(quote, AggQuote) else quote.data.model_dump_json(indent=1))
-        for widget in (self.caption, self.diagram, self.sources_caption, self.sources, self.transaction):
+        for widget in self.shown:
             widget.show()
+        notice = router_words(quote)
+        self.router_notice.set(notice, "info")
+        router = getattr(quote, "router", None)
+        self.router_notice.setToolTip(router.why if router is not None else "")
+        self.router_notice.setVisible(bool(notice))
         self.set_stale(False)
 
     def set_stale(self, stale: bool) -> None:
@@ -216,20 +263,22 @@ class RouteCard(Card):
         self.sources.setEnabled(not stale)
         theme.tint(self.caption, "muted")
 
+    def loading(self) -> None:
+        """The first quote of this form is on its way: a skeleton where the route will be."""
+        if self.diagram.lines:
+            self.set_stale(True)
+            return
+        self.placeholder.hide()
+        self.skeletons.show()
+
     def clear(self, message: str) -> None:
         """Nothing of a previous quote stays: no route, no sources, no router or call data."""
         self.diagram.set_lines([])
-        self.sources.setRowCount(0)
+        self.sources.clear()
         self.router.set("")
         self.call_data.set("")
-        for widget in (self.caption, self.diagram, self.sources_caption, self.sources, self.transaction):
+        for widget in self.shown:
             widget.hide()
+        self.skeletons.hide()
         self.placeholder.setText(message)
         self.placeholder.show()
-
-    def _fit_table(self) -> None:
-        """As tall as its rows: no empty box under them."""
-        table = self.sources
-        height = table.horizontalHeader().height() + 2 * table.frameWidth()
-        height += sum(table.rowHeight(r) for r in range(table.rowCount()))
-        table.setFixedHeight(height)

@@ -18,8 +18,8 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from swapdesk.gui.icons import icon
-from swapdesk.icons import source_icon, token_icon
+from swapdesk.gui.i18n import tr
+from swapdesk.gui.logos import source_icon, token_icon
 
 ROW, TOKEN, SOURCE, GAP, MARGIN, HEADER = 40, 24, 16, 12, 4, 20
 DENSE_ROW, DENSE_AFTER = 31, 4  # more paths than this: closer rows, so a split over many paths fits the window
@@ -86,7 +86,7 @@ class RouteDiagram(QWidget):
         super().__init__(parent)
         self.lines: list[RouteLine] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Route")
+        self.setAccessibleName(tr("Route"))
 
     def set_lines(self, lines: list[RouteLine]) -> None:
         self.lines = lines
@@ -167,7 +167,7 @@ class RouteDiagram(QWidget):
         for i, (hop, width) in enumerate(zip(line.hops, widths, strict=True)):
             pill = QRectF(x, y - 13, width, 26)
             self._pill(painter, pill, palette, QPalette.ColorRole.Base)
-            picture = icon(source_icon(hop.source)).pixmap(SOURCE, SOURCE)
+            picture = source_icon(hop.source).pixmap(SOURCE, SOURCE)
             if not picture.isNull():
                 painter.drawPixmap(int(pill.left() + 8), int(y - SOURCE / 2), picture)
             painter.setPen(text)
@@ -184,6 +184,6 @@ class RouteDiagram(QWidget):
         painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
 
     def _token(self, painter: QPainter, symbol: str, x: float, y: float) -> None:
-        picture = icon(token_icon(symbol)).pixmap(TOKEN, TOKEN)
+        picture = token_icon(symbol).pixmap(TOKEN, TOKEN)
         if not picture.isNull():
             painter.drawPixmap(int(x), int(y - TOKEN / 2), picture)

@@ -10,7 +10,7 @@ like the others, flagged as not on swapdesk's list. The picker knows no service 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QKeyEvent, QPalette
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -18,18 +18,17 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
 from swapdesk.api import TokenInfo
 from swapdesk.gui import formatting, theme
-from swapdesk.gui.icons import icon
-from swapdesk.icons import token_icon
+from swapdesk.gui.design.token_button import TokenButton
+from swapdesk.gui.i18n import tr
+from swapdesk.gui.logos import token_icon
 
-ICON = QSize(22, 22)
+ICON = QSize(24, 24)
 
 
 def looks_like_address(text: str, tron: bool) -> bool:
@@ -37,28 +36,18 @@ def looks_like_address(text: str, tron: bool) -> bool:
     return text.startswith("T") and len(text) == 34 if tron else text.startswith("0x") and len(text) == 42
 
 
-def _rows_style(palette: QPalette) -> str:
-    ring = palette.color(QPalette.ColorRole.Highlight).name()
-    return f"QListWidget::item:selected {{ background: transparent; border: 2px solid {ring}; border-radius: 6px; }}"
-
-
-class TokenPicker(QPushButton):
+class TokenPicker(TokenButton):
     changed = Signal()  # another token (or a pasted address, or a word that is neither) was chosen
     pasted = Signal(str)  # an address not on the list: read it and `add_read` it
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.name = name
+        super().__init__(name, parent)
         self.tokens: list[TokenInfo] = []
         self.balances: dict[str, int] = {}  # lower-case address -> smallest units
         self.read: dict[str, TokenInfo | None] = {}  # pasted addresses read from the chain (None: not a token)
         self.token: TokenInfo | None = None
         self.typed = ""  # what was chosen when it is not a token (yet)
         self.tron = False
-        self.setAccessibleName(name)
-        self.setIconSize(ICON)
-        self.setMinimumHeight(40)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.list = TokenList(self)
         self.clicked.connect(self.open_list)
         self._show()
@@ -119,18 +108,16 @@ class TokenPicker(QPushButton):
     def _show(self) -> None:
         token = self.token
         if token is not None:
-            self.setIcon(icon(token_icon(token.symbol)))
-            self.setText(f" {token.symbol}  ▾")
+            self.show_choice(token_icon(token.symbol), token.symbol)
             held = self.balance(token)
-            self.setToolTip(f"{token.name} · balance {formatting.amount(held, token.decimals)}" if held else token.name)
+            self.setToolTip(
+                tr("{name} · balance {amount}").format(name=token.name, amount=formatting.amount(held, token.decimals))
+                if held
+                else token.name
+            )
         else:
-            self.setIcon(QIcon())
-            self.setText(f" {formatting.short(self.typed)}  ▾" if self.typed else " Select a token  ▾")
+            self.show_choice(None, formatting.short(self.typed) if self.typed else "")
             self.setToolTip(self.typed)
-        font = self.font()
-        font.setBold(True)
-        self.setFont(font)
-        self.adjustSize()
 
 
 class TokenList(QFrame):
@@ -140,13 +127,12 @@ class TokenList(QFrame):
         super().__init__(picker, Qt.WindowType.Popup)
         self.picker = picker
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.search = QLineEdit(placeholderText="Search by name or symbol, or paste an address")
-        self.search.setAccessibleName(f"Search {picker.name.lower()}")
+        self.search = QLineEdit(placeholderText=tr("Search by name or symbol, or paste an address"))
+        self.search.setAccessibleName(tr("Search: {what}").format(what=picker.name))
         self.search.setClearButtonEnabled(True)
         self.rows = QListWidget()
-        self.rows.setAccessibleName(f"{picker.name} list")
+        self.rows.setAccessibleName(tr("{what}: the list").format(what=picker.name))
         self.rows.setIconSize(ICON)
-        theme.styled(self.rows, _rows_style)  # an outline, not a fill: the row's own words stay readable
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.search)
@@ -173,9 +159,11 @@ class TokenList(QFrame):
             if not key or key in token.symbol.lower() or key in token.name.lower() or key == token.address.lower():
                 self._add(token.symbol, token.name, picker.balance(token), token.decimals, token.address)
         if looks_like_address(text.strip(), picker.tron) and self.rows.count() == 0:
-            item = QListWidgetItem(f"Use the pasted address {formatting.short(text.strip())}")
+            item = QListWidgetItem(
+                tr("Use the pasted address {address}").format(address=formatting.short(text.strip()))
+            )
             item.setData(Qt.ItemDataRole.UserRole, text.strip())
-            item.setToolTip("Not on swapdesk's list: it is read from the chain; check it before swapping")
+            item.setToolTip(tr("Not on swapdesk's list: it is read from the chain; check it before swapping"))
             self.rows.addItem(item)
         if self.rows.count():
             self.rows.setCurrentRow(0)
@@ -190,7 +178,7 @@ class TokenList(QFrame):
         line = QHBoxLayout(row)
         line.setContentsMargins(6, 2, 6, 2)
         picture = QLabel()
-        picture.setPixmap(icon(token_icon(symbol)).pixmap(ICON))
+        picture.setPixmap(token_icon(symbol).pixmap(ICON))
         names = QLabel(f"<b>{symbol}</b><br>{name}")
         balance = QLabel(formatting.amount(held, decimals) if held is not None else "")
         balance.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

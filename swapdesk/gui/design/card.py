@@ -1,0 +1,97 @@
+"""A card: a rounded panel on the window's background, as wallet swap screens draw their forms; its heading; a
+divider; and a card that scrolls when the window is too short for it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+
+from swapdesk.gui import theme
+from swapdesk.gui.design.tokens import SPACE
+
+
+class Card(QFrame):
+    def __init__(self, title: str = "", width: int | None = None, parent: QWidget | None = None) -> None:
+        """`width`: the card's width where there is room (it narrows to its minimum where there is not)."""
+        super().__init__(parent)
+        theme.mark(self, role="card")
+        self.body = QVBoxLayout(self)
+        self.body.setContentsMargins(SPACE["xl"] - 4, SPACE["lg"], SPACE["xl"] - 4, SPACE["lg"] + 2)
+        self.body.setSpacing(SPACE["sm"])
+        self.title_label: QLabel | None = None
+        if title:
+            self.title_label = heading(title)
+            self.body.addWidget(self.title_label)
+        self.width_wanted = width
+        if width is not None:
+            self.setMaximumWidth(width)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(self.width_wanted or hint.width(), hint.height())
+
+
+def heading(text: str, role: str = "heading") -> QLabel:
+    """A section's title ('heading'), or a smaller one ('title'), in the palette's own text colour."""
+    label = QLabel(text)
+    theme.mark(label, role=role)
+    label.setWordWrap(True)
+    return label
+
+
+def caption(text: str = "", tone: str | None = "muted") -> QLabel:
+    """A small line of words under or beside what it describes."""
+    label = QLabel(text)
+    theme.mark(label, role="caption")
+    label.setWordWrap(True)
+    if tone:
+        theme.tint(label, tone)
+    return label
+
+
+def divider() -> QFrame:
+    line = QFrame()
+    theme.mark(line, role="divider")
+    return line
+
+
+def page() -> QWidget:
+    """A tab's page: the window's background, behind its cards."""
+    widget = QWidget()
+    theme.mark(widget, role="page")
+    return widget
+
+
+class CardScroll(QScrollArea):
+    """A card that scrolls only when the window is too short for it: as tall as the card where there is room,
+    shown and hidden with it. A card's own height never grows the window (a long timeline would)."""
+
+    MIN_HEIGHT = 160
+
+    def __init__(self, card: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidget(card)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVisible(not card.isHidden())
+        card.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget():
+            kind = event.type()
+            if kind in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
+                self.setVisible(kind == QEvent.Type.ShowToParent)
+            if kind in (QEvent.Type.ShowToParent, QEvent.Type.LayoutRequest):
+                self.updateGeometry()  # the card's height changed: the tab's layout asks again
+        return super().eventFilter(watched, event)
+
+    def sizeHint(self) -> QSize:
+        card = self.widget()
+        return card.sizeHint() if card is not None else super().sizeHint()  # not QScrollArea's 24 lines at most
+
+    def minimumSizeHint(self) -> QSize:
+        card = self.widget()
+        hint = card.minimumSizeHint() if card is not None else QSize(0, 0)
+        return QSize(hint.width(), min(hint.height(), self.MIN_HEIGHT))

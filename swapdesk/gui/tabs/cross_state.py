@@ -1,0 +1,104 @@
+"""The Cross-chain tab's one state: from what the tab knows (`CrossFacts`), what Send… says and the one message
+under the fields (`decide`). See `gui.form_state`.
+
+In order, the first that holds decides: the bridges' chains and tokens loading (a busy line, nothing in red);
+their list failing; no amount yet; typing (nothing judged before the pause); a field the form refuses; no one
+to send to; the bridges being compared; the engine's refusal; no bridge able to carry the transfer (said by
+their limits, with the amount they all take on a button); then, with a comparison that answers the form as it
+is and a bridge chosen: what keeps Send… off (a remote engine, no account, a watch-only one, not enough
+balance), or what to know before pressing it (another recipient than the account, a transfer the bridge holds).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from swapdesk.gui.form_state import Message, Verdict
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
+
+BUTTONS = {
+    "amountIn": QT_TR_NOOP("Check the amount"),
+    "token0": QT_TR_NOOP("Choose a token"),
+    "token1": QT_TR_NOOP("Choose a token"),
+    "to": QT_TR_NOOP("Check the recipient"),
+    "fromChainID": QT_TR_NOOP("Choose the chains"),
+    "toChainID": QT_TR_NOOP("Choose the chains"),
+}
+
+
+@dataclass(frozen=True)
+class CrossFacts:
+    loading: str = ""  # what is loading (the bridges' chains and tokens), in words
+    load_failed: str = ""
+    amount: str = ""
+    typing: bool = False
+    invalid: tuple[str, str] | None = None  # (parameter, words)
+    no_recipient: bool = False
+    comparing: bool = False  # the bridges are being asked about the form as it is now
+    refused: tuple[str, str] | None = None  # the engine refused the whole request
+    compared: bool = False  # a comparison answers the form as it is now
+    no_bridge: str = ""  # every bridge refused: why, in words
+    use_amount: tuple[str, str] = ("", "")  # (button words, act) that mends it ("Use 30 USDT", "amount:30")
+    chosen: str = ""  # the bridge chosen
+    can_sign_here: bool = True
+    account: str | None = None
+    watch_only: bool = False
+    token: str = ""
+    short_by: str = ""  # the balance, in words, when the amount is more than it
+    can_use_max: bool = False
+    other_recipient: bool = False
+    held: str = ""  # the chosen bridge holds this transfer a while: why, in words
+
+
+def decide(f: CrossFacts) -> Verdict:
+    send = tr("Send…")
+    if f.loading:
+        return Verdict(tr("Loading…"), False, Message("progress", f.loading))
+    if f.load_failed:
+        words = tr("Cross-chain is not available here: {why}").format(why=f.load_failed)
+        return Verdict(send, False, Message("danger", words, tr("Try again"), "retry"))
+    if not f.amount:
+        return Verdict(tr("Enter an amount"), False)
+    if f.typing:
+        return Verdict(send, False, Message("progress", tr("Comparing the bridges…")))
+    if f.invalid is not None:
+        parameter, words = f.invalid
+        return Verdict(tr(BUTTONS.get(parameter, QT_TR_NOOP("Send…"))), False, Message("danger", words), parameter)
+    if f.no_recipient:
+        words = tr("Add an account, or type the recipient on the destination chain.")
+        return Verdict(tr("Add an account…"), True, Message("note", words), acts="accounts")
+    if f.comparing:
+        return Verdict(send, False, Message("progress", tr("Comparing the bridges…")))
+    if f.refused is not None:
+        parameter, words = f.refused
+        return Verdict(send, False, Message("danger", words), parameter or None)
+    if not f.compared:
+        return Verdict(send, False, Message("danger", tr("No comparison for this form: change it to ask again.")))
+    if f.no_bridge:
+        action, act = f.use_amount
+        return Verdict(tr("No bridge for this amount"), False, Message("warning", f.no_bridge, action, act), "amountIn")
+    if not f.chosen:
+        return Verdict(send, False, Message("note", tr("Choose a bridge beside the form.")))
+    return _with_route(f, send)
+
+
+def _with_route(f: CrossFacts, send: str) -> Verdict:
+    if not f.can_sign_here:
+        return Verdict(send, False, Message("note", tr("Sending needs the embedded engine: a server only compares.")))
+    if f.account is None:
+        return Verdict(tr("Add an account to send…"), True, acts="accounts")
+    if f.watch_only:
+        words = tr("{label} is watch-only: it can compare bridges, not sign.").format(label=f.account)
+        return Verdict(tr("Watch-only account"), False, Message("note", words))
+    if f.short_by:
+        words = tr("You have {held}.").format(held=f.short_by)
+        action = tr("Use the whole balance") if f.can_use_max else ""
+        button = tr("Not enough {symbol}").format(symbol=f.token)
+        return Verdict(button, False, Message("warning", words, action, "max"))
+    label = tr("Send with {bridge}…").format(bridge=f.chosen)
+    if f.other_recipient:
+        words = tr("Another recipient than this account: check it, a transfer to a wrong address cannot be undone.")
+        return Verdict(label, True, Message("warning", words))
+    if f.held:
+        return Verdict(label, True, Message("info", f.held))
+    return Verdict(label, True)

@@ -1,0 +1,73 @@
+"""The Quote tab's dollar values: what is sold and received, the fee and the balances, priced on the chain at the
+block of the quote on screen (`gui.pricing`), and said to be so.
+
+Prices are asked after the quote lands, for its block; a form that moved on in the meantime drops them (the
+figures they would go beside answer another form). Nothing is shown where there is no price.
+"""
+
+from __future__ import annotations
+
+from swapdesk.api import AggQuote, TokenInfo, TronQuote
+from swapdesk.chains import Chain
+from swapdesk.gui import formatting
+from swapdesk.gui.design.amount_field import AmountField
+from swapdesk.gui.i18n import tr
+from swapdesk.gui.pricing import Price, Prices
+
+
+def worth(price: Price | None, units: int) -> str:
+    """'≈ $2,500.00', or nothing without a price."""
+    return formatting.approx_usd(price.value(units)) if price is not None else ""
+
+
+def balance_words(token: TokenInfo, held: int, price: Price | None) -> str:
+    words = tr("Balance: {amount}").format(amount=formatting.amount(held, token.decimals, token.symbol))
+    return words + (f" · {worth(price, held)}" if price is not None and held else "")
+
+
+def received_words(price_in: Price | None, sold: int, price_out: Price | None, out: int) -> str:
+    """'≈ $2,494.10 (−0.24 %)': what is received, and how it compares with what is sold, in dollars."""
+    if price_out is None:
+        return ""
+    got = price_out.value(out)
+    text = worth(price_out, out)
+    if price_in is not None:
+        paid = price_in.value(sold)
+        if paid > 0:
+            change = (got - paid) / paid
+            sign = "−" if change < 0 else "+"
+            text += f" ({sign}{formatting.percent(abs(change))})"
+    return text
+
+
+def provenance(chain: Chain, price: Price | None) -> str:
+    """Where the dollar values come from, in one line."""
+    if price is None:
+        return ""
+    if price.block is None:
+        return tr("≈ $: priced in {stable} on {chain}'s own pools, now.").format(
+            stable=price.stable.symbol, chain=chain.name
+        )
+    return tr("≈ $: priced in {stable} on {chain}'s own pools, at block {block}.").format(
+        stable=price.stable.symbol, chain=chain.name, block=f"{price.block:,}"
+    )
+
+
+async def price_pair(
+    prices: Prices, chain: Chain, sell: TokenInfo, buy: TokenInfo, who: str, block: int | None
+) -> tuple[Price | None, Price | None]:
+    return await prices.price(chain, sell, who, block), await prices.price(chain, buy, who, block)
+
+
+def show_sides(
+    sides: tuple[AmountField, AmountField], prices: tuple[Price | None, Price | None], quote: AggQuote | TronQuote
+) -> None:
+    """Each side's dollar value, under its amount."""
+    (sell_side, buy_side), (price_in, price_out) = sides, prices
+    sold, out = int(quote.amountIn), int(quote.totalAmountOut)
+    sell_side.set_usd(worth(price_in, sold))
+    buy_side.set_usd(received_words(price_in, sold, price_out, out))
+
+
+def fee_worth(price: Price | None, fee: int) -> str:
+    return f" ({worth(price, fee)})" if price is not None and fee else ""
