@@ -101,6 +101,17 @@ def _left_out(split: Split, token0: str, token1: str, tron: bool) -> list[LeftOu
     ]
 
 
+def _minimum_met(request: SwapQuoteRequest, out: int, block: int) -> None:
+    """MINIMUM_NOT_MET when the route gives less than the `amountOutMin` asked."""
+    if request.amountOutMin > out:
+        raise _refused(
+            ErrorCode.MINIMUM_NOT_MET,
+            "amountOutMin",
+            f"asks for at least {request.amountOutMin}, but the route gives {out} now (block {block});"
+            " quote again and confirm the new minimum",
+        )
+
+
 def _refused(code: ErrorCode, parameter: str, rule: str) -> Unprocessable:
     return Unprocessable(code, f"{parameter}: {rule}", parameter)
 
@@ -203,13 +214,7 @@ class Aggregator:
         if catalog.router is None:
             return self._through_dex(request, catalog, snap, routes, (token0, token1), receiver, trader, gas_value)
         split = self._split(request, connectors, snap, routes, (route_in, route_out), used, gas_value)
-        if request.amountOutMin > split.total_out:
-            raise _refused(
-                ErrorCode.MINIMUM_NOT_MET,
-                "amountOutMin",
-                f"asks for at least {request.amountOutMin}, but the route gives {split.total_out} now "
-                f"(block {snap.block}); quote again and confirm the new minimum",
-            )
+        _minimum_met(request, split.total_out, snap.block)
         minimum = min_out(split.total_out, request.impact)
         enforced = request.amountOutMin or minimum
         data = call_data(split, token0, token1, request.amountIn, enforced, receiver, request.channel, snap)
@@ -259,13 +264,7 @@ class Aggregator:
                 f"swapdesk's router is not deployed on {chain.flag}, and no DEX whose own router the catalogue"
                 " names has a route between token0 and token1 that gives anything",
             )
-        if request.amountOutMin > dex.out:
-            raise _refused(
-                ErrorCode.MINIMUM_NOT_MET,
-                "amountOutMin",
-                f"asks for at least {request.amountOutMin}, but the route gives {dex.out} now (block {snap.block});"
-                " quote again and confirm the new minimum",
-            )
+        _minimum_met(request, dex.out, snap.block)
         minimum = min_out(dex.out, request.impact)
         terms = (request.amountIn, request.amountOutMin or minimum, receiver, snap.timestamp + DEADLINE_SECONDS)
         data = dex_routers.encode(swap_of(dex, snap.pools, (token0, token1), terms), dex.router)
