@@ -120,3 +120,29 @@ def start_forks(wanted: dict[Chain, str], accounts: list[str]) -> tuple[list[For
         for f in forks
     ]
     return forks, told
+
+
+@dataclass
+class Forks:
+    """The networks to fork for this run (`swapdesk --fork CHAIN=URL`, else Settings), and the forks running,
+    which the app stops when it ends."""
+
+    wanted: dict[Chain, str] = field(default_factory=dict)
+    started: list[Fork] = field(default_factory=list)
+
+    def run(self, wanted: dict[Chain, str], accounts: list[str]) -> list[str]:
+        """The forks of `wanted` running (those already running kept, as their funds are; the others stopped),
+        `accounts` funded on the new ones; what the person should hear. ForkError says why not."""
+        kept = [f for f in self.started if wanted.get(f.chain) == f.upstream]
+        for fork in self.started:
+            if fork not in kept:
+                fork.stop()
+        missing = {chain: url for chain, url in wanted.items() if all(f.chain != chain for f in kept)}
+        started, told = start_forks(missing, accounts) if missing else ([], [])
+        self.started = kept + started
+        return told
+
+    def stop(self) -> None:
+        for fork in self.started:
+            fork.stop()
+        self.started = []

@@ -62,6 +62,7 @@ class Settings:
     rpc: dict[str, str] = field(default_factory=dict)  # chain flag -> JSON-RPC URL, for real networks
     devnet_speed: float = 1.0  # the embedded devnet's block times are divided by this
     providers: dict[str, str] = field(default_factory=dict)  # provider (PROVIDERS) -> its real service's base URL
+    forks: dict[str, str] = field(default_factory=dict)  # chain flag -> the network's URL, run on a local fork
 
     def checked(self) -> Settings:
         """The same settings, or BadSetting naming the field and the rule."""
@@ -69,13 +70,7 @@ class Settings:
             raise BadSetting("engine", f"must be one of {', '.join(ENGINES)}")
         if self.theme not in THEMES:
             raise BadSetting("theme", f"must be one of {', '.join(THEMES)}")
-        rpc = {}
-        for flag, url in self.rpc.items():
-            try:
-                chain = resolve(flag)
-            except UnknownChain:
-                raise BadSetting("rpc", f"unknown chain {flag!r}") from None
-            rpc[chain.flag] = _url(f"rpc {chain.flag}", url)
+        rpc, forks = _chains_urls("rpc", self.rpc), _chains_urls("forks", self.forks)
         try:
             speed = parse_speed(str(self.devnet_speed))
         except BadSpeed as exc:
@@ -85,7 +80,19 @@ class Settings:
             if name not in PROVIDERS:
                 raise BadSetting("providers", f"{name!r} is not a bridge provider; one of {', '.join(PROVIDERS)}")
             providers[name] = _url(f"providers {name}", url)
-        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc, speed, providers)
+        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc, speed, providers, forks)
+
+
+def _chains_urls(name: str, given: dict[str, str]) -> dict[str, str]:
+    """Chain flag -> URL, each chain known (by flag or id, kept as its flag) and each URL http(s)."""
+    found = {}
+    for flag, url in given.items():
+        try:
+            chain = resolve(flag)
+        except UnknownChain:
+            raise BadSetting(name, f"unknown chain {flag!r}") from None
+        found[chain.flag] = _url(f"{name} {chain.flag}", url)
+    return found
 
 
 def config_dir() -> Path:

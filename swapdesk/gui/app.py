@@ -17,23 +17,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from PySide6.QtWidgets import QApplication
 
 from swapdesk import settings
 from swapdesk.api import SwapService
-from swapdesk.chains import Chain
+from swapdesk.chains import Chain, resolve
+from swapdesk.fork import Forks
 from swapdesk.gui import theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.icons import icon
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
-
-if TYPE_CHECKING:
-    from swapdesk.fork import Fork
 
 log = logging.getLogger(__name__)
 LEFTOVER_SECONDS = 5.0
@@ -49,27 +46,13 @@ def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapServ
     from swapdesk.compose import embedded_service
 
     told: list[str] = []
-    if forks is not None and forks.wanted and chosen.engine != "remote":
-        from swapdesk.fork import start_forks
+    if forks is not None and chosen.engine != "remote":
         from swapdesk.wallet.book import AccountBook
 
-        accounts = [a.address for a in AccountBook(settings.config_dir() / "accounts.json").load()]
-        started, told = start_forks(forks.wanted, accounts)
-        forks.started += started
-        chosen = replace(chosen, rpc=chosen.rpc | {f.chain.flag: f.url for f in started})
+        wanted = forks.wanted or {resolve(flag): url for flag, url in chosen.forks.items()}
+        told = forks.run(wanted, [a.address for a in AccountBook(settings.config_dir() / "accounts.json").load()])
+        chosen = replace(chosen, rpc=chosen.rpc | {f.chain.flag: f.url for f in forks.started})
     return embedded_service(chosen, told)
-
-
-@dataclass
-class Forks:
-    """The networks to fork for this run (`swapdesk --fork CHAIN=URL`), and the forks once started."""
-
-    wanted: dict[Chain, str] = field(default_factory=dict)
-    started: list[Fork] = field(default_factory=list)
-
-    def stop(self) -> None:
-        for fork in self.started:
-            fork.stop()
 
 
 def open_window(
@@ -81,6 +64,8 @@ def open_window(
     happens on a worker thread, so the window is on screen and painting first.
     """
     window = MainWindow()
+    if forks is not None:
+        window.forks = forks
     window.show()
 
     async def attach() -> None:

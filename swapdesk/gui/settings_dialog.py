@@ -67,6 +67,15 @@ class SettingsDialog(QDialog):
             "A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay"
             " the devnet's. Multichain (anyswap) stopped in July 2023: only its old transfers can be read."
         )
+        self.forks = QPlainTextEdit("\n".join(f"{flag} {url}" for flag, url in current.forks.items()))
+        self.forks.setPlaceholderText("One chain a line: ETH https://…")
+        self.forks.setAccessibleName("Practice on a fork")
+        self.forks.setFixedHeight(64)
+        forks_note = note_label()
+        forks_note.setText(
+            "A chain listed here runs on a local copy (anvil) of the real network at this URL, from its latest"
+            " block: real pools and prices, your accounts funded there, nothing sent to the real network."
+        )
         self.theme = QComboBox()
         self.theme.addItems([t.title() for t in THEMES])
         self.theme.setCurrentIndex(THEMES.index(current.theme))
@@ -86,6 +95,8 @@ class SettingsDialog(QDialog):
         networks.addRow("", rpc_note)
         networks.addRow("Bridge providers", self.providers)
         networks.addRow("", providers_note)
+        networks.addRow("Practice on a fork", self.forks)
+        networks.addRow("", forks_note)
         look = QFormLayout()
         look.addRow("Theme", self.theme)
         layout = QVBoxLayout(self)
@@ -102,7 +113,7 @@ class SettingsDialog(QDialog):
         """What applies to the engine chosen, and only that, can be changed."""
         embedded = ENGINES[self.engine.currentIndex()] == "embedded"
         self.server_url.setEnabled(not embedded)
-        for widget in (self.speed, self.reset_button, self.rpc, self.providers):
+        for widget in (self.speed, self.reset_button, self.rpc, self.providers, self.forks):
             widget.setEnabled(embedded)
 
     def settings(self) -> Settings:
@@ -116,6 +127,7 @@ class SettingsDialog(QDialog):
             rpc=rpc,
             devnet_speed=self.speed.value(),
             providers={name.lower(): url for name, url in providers.items()},
+            forks=_pairs(self.forks, "forks", "a chain and a URL, like 'ETH https://…'"),
         ).checked()
 
     def confirm_reset(self) -> QMessageBox:

@@ -21,6 +21,7 @@ from swapdesk import settings as stored
 from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain, by_id
+from swapdesk.fork import Forks
 from swapdesk.gui import theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.i18n import tr
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.service = service
         self.engine_name = engine_name
+        self.forks = Forks()  # the local forks this window's engine runs on (`--fork`, Settings); stopped at exit
         self._wallet = wallet
         self.store = store or TxStore(stored.data_dir() / "transactions.sqlite")
         self.trader: Trader | None = None
@@ -208,8 +210,9 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             theme.apply(app, chosen.theme)
-        engine_changed = (previous.engine, previous.server_url, previous.rpc, previous.devnet_speed) != (
-            chosen.engine, chosen.server_url, chosen.rpc, chosen.devnet_speed
+        engine_changed = (previous.engine, previous.server_url, previous.rpc, previous.devnet_speed,
+                          previous.providers, previous.forks) != (
+            chosen.engine, chosen.server_url, chosen.rpc, chosen.devnet_speed, chosen.providers, chosen.forks
         )  # fmt: skip
         if engine_changed:
             self.restart_engine()
@@ -222,7 +225,7 @@ class MainWindow(QMainWindow):
         from swapdesk.gui.app import make_service
 
         # built on a worker thread, as at start-up: the window goes on painting meanwhile
-        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen)
+        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen, self.forks)
         await self.use_service(service, name)
 
     async def use_service(self, service: SwapService, name: str) -> None:

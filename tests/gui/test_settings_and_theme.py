@@ -74,6 +74,10 @@ def test_bad_settings_are_said_in_the_dialog_and_not_kept(window: MainWindow) ->
     dialog.providers.setPlainText("cbridge ftp://example.org")
     dialog.accept()
     assert "providers cbridge" in dialog.error.text() and dialog.isVisible()
+    dialog.providers.setPlainText("")
+    dialog.forks.setPlainText("NOWHERE https://node.example")
+    dialog.accept()
+    assert "forks: unknown chain 'NOWHERE'" in dialog.error.text() and dialog.isVisible()
     dialog.reject()
     assert settings.load() == before
 

@@ -13,7 +13,9 @@ from swapdesk import fork as fork_module
 from swapdesk.api import AggSwapRequest, parse
 from swapdesk.chains import resolve
 from swapdesk.engine import Engine, RpcBackend
-from swapdesk.fork import DEMO_COINS, ForkError, start_forks
+from swapdesk.fork import DEMO_COINS, ForkError, Forks, start_forks
+from swapdesk.gui.app import make_service
+from swapdesk.settings import BadSetting, Settings
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.outbox import Outbox
@@ -68,3 +70,26 @@ def test_without_anvil_the_fork_says_how_to_get_it(monkeypatch: pytest.MonkeyPat
 def test_an_unreachable_network_is_said() -> None:
     with pytest.raises(ForkError, match=re.escape("anvil could not fork Ethereum from http://127.0.0.1:9")):
         start_forks({ETH: "http://127.0.0.1:9"}, [])
+
+
+async def test_forks_named_in_settings_run_with_the_app_and_are_kept_across_engine_restarts(world: World) -> None:
+    chosen = Settings(forks={"eth": world.url}).checked()
+    assert chosen.forks == {"ETH": world.url}
+    with pytest.raises(BadSetting, match="forks: unknown chain 'NOWHERE'"):
+        Settings(forks={"NOWHERE": world.url}).checked()
+    forks = Forks()
+    service, _ = make_service(chosen, forks)
+    try:
+        (fork,) = forks.started
+        assert any("a local fork of it" in notice for notice in service.notices)
+        assert service.chains is not None and not service.chains.is_devnet(ETH)  # ETH is read on the fork
+        again, _ = make_service(chosen, forks)  # an engine restarted from the same settings: the same fork
+        await again.aclose()
+        assert forks.started == [fork]
+        forks.run({}, [])  # the settings no longer name it
+        assert forks.started == []
+        with pytest.raises(httpx.ConnectError):
+            balance(fork.url, "0x" + "0" * 40)
+    finally:
+        await service.aclose()
+        forks.stop()
