@@ -18,9 +18,7 @@ from swapdesk import catalogs
 from swapdesk.address import InvalidAddress, parse_evm, to_checksum
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.engine.router import CHANNELS, RouterTerms
-
-DEFAULT_FEE_BPS = 20
-MAX_FEE_BPS = 300  # 3 %: the router takes up to 99.99 %; more than this here is surely a typo
+from swapdesk.trade.router_deploy import DEFAULT_FEE_BPS, MAX_FEE_BPS
 
 
 class Refused(Exception):

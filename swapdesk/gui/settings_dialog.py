@@ -30,6 +30,7 @@ RESET_WARNING = (
 
 class SettingsDialog(QDialog):
     reset_devnet = Signal()  # the user confirmed: start every devnet chain over
+    deploy_router = Signal()  # the user asked to deploy swapdesk's router on a chain it reaches
 
     def __init__(self, current: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,6 +77,9 @@ class SettingsDialog(QDialog):
             "A chain listed here runs on a local copy (anvil) of the real network at this URL, from its latest"
             " block: real pools and prices, your accounts funded there, nothing sent to the real network."
         )
+        self.router_button = QPushButton("Deploy swapdesk's router…")
+        self.router_button.setToolTip("On a chain reached through a node above, from one of your accounts")
+        self.router_button.clicked.connect(self.deploy_router.emit)
         self.theme = QComboBox()
         self.theme.addItems([t.title() for t in THEMES])
         self.theme.setCurrentIndex(THEMES.index(current.theme))
@@ -97,6 +101,7 @@ class SettingsDialog(QDialog):
         networks.addRow("", providers_note)
         networks.addRow("Practice on a fork", self.forks)
         networks.addRow("", forks_note)
+        networks.addRow("", self.router_button)
         look = QFormLayout()
         look.addRow("Theme", self.theme)
         layout = QVBoxLayout(self)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from swapdesk import __version__
 from swapdesk import settings as stored
@@ -185,8 +185,19 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(self.settings, self)
         dialog.accepted.connect(lambda: self.apply_settings(dialog.chosen))
         dialog.reset_devnet.connect(lambda: self.engine_loader.run(self.reset_devnet()))
+        dialog.deploy_router.connect(self.deploy_router)
         dialog.open()
         return dialog
+
+    def deploy_router(self) -> QDialog:
+        """Settings → Deploy swapdesk's router: the form, then the review and signing; the engine starts again
+        with the catalogue written."""
+        from swapdesk.gui.router_dialog import RouterForm  # web3: loaded with the engine, not before
+
+        form = RouterForm(self.settings, self.wallet, self.store, self)
+        form.deployed.connect(lambda _: self.restart_engine())
+        form.open()
+        return form
 
     def show_about(self) -> QMessageBox:
         """Help → About: the name, the version (`swapdesk.__version__`, as `swapdesk --version`), what it is."""

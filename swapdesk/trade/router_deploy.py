@@ -25,6 +25,8 @@ from swapdesk.trade.errors import TradeError
 from swapdesk.trade.outbox import Outbox
 from swapdesk.wallet import PrivateKey
 
+DEFAULT_FEE_BPS = 20
+MAX_FEE_BPS = 300  # 3 %: the router takes up to 99.99 %; more than this when deploying is surely a typo
 ROUTER_CALLS = {
     "setWrapped": "name the chain's wrapped coin",
     "addFactory": "register a V2 factory and its fee",
@@ -72,7 +74,7 @@ class RouterDeployer:
         steps = []
         if not code:
             to, creation = terms.deploy_call()
-            steps.append(Step(to, creation, f"deploy swapdesk's router to {address} through the proxy"))
+            steps.append(Step(to, creation, "deploy swapdesk's router through the proxy"))
         if sender.lower() == terms.owner.lower() and not code:
             for to, call in setup_calls(address, self.catalog, terms):
                 steps.append(Step(to, call, _said(call)))
