@@ -25,8 +25,11 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any, ClassVar
 
+from eth_abi.exceptions import DecodingError
+from web3.exceptions import ContractLogicError
+
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
-from swapdesk.api import ErrorCode, NotFound, Unavailable
+from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
@@ -79,8 +82,17 @@ class CBridge(BridgeClient):
         return found
 
     async def _uint(self, chain: Chain, contract: bytes, getter: str, token: bytes) -> int:
-        raw = await self.chains.call(chain, contract, CBRIDGE.encode(getter, to_checksum(token)))
-        return int(CBRIDGE.decode(getter, raw)[0])
+        """One of the bridge contract's limits; a contract that does not answer it as cBridge's `Bridge` does (the
+        gateway's configs name another address, a contract of another kind) is said, never a 500."""
+        try:
+            raw = await self.chains.call(chain, contract, CBRIDGE.encode(getter, to_checksum(token)))
+            return int(CBRIDGE.decode(getter, raw)[0])
+        except (ContractLogicError, DecodingError) as exc:
+            raise Unprocessable(
+                ErrorCode.NOT_AVAILABLE,
+                f"{self.name}: the bridge contract the gateway names on {chain.name} ({to_checksum(contract)}) does"
+                f" not answer {getter} as cBridge's does ({type(exc).__name__}): no transfer is offered through it",
+            ) from exc
 
     async def quote(self, ask: m.Ask) -> m.Quote:
         here, there = await self.config(ask.src), await self.config(ask.dst)

@@ -9,8 +9,9 @@ from typing import Any
 
 import httpx
 import pytest
+from web3.exceptions import ContractLogicError
 
-from swapdesk.api import BY_PATH, ErrorCode, Unavailable, dispatch
+from swapdesk.api import BY_PATH, ErrorCode, Unavailable, Unprocessable, dispatch
 from swapdesk.chains import by_id
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderEndpoint
 from swapdesk.engine.bridges import model as m
@@ -109,3 +110,32 @@ async def test_a_status_of_the_wrong_shape_is_named_too() -> None:
     with pytest.raises(Unavailable) as refused:
         await metapath.transfer(m.Found("0x" + "11" * 32, "payout"))
     assert refused.value.message == "the METAPATH provider answered a malformed order"
+
+
+class Reverting(Chains):
+    """A chain whose contract at the configured address refuses every read (another kind of contract)."""
+
+    async def call(self, chain: Any, to: bytes, data: bytes) -> bytes:
+        raise ContractLogicError("execution reverted")
+
+
+@pytest.mark.parametrize("chains", [Chains(), Reverting()], ids=["no code there", "it reverts"])
+async def test_a_bridge_contract_that_does_not_answer_its_limits_is_said(chains: Chains) -> None:
+    """The gateway's configs name a contract on chain that is not cBridge's `Bridge`: the limits read from it
+    come back empty or revert. The quote says so, and which contract; never a 500."""
+    from tests.engine.bridges.test_real_answers import cbridge
+
+    chains.calls = _EmptyAnswers()  # every read comes back empty (Chains), or reverts (Reverting)
+    client, _ = cbridge(chains)
+    ask = m.Ask(by_id(1), by_id(56), bytes.fromhex(USDC_ETH[2:]), None, 10**9, "0x" + "11" * 20, b"\x22" * 20)
+    with pytest.raises(Unprocessable) as raised:
+        await client.quote(ask)
+    assert raised.value.code is ErrorCode.NOT_AVAILABLE
+    assert "the bridge contract the gateway names on Ethereum (0x5427FEFA711Eff984124bFBB1AB6fbf5E3DA1820)" in str(
+        raised.value
+    )
+
+
+class _EmptyAnswers(dict[Any, bytes]):
+    def __getitem__(self, key: Any) -> bytes:
+        return b""  # eth_call of an address without code answers 0x
