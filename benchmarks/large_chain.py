@@ -628,7 +628,7 @@ async def quote_figures(engine: Engine, reader: PoolReader, catalog: Manifest, q
             started = time.perf_counter()
             split = best_split(state.pools, src.address, dst.address, used, 100, connectors, found, gas_value)
             computes.append(time.perf_counter() - started)
-        routes = candidates(found, state.pools, probe(used, 100))
+        routes = candidates(found, state.pools, probe(used))
         two_hop = sum(len(r.hops) == 2 for r in routes)
         print(f"quote {amount} {sell} -> {buy}: routes found once in {first * 1e3:.0f} ms; ", end="")
         print(f"{len(routes)} candidate routes ({len(routes) - two_hop} direct, {two_hop} two-hop ", end="")

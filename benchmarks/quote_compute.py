@@ -106,10 +106,10 @@ def stages(pools: dict[str, Pool], found: Legs, used: int, gas_value: Fraction) 
     """best_split's first two steps again, timed apart: (the routes' values on the grid, the allocation with
     its gas-free twin), and how many routes' net values are not concave (those go to the exact DP)."""
     started = time.perf_counter()
-    routes = candidates(found, pools, probe(used, PARTS))
+    routes = candidates(found, pools, probe(used))
     values = [outputs(r, [used * k // PARTS for k in range(PARTS + 1)], pools) for r in routes]
     valued = time.perf_counter()
-    costs = [-(-route_gas(r, probe(used, PARTS), pools) * gas_value // 1) for r in routes]
+    costs = [-(-route_gas(r, probe(used), pools) * gas_value // 1) for r in routes]
     net = [[out - cost if k else out for k, out in enumerate(row)] for row, cost in zip(values, costs, strict=True)]
     allocate(net, PARTS)
     if any(costs):
@@ -146,7 +146,7 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
     pools: dict[str, Pool] = {**state.pools, golden_pool.address: golden_pool}
 
     found = legs(list(pools.values()), usdt, wbnb, connectors)
-    routes = candidates(found, pools, probe(10**21, PARTS))
+    routes = candidates(found, pools, probe(10**21))
     v3_in_routes = {h.pool for r in routes for h in r.hops if isinstance(pools[h.pool], V3Pool)}
     ticks = sorted((len(pools[p].ticks) for p in v3_in_routes), reverse=True)  # type: ignore[attr-defined]
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")

@@ -140,7 +140,7 @@ async def main(repeat: int) -> None:
                 started = time.perf_counter()
                 split = best_split(snap.pools, src.address, dst.address, used, parts, connectors, found)
                 compute[parts].append(time.perf_counter() - started)
-                routes = candidates(found, snap.pools, probe(used, parts))  # the quote's own routes
+                routes = candidates(found, snap.pools, probe(used))  # the quote's own routes
                 if len(routes) >= 24 and parts == 100:
                     big_compute.append(compute[parts][-1])
                 ours = grid_total(snap.pools, routes, used, parts, exact=False)

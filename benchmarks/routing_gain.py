@@ -59,7 +59,7 @@ def per_source(pools: dict[str, Pool], src: str, dst: str, connectors: list[str]
     routes: list[Route] = []
     for source in dict.fromkeys(p.source for p in pools.values()):
         own = {a: p for a, p in pools.items() if p.source == source}
-        routes += candidates(legs(list(own.values()), src, dst, connectors), own, probe(used, parts))
+        routes += candidates(legs(list(own.values()), src, dst, connectors), own, probe(used))
     return routes
 
 
@@ -119,8 +119,8 @@ async def main(parts: int) -> None:
                 routes_a = per_source(previous, src.address, dst.address, connectors, used, parts)
                 routes_b = per_source(state.pools, src.address, dst.address, connectors, used, parts)
                 found_a = legs(list(previous.values()), src.address, dst.address, connectors)
-                routes_a_star = [r for r in candidates(found_a, previous, probe(used, parts)) if r.single_source]
-                routes_c = candidates(found, state.pools, probe(used, parts))
+                routes_a_star = [r for r in candidates(found_a, previous, probe(used)) if r.single_source]
+                routes_c = candidates(found, state.pools, probe(used))
                 try:
                     a = split_output(routes_a, previous, used, parts)
                     a_star = split_output(routes_a_star, previous, used, parts)
