@@ -56,6 +56,8 @@ class RpcBackend:
         return self._web3[chain.id]
 
     async def catalog(self, chain: Chain) -> Catalog:
+        if chain.id not in self.endpoints:  # the first thing missing: with no node, a catalogue would not help
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"no RPC endpoint is configured for {chain.flag}")
         try:
             return self.catalogs[chain.id]
         except KeyError:

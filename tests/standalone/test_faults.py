@@ -11,7 +11,7 @@ from eth_account import Account
 from web3 import AsyncWeb3
 from web3.providers import AsyncHTTPProvider
 
-from swapdesk.api import AggQuote, AggSwapRequest, ApiError, ErrorCode, parse
+from swapdesk.api import AggQuote, AggSwapRequest, ApiError, ChainRequest, ErrorCode, parse
 from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.contracts import vendored
 from swapdesk.engine import Engine, RpcBackend
@@ -99,3 +99,15 @@ async def test_a_pool_or_token_of_another_kind_is_left_out(world: World, caplog:
     assert "Not Curve lists" in said and "as stableswap" in said
     assert f"lists {v3_pool} as uniswap_v2" in said
     assert "token GHOST" in said and "has no code there: left out" in said
+
+
+async def test_a_chain_without_a_node_says_that_first(world: World) -> None:
+    """A chain whose catalogue ships but which has no node configured: the node is what to add, not a catalogue."""
+    engine = Engine(RpcBackend({}, {world.catalog.chain_id: world.catalog}))
+    try:
+        with pytest.raises(ApiError) as raised:
+            await engine.tokens(parse(ChainRequest, [("chain", str(world.catalog.chain_id))]))
+        assert raised.value.code is ErrorCode.CHAIN_UNAVAILABLE
+        assert raised.value.message == "no RPC endpoint is configured for ETH"
+    finally:
+        await engine.aclose()
