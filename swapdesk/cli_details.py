@@ -1,7 +1,8 @@
 """`swapdesk details`: what a transaction did, from a terminal; one hash, or many (`--from-file`).
 
 One hash: the swap or cross-chain record in words (or `--json`); anything else (an approval, a transfer, a call)
-as the transaction extension says it. Without `--chain` the chain is detected (every chain asked at once). A file of
+as the transaction extension says it. Without `--chain` the chain is detected: the app's own records first (what it
+sent, it knows where: the History store, read where it exists), then every chain at once. A file of
 hashes (pasted text, or a CSV with a hash column and perhaps a chain column) is looked up a few at a time: a line
 per transaction as it lands, or with `--csv` the results as CSV (amounts in smallest units).
 """
@@ -15,9 +16,12 @@ from datetime import datetime
 from pathlib import Path
 
 from swapdesk.api import ChainRequest, SwapService, TxDetails, TxInfo
+from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain, UnknownChain, resolve
-from swapdesk.hash_lists import TooMany, read_hashes, results_csv
-from swapdesk.lookup import Found, look_up, look_up_many
+from swapdesk.hash_lists import TooMany, read_hashes, results_csv, summary
+from swapdesk.lookup import Found, Recorded, look_up, look_up_many
+from swapdesk.settings import data_dir
+from swapdesk.store import TxStore
 from swapdesk.units import to_human
 
 MAX_FILE = 16 * 1024 * 1024  # bytes: a hundred thousand hashes' worth of CSV
@@ -36,17 +40,34 @@ async def details(args: argparse.Namespace, service: Callable[[], SwapService]) 
     except Refused as refused:
         print(f"error: {refused}", file=sys.stderr)
         return 1
-    engine = service()
+    engine, store = service(), _store()
+    recorded = _recorded(store) if store is not None else None
     try:
         if wanted is not None:
-            return await _many(engine, [(h, c or chain) for h, c in wanted], args.csv)
-        found = await look_up(engine, args.hash, chain)
+            return await _many(engine, [(h, c or chain) for h, c in wanted], args.csv, recorded)
+        found = await look_up(engine, args.hash, chain, recorded)
         if found.info is None:
             print(f"error: {found.error}", file=sys.stderr)
             return 1
         return await _one(engine, found, args.json)
     finally:
         await engine.aclose()
+        if store is not None:
+            store.close()
+
+
+def _store() -> TxStore | None:
+    """The app's own record of what it sent, where there is one (never made here)."""
+    path = data_dir() / "transactions.sqlite"
+    return TxStore(path) if path.is_file() else None
+
+
+def _recorded(store: TxStore) -> Recorded:
+    async def chain_of(tx_hash: str) -> int | None:
+        row = await off_loop(store.get, tx_hash)
+        return row.chain_id if row is not None else None
+
+    return chain_of
 
 
 async def _one(service: SwapService, found: Found, as_json: bool) -> int:
@@ -58,7 +79,7 @@ async def _one(service: SwapService, found: Found, as_json: bool) -> int:
     if info.details is not None:
         await _record(service, info.details, found.chain)
     else:
-        _info(info, found.chain)
+        _info(info, found.chain, found.recorded)
     return 0
 
 
@@ -103,8 +124,8 @@ def _progress(record: TxDetails) -> None:
         print(f"  {label:<9} {at:%H:%M:%S}.{stage.timeMs % 1000:03d}  {stage.statusNotes:<30} {where}".rstrip())
 
 
-def _info(info: TxInfo, chain: Chain) -> None:
-    print(f"{info.status}: {summary(info)} on {chain.name}")
+def _info(info: TxInfo, chain: Chain, recorded: bool = False) -> None:
+    print(f"{info.status}: {summary(info)} on {chain.name}{' (sent from this app)' if recorded else ''}")
     named = f" ({info.contractName})" if info.contractName else ""
     print(f"  from      {info.fromAddress}")
     print(f"  to        {info.toAddress}{named}")
@@ -120,29 +141,11 @@ def _info(info: TxInfo, chain: Chain) -> None:
     print(f"  hash      {info.hash}")
 
 
-def summary(info: TxInfo) -> str:
-    """One line: what the transaction is."""
-    d = info.details
-    if d is not None:
-        out = "" if "amountOut" in (d.unknown or []) else f" → {d.amountOut} of {d.toToken}"
-        kind = "cross-chain transfer" if d.fromChain != d.toChain else "swap"
-        return f"{kind} of {d.amountIn} of {d.fromToken}{out} ({', '.join(x.dex for x in d.dexs)})"
-    if info.kind == "approval":
-        amount = "unlimited" if info.unlimited else to_human(int(info.amount), info.decimals)
-        return f"approval of {amount} {info.symbol} to {info.spenderName or info.spender}"
-    if info.kind == "transfer":
-        return f"transfer of {to_human(int(info.amount), info.decimals)} {info.symbol} to {info.recipient}"
-    if info.kind == "bridge" and info.bridge is not None:
-        return f"deposit into {info.bridge.bridge} of {info.bridge.amount} of {info.bridge.token}"
-    if info.kind in ("call", "payment", "wrap", "unwrap", "deployment"):
-        method = f" {info.methodName.split('(')[0]}" if info.methodName else f" {info.method}" if info.method else ""
-        return f"{info.kind}{method if info.kind == 'call' else ''}"
-    return info.kind
-
-
-async def _many(service: SwapService, wanted: list[tuple[str, Chain | None]], as_csv: bool) -> int:
+async def _many(
+    service: SwapService, wanted: list[tuple[str, Chain | None]], as_csv: bool, recorded: Recorded | None
+) -> int:
     rows: list[Found | None] = [None] * len(wanted)
-    async for index, found in look_up_many(service, wanted):
+    async for index, found in look_up_many(service, wanted, recorded):
         rows[index] = found
         if not as_csv:
             where = found.chain.flag if found.chain else "?"

@@ -2,7 +2,9 @@
 
 Detecting the chain asks the app's own records first (what it sent, it knows where), then every chain at once
 (at most `PROBES` asked at a time, TRON first for an id written as TRON writes it): the first chain that knows
-the hash answers, and the others are stopped. Many hashes are looked up `MANY` at a time, each found as it lands.
+the hash answers, and the others are stopped. A hash no chain knows says so, naming the chains that could not be
+asked. Many hashes are looked up `MANY` at a time, each found as it lands; the chains the list's earlier hashes
+were found on are asked first for the rest (a list is mostly of one chain or a few), then the others.
 Everything here runs through the engine interface (`SwapService.transaction`: the record carries the details of
 a swap or an order), so it works against the embedded engine and a server alike; cancelling stops every request.
 """
@@ -10,7 +12,8 @@ a swap or an order), so it works against the embedded engine and a server alike;
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from swapdesk.api import ApiError, ErrorCode, SwapService, TxInfo, parse
@@ -19,6 +22,7 @@ from swapdesk.chains import CHAINS, Chain, by_id
 
 PROBES = 6  # chains asked at once: enough for the fifteen in three rounds, few enough for a rate-limited node
 MANY = 8  # hashes looked up at once
+NOWHERE = "No chain knows that transaction hash."
 GOES_ON = (ErrorCode.TRANSACTION_NOT_FOUND, ErrorCode.CHAIN_UNAVAILABLE)  # another chain may know it
 
 Recorded = Callable[[str], Awaitable[int | None]]  # the chain id the app's records give a hash, or None
@@ -42,10 +46,10 @@ def detection_order(text: str) -> list[Chain]:
 
 async def look_up(
     service: SwapService, text: str, chain: Chain | None = None, recorded: Recorded | None = None,
-    trying: Trying | None = None, probes: int = PROBES,
+    trying: Trying | None = None, probes: int = PROBES, likely: Sequence[int] = (),
 ) -> Found:  # fmt: skip
-    """The transaction `text` on `chain`, or on whichever chain knows it. An invalid hash raises InvalidParameter;
-    a hash no chain knows is a Found without info, saying so."""
+    """The transaction `text` on `chain`, or on whichever chain knows it (the `likely` chain ids asked before the
+    others). An invalid hash raises InvalidParameter; a hash no chain knows is a Found without info, saying so."""
     if chain is not None:
         if trying is not None:
             trying(chain)
@@ -59,7 +63,18 @@ async def look_up(
             if error.code not in GOES_ON:
                 raise
     others = [c for c in detection_order(text) if c.id != mine]
-    return await _first(service, text, others, trying, probes)
+    unavailable: list[str] = []
+    first = [c for c in others if c.id in likely]
+    if first:
+        found = await _first(service, text, first, trying, probes, unavailable)
+        if found.info is not None or found.error != NOWHERE:
+            return found
+    rest = [c for c in others if c not in first]
+    found = await _first(service, text, rest, trying, probes, unavailable)
+    if found.info is None and found.error == NOWHERE and unavailable:
+        return Found(text, None, None, f"No chain that answered knows that transaction hash; {', '.join(unavailable)} "
+                     "could not be asked.")  # fmt: skip
+    return found
 
 
 async def _ask(service: SwapService, text: str, chain: Chain, trying: Trying | None = None) -> TxInfo:
@@ -68,8 +83,11 @@ async def _ask(service: SwapService, text: str, chain: Chain, trying: Trying | N
     return await service.transaction(parse(TransactionRequest, [("hash", text), ("chain", chain.flag)]))
 
 
-async def _first(service: SwapService, text: str, chains: list[Chain], trying: Trying | None, probes: int) -> Found:
-    """The first of `chains` that knows `text`, asking `probes` at a time; the rest are stopped once it answers."""
+async def _first(
+    service: SwapService, text: str, chains: list[Chain], trying: Trying | None, probes: int, unavailable: list[str]
+) -> Found:
+    """The first of `chains` that knows `text`, asking `probes` at a time; the rest are stopped once it answers.
+    The chains that could not be asked are added to `unavailable`."""
     gate = asyncio.Semaphore(probes)
     last: list[ApiError] = []
 
@@ -78,7 +96,9 @@ async def _first(service: SwapService, text: str, chains: list[Chain], trying: T
             try:
                 return chain, await _ask(service, text, chain, trying)
             except ApiError as error:
-                if error.code not in GOES_ON:
+                if error.code is ErrorCode.CHAIN_UNAVAILABLE:
+                    unavailable.append(chain.name)
+                elif error.code not in GOES_ON:
                     last.append(error)
                 return None
 
@@ -92,8 +112,7 @@ async def _first(service: SwapService, text: str, chains: list[Chain], trying: T
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    why = last[0].message if last else "No chain knows that transaction hash."
-    return Found(text, None, None, why)
+    return Found(text, None, None, last[0].message if last else NOWHERE)
 
 
 async def look_up_many(
@@ -101,13 +120,18 @@ async def look_up_many(
 ) -> AsyncIterator[tuple[int, Found]]:  # fmt: skip
     """Each of `wanted` (a hash, and its chain when known) as it is found, with its index; `many` at a time."""
     gate = asyncio.Semaphore(many)
+    seen: Counter[int] = Counter()  # the chains the list's hashes were found on
 
     async def one(index: int, text: str, chain: Chain | None) -> tuple[int, Found]:
         async with gate:
             try:
-                return index, await look_up(service, text, chain, recorded)
+                likely = [chain_id for chain_id, _ in seen.most_common(PROBES)]
+                found = await look_up(service, text, chain, recorded, likely=likely)
             except ApiError as error:
                 return index, Found(text, chain, None, error.message)
+            if found.chain is not None and found.info is not None:
+                seen[found.chain.id] += 1
+            return index, found
 
     tasks = [asyncio.ensure_future(one(n, text, chain)) for n, (text, chain) in enumerate(wanted)]
     try:

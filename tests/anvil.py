@@ -23,10 +23,11 @@ def _binary() -> str:
 
 
 @contextmanager
-def running_anvil(chain_id: int) -> Iterator[str]:
-    """anvil on a free loopback port; yields its URL once it listens."""
+def running_anvil(chain_id: int, *options: str) -> Iterator[str]:
+    """anvil on a free loopback port (with anvil's `options`, such as --prune-history); yields its URL once it
+    listens."""
     process = subprocess.Popen(
-        [_binary(), "--chain-id", str(chain_id), "--port", "0", "--balance", "1000000000000"],
+        [_binary(), "--chain-id", str(chain_id), "--port", "0", "--balance", "1000000000000", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -106,7 +106,11 @@ class Devnet:
                 return host
 
     def _open(self, host: _Host) -> None:
-        """On the chain's thread; kept on the host there, so a cancelled start loses nothing."""
+        """On the chain's thread; kept on the host there, so a cancelled start loses nothing. A start asked again
+        while a cancelled one still ran (its caller gone, the lock released) finds the chain open: it opens
+        nothing twice (a second open of its data would find the first holding it)."""
+        if host.opened is not None:
+            return
         if self.data is None:
             chain, manifest = self.worlds.load_or_build(host.chain_id)
             opened = OpenedChain(chain, manifest, self.worlds.bridges(host.chain_id))

@@ -1,13 +1,14 @@
 """Swaps read from what they did, through every router on the devnet's real bytecode: swapdesk's router, Uniswap V2's
 Router02 (exact in and out, the coin in and out, a fee-on-transfer token) and SushiSwap's, V3's SwapRouter (one hop,
 two hops, the coin out through its multicall), the Universal Router, and a pair called directly. Each is read with
-the amounts the balances moved by and the DEX whose factory made the pool; the details record and the transaction
-extension say the same."""
+the amounts the balances moved by and the DEX whose factory made the pool (a pool of a factory no catalogue knows:
+by its address); the details record and the transaction extension say the same."""
 
 from __future__ import annotations
 
 import pytest
 from eth_abi import encode
+from eth_utils import to_checksum_address
 from web3 import AsyncWeb3
 
 from swapdesk.api import AggSwapRequest, DetailsRequest, TxDetails, parse
@@ -28,8 +29,10 @@ from .dex_world import (
     PAIR,
     ROUTER02,
     SWAP_ROUTER,
+    V2_FACTORY,
     V2_SWAP_EXACT_IN,
     V3_SWAP_EXACT_IN,
+    WETH,
     WRAP_ETH,
     Sent,
     Wallet,
@@ -237,3 +240,25 @@ async def test_a_pair_called_directly(engine: Engine, world: tuple[Wallet, Manif
     assert (record.fromToken, record.amountIn, record.toToken) == (usdc, str(paid), weth)  # what the pair counted in
     assert record.amountOut == str(out) == str(await moved(me, weth, before))
     assert [d.dex for d in record.dexs] == ["Uniswap V2"]
+
+
+async def test_a_pool_no_catalogue_knows_is_named_by_address(engine: Engine, world: tuple[Wallet, Manifest]) -> None:
+    me, manifest = world
+    weth, usdc = manifest.wrapped, manifest.token("USDC").address
+    sent = await me.must(None, V2_FACTORY.deploy_data(me.address), gas=6_000_000)  # a factory of nobody's DEX
+    factory = to_checksum_address(sent.receipt["contractAddress"])
+    await me.must(factory, V2_FACTORY.encode("createPair", usdc, weth), gas=4_000_000)
+    pair = await v2_pair(me, factory, usdc, weth)
+    await me.must(weth, WETH.encode("deposit"), value=10 * 10**18, gas=100_000)
+    await me.must(weth, ERC20.encode("transfer", pair, 10 * 10**18), gas=100_000)
+    await me.must(usdc, ERC20.encode("transfer", pair, 30_000 * 10**6), gas=100_000)
+    await me.must(pair, PAIR.encode("mint", me.address), gas=300_000)
+    paid = 300 * 10**6
+    out = paid * 997 * 10 * 10**18 // (30_000 * 10**6 * 1000 + paid * 997)
+    await me.must(usdc, ERC20.encode("transfer", pair, paid), gas=100_000)
+    before = await me.balance(weth)
+    amounts = (0, out) if usdc.lower() < weth.lower() else (out, 0)
+    sent = await me.must(pair, PAIR.encode("swap", *amounts, me.address, b""), gas=200_000)
+    record = await read(engine, sent.hash)
+    assert (record.fromToken, record.amountIn, record.toToken, record.amountOut) == (usdc, str(paid), weth, str(out))
+    assert str(out) == str(await moved(me, weth, before)) and [d.dex for d in record.dexs] == [pair]

@@ -59,7 +59,9 @@ async def fetch(w3: AsyncWeb3, chain: Chain, tx_hash: str) -> Mined:
     tx = await request(w3, "eth_getTransactionByHash", [tx_hash])
     if not isinstance(tx, dict):
         raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, f"hash: no transaction with that hash on {chain.flag}", "hash")
-    receipt = await request(w3, "eth_getTransactionReceipt", [tx_hash]) if tx.get("blockNumber") else None
+    # the receipt says whether it is mined: anvil may answer the transaction without its block for a moment after
+    # its receipt is out
+    receipt = await request(w3, "eth_getTransactionReceipt", [tx_hash])
     sender, to = _address(tx["from"]) or "", _address(tx.get("to"))
     value, gas, nonce = (quantity(tx.get(k) or "0x0") for k in ("value", "gas", "nonce"))
     call = data(tx.get("input") or "0x")

@@ -62,12 +62,12 @@ class TransactionReader:
         order = await self._order(chain, request.hash) if chain.cross_chain and not mined.pending else None
         if order is not None:
             return order
+        if mined.pending:  # a swap's outcome is not known before its block: neither Success nor Failure yet
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, f"hash: the transaction is not mined yet on {chain.flag}",
+                           "hash")  # fmt: skip
         reading, tokens, tron = await self._read(chain, mined)
         if reading.kind == "swap":
             return swap_record(reading, tokens, tron)
-        if mined.pending:
-            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, f"hash: the transaction is not mined yet on {chain.flag}",
-                           "hash")  # fmt: skip
         what = KIND_WORDS.get(reading.kind, "not a swap")
         raise Unprocessable(
             ErrorCode.NOT_A_SWAP,
@@ -86,7 +86,8 @@ class TransactionReader:
         reading, tokens, tron = await self._read(chain, mined)
         if order is not None:
             reading.kind = "bridge"
-        details = order or (swap_record(reading, tokens, tron) if reading.kind == "swap" else None)
+        swapped = reading.kind == "swap" and not mined.pending  # pending: no record, as details answer none yet
+        details = order or (swap_record(reading, tokens, tron) if swapped else None)
         return info_record(reading, tokens, tron, details)
 
     async def _mined_or_order(self, chain: Chain, tx_hash: str) -> Mined | TxDetails:

@@ -4,8 +4,11 @@ For support staff: the record as a readable card (`history_card.TxCard`), with t
 amounts, addresses with copy buttons, local time with its zone, channel and sources; a cross-chain order
 with its timeline. A transaction that is not a swap (an approval the app sent, a transfer) is described
 as what it is, through the transaction extension. Every lookup shows what it is doing and can be
-cancelled; "Detect" tries the chains in turn (TRON first for an id written as TRON writes it: 64 hex
-digits, no 0x) and says which one it is trying. A new lookup clears the old card at once.
+cancelled; "Detect chain" asks the app's own records first (what it sent, it knows where), then every chain at
+once, a few at a time (TRON first for an id written as TRON writes it: 64 hex digits, no 0x), the first that
+knows the hash answering (`lookup.look_up`); it says how many it has asked. A new lookup clears the old card at
+once. Many hashes at once (pasted here, or into "Many hashes…", or a CSV opened there) read as a table of
+results, exported as CSV (`history_many.ManyLookups`).
 Below: the transactions sent from this app (the local store), newest first, with their status in the
 same words as the card (the legend says which word means what), and an export to CSV. A cross-chain
 deposit is listed with its order's normalised status (Pending until the bridge pays out or refunds).
@@ -28,9 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swapdesk.api import ApiError, ChainRequest, DetailsRequest, ErrorCode, SwapService, TokenInfo, TxDetails, parse
-from swapdesk.api.records import TxInfo
-from swapdesk.api.requests import TransactionRequest
+from swapdesk.api import ApiError, ChainRequest, SwapService, TokenInfo, TxDetails
 from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.files import write_atomically
@@ -38,23 +39,19 @@ from swapdesk.gui.activity import Activity
 from swapdesk.gui.icons import icon
 from swapdesk.gui.links import Links
 from swapdesk.gui.tabs.history_card import TxCard
+from swapdesk.gui.tabs.history_many import ManyLookups
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.card import CardScroll
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.gui.widgets.status_badge import StatusLegend
+from swapdesk.hash_lists import TooMany, read_hashes
 from swapdesk.icons import chain_icon
+from swapdesk.lookup import look_up
 from swapdesk.store import TxStore
 
 DETECT = 0
-GOES_ON = (ErrorCode.TRANSACTION_NOT_FOUND, ErrorCode.CHAIN_UNAVAILABLE)  # detection tries the next chain
-
-
-def detection_order(text: str) -> list[Chain]:
-    """The chains to try for a pasted hash: TRON first for an id without 0x, as TRON writes its ids."""
-    tron_first = not text.lower().startswith("0x")
-    return sorted(CHAINS, key=lambda chain: chain.tron != tron_first)
 
 
 class HistoryTab(QWidget):
@@ -62,7 +59,7 @@ class HistoryTab(QWidget):
     transaction_shown = Signal(object)  # TxInfo: a transaction that is not a swap
     lookup_failed = Signal(str)
     lookup_cancelled = Signal()
-    trying = Signal(str)  # the name of the chain a lookup is asking now
+    trying = Signal(str)  # the name of each chain a lookup asks, as it asks it
     sent_listed = Signal(int)  # how many sent transactions the list shows
 
     def __init__(
@@ -88,6 +85,9 @@ class HistoryTab(QWidget):
         for chain in CHAINS:
             self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
         self.look_up = QPushButton("Look up")
+        self.many_button = QPushButton("Many hashes…")
+        self.many_button.setCheckable(True)
+        self.many_button.setToolTip("Look up a list of hashes (pasted, or a CSV) and read a table of results")
         self.progress = Progress(activity)
         self.error = error_label()
         self.note = note_label()
@@ -96,6 +96,7 @@ class HistoryTab(QWidget):
         row.addWidget(self.hash, 1)
         row.addWidget(self.chain_box)
         row.addWidget(self.look_up)
+        row.addWidget(self.many_button)
 
         self.card = TxCard()
         self.card.hide()
@@ -121,6 +122,9 @@ class HistoryTab(QWidget):
             layout.addWidget(widget)
         self.card_view = CardScroll(self.card)  # a long cross-chain timeline scrolls, never grows the window
         layout.addWidget(self.card_view)
+        self.many = ManyLookups(lambda: self.service, self._recorded, activity)
+        self.many.hide()
+        layout.addWidget(self.many, 3)
         layout.addLayout(sent_header)
         layout.addWidget(self.sent_view, 1)
         layout.addWidget(self.legend)
@@ -130,9 +134,12 @@ class HistoryTab(QWidget):
         self.sent.chosen.connect(self.look_up_hash)
         self.card.look_up.connect(self.look_up_hash)
         self.export_button.clicked.connect(self._ask_export)
+        self.many_button.toggled.connect(self._show_many)
+        self.many.chosen.connect(self.look_up_hash)
 
     def look_up_hash(self, tx_hash: str, chain_id: int) -> None:
-        """Show one transaction (from the list, a card, a finished swap)."""
+        """Show one transaction (from the list, a card, a finished swap, a row of many)."""
+        self.many_button.setChecked(False)
         self.hash.setText(tx_hash)
         self.chain_box.setCurrentIndex(max(0, self.chain_box.findData(chain_id)))
         self.start_lookup()
@@ -160,9 +167,31 @@ class HistoryTab(QWidget):
 
     # -- looking up -------------------------------------------------------------------------
 
+    def _show_many(self, shown: bool) -> None:
+        self.many.setVisible(shown)
+        self.card_view.setVisible(not shown)
+
+    async def _recorded(self, tx_hash: str) -> int | None:
+        """The chain the app sent `tx_hash` on, from its own store; None where it did not send it."""
+        if self.store is None:
+            return None
+        row = await off_loop(self.store.get, tx_hash)
+        return row.chain_id if row is not None else None
+
     def start_lookup(self) -> None:
-        """A new lookup: the old card and message go at once, and the progress says what is tried."""
+        """A new lookup: the old card and message go at once, and the progress says what is tried. Text with more
+        than one hash goes to the table of many."""
         text, chain_id = self.hash.text().strip(), self.chain_box.currentData()
+        try:
+            many = len(read_hashes(text)) > 1
+        except TooMany:
+            many = True
+        if many:
+            self.many.text.setPlainText(text)
+            self.many_button.setChecked(True)
+            self.many.look_up_all()
+            return
+        self.many_button.setChecked(False)
         self.error.hide()
         self.note.hide()
         self.card.clear()
@@ -178,48 +207,41 @@ class HistoryTab(QWidget):
         self.lookup_cancelled.emit()
 
     async def _look_up(self, text: str, chain_id: int, ticket: int) -> None:
-        chains = [by_id(chain_id)] if chain_id != DETECT else detection_order(text)
+        asked: list[str] = []
+        mine: list[int] = []  # the chain the app's records give the hash
+
+        async def recorded(tx_hash: str) -> int | None:
+            found = await self._recorded(tx_hash)
+            mine.extend([found] if found is not None else [])
+            return found
+
+        def trying(chain: Chain) -> None:
+            asked.append(chain.name)
+            if chain_id != DETECT:
+                self.progress.say(f"Looking up on {chain.name}…")
+            elif len(asked) == 1 and mine == [chain.id]:
+                self.progress.say(f"Sent from this app: looking up on {chain.name}…")
+            else:
+                self.progress.say(f"Detecting the chain: asking every chain at once ({len(asked)} of {len(CHAINS)} "
+                                  f"asked, latest {chain.name})…")  # fmt: skip
+            self.trying.emit(chain.name)
+
         try:
-            last: ApiError | None = None
-            for n, chain in enumerate(chains, 1):
-                self.progress.say(
-                    f"Detecting the chain: trying {chain.name} ({n} of {len(chains)})…"
-                    if len(chains) > 1
-                    else f"Looking up on {chain.name}…"
-                )
-                self.trying.emit(chain.name)
-                try:
-                    request = parse(DetailsRequest, [("hash", text), ("chain", chain.flag)])
-                    record = await self.service.details(request)
-                except ApiError as error:
-                    if error.code is ErrorCode.NOT_A_SWAP:
-                        await self._describe(request.hash, chain, error)
-                        return
-                    last = error
-                    if error.code in GOES_ON and len(chains) > 1:
-                        continue
-                    break
-                await self._show(record, chain)
-                return
-            message = last.message if last else "nothing found"
-            if chain_id == DETECT and last is not None and last.code is ErrorCode.TRANSACTION_NOT_FOUND:
-                message = "No chain knows that transaction hash."
-            self._fail(message)
+            chain = by_id(chain_id) if chain_id != DETECT else None
+            found = await look_up(self.service, text, chain, recorded, trying)
+            if found.info is None or found.chain is None:
+                self._fail(found.error)
+            elif found.info.details is not None:
+                await self._show(found.info.details, found.chain)
+            else:
+                self.card.links = self.links
+                self.card.show_info(found.info, found.chain)
+                self.transaction_shown.emit(found.info)
+        except ApiError as error:
+            self._fail(error.message)
         finally:
             if self.progress.stop(ticket):  # not when a newer lookup already took over
                 self.look_up.setEnabled(True)
-
-    async def _describe(self, tx_hash: str, chain: Chain, refusal: ApiError) -> None:
-        """Not a swap: say what it is instead (an approval, a transfer), where the engine can."""
-        self.progress.say(f"Not a swap: reading what the transaction does on {chain.name}…")
-        try:
-            info: TxInfo = await self.service.transaction(TransactionRequest(tx_hash, chain))
-        except ApiError as error:
-            self._fail(error.message)
-            return
-        self.card.links = self.links
-        self.card.show_info(info, chain)
-        self.transaction_shown.emit(info)
 
     def _fail(self, message: str) -> None:
         self.error.setText(message)
@@ -250,6 +272,7 @@ class HistoryTab(QWidget):
         self.details_shown.emit(record)
 
     def shutdown(self) -> None:
+        self.many.shutdown()
         self._lookup.close()
         self._listing.close()
         self.progress.stop()

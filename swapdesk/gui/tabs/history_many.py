@@ -1,0 +1,231 @@
+"""Many transactions at once, for support staff with a list: paste hashes (from a chat, a ticket, a spreadsheet;
+a chain's name on a line goes with its hashes) or open a CSV with a hash column, and read a table of what each
+is, as each lands. The lookups run a few at a time (`lookup.look_up_many`), each chain detected as one hash's
+is (the app's own records first, then every chain at once); Cancel stops them all. `service` is asked for the
+engine each time: the window may switch engines. The results export as CSV
+(amounts in smallest units, `hash_lists.COLUMNS`); double-clicking a row shows that transaction's card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from swapdesk.api import ApiError, ChainRequest, SwapService
+from swapdesk.chains import Chain
+from swapdesk.files import write_atomically
+from swapdesk.gui import status
+from swapdesk.gui.activity import Activity
+from swapdesk.gui.tasks import Latest
+from swapdesk.gui.widgets.error_label import error_label, note_label
+from swapdesk.gui.widgets.progress import Progress
+from swapdesk.gui.widgets.status_badge import StatusBadge
+from swapdesk.hash_lists import TooMany, read_hashes, results_csv, summary
+from swapdesk.lookup import Found, look_up_many
+
+COLUMNS = ("Hash", "Chain", "Status", "What it is", "Why / notes")
+STATUS = COLUMNS.index("Status")
+MAX_FILE = 16 * 1024 * 1024  # bytes of a CSV opened here
+
+Recorded = Callable[[str], Awaitable[int | None]]
+
+
+class ManyLookups(QWidget):
+    finished = Signal(int, int)  # found, not found
+    refused = Signal(str)  # nothing to look up, in words
+    cancelled = Signal()
+    chosen = Signal(str, int)  # a result's hash and chain id, to show as a card
+
+    def __init__(
+        self, service: Callable[[], SwapService], recorded: Recorded | None = None, activity: Activity | None = None,
+        parent: QWidget | None = None,
+    ) -> None:  # fmt: skip
+        super().__init__(parent)
+        self.service, self.recorded = service, recorded
+        self.rows: list[Found | None] = []
+        self._symbols: dict[int, dict[str, str]] = {}  # each chain's token list: symbols by lower-case address
+        self._work = Latest(self._unexpected)
+        self.text = QPlainTextEdit()
+        self.text.setPlaceholderText(
+            "Paste transaction hashes: one a line or any way, from anywhere (a chain's name on a line goes with its "
+            "hashes); or open a CSV with a hash column."
+        )
+        self.text.setAccessibleName("Transaction hashes")
+        self.text.setMaximumHeight(90)
+        self.open_button = QPushButton("Open CSV…")
+        self.run_button = QPushButton("Look up all")
+        self.export_button = QPushButton("Export results…")
+        self.export_button.setToolTip("The table as CSV: every field, amounts in smallest units")
+        self.export_button.setEnabled(False)
+        self.progress = Progress(activity)
+        self.error = error_label()
+        self.count = note_label()
+        self.count.setWordWrap(False)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.setAccessibleName("Transactions looked up")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((190, 90, 80, 420)):
+            self.table.setColumnWidth(column, width)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.run_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.count)
+        buttons.addWidget(self.export_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.text)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.error)
+        layout.addWidget(self.table, 1)
+
+        self.run_button.clicked.connect(self.look_up_all)
+        self.open_button.clicked.connect(self._ask_open)
+        self.export_button.clicked.connect(self._ask_export)
+        self.table.cellDoubleClicked.connect(self._activated)
+
+    # -- in and out --------------------------------------------------------------------------
+
+    def _ask_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open hashes", "", "CSV or text (*.csv *.txt *.tsv);;Any (*)")
+        if path:
+            self.open_file(Path(path))
+
+    def open_file(self, path: Path) -> None:
+        """Look up every hash in a CSV (or any text file): its text is shown, as if pasted."""
+        try:
+            if path.stat().st_size > MAX_FILE:
+                self._refuse(f"{path.name} is larger than {MAX_FILE // 2**20} MiB")
+                return
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            self._refuse(f"Cannot read {path.name}: {exc.strerror or exc}")
+            return
+        self.text.setPlainText(text)
+        self.look_up_all()
+
+    def _ask_export(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export results", "swapdesk-lookups.csv", "CSV (*.csv)")
+        if path:
+            self.export(Path(path))
+
+    def export(self, path: Path) -> None:
+        write_atomically(path, results_csv([r for r in self.rows if r is not None]))
+
+    # -- looking up --------------------------------------------------------------------------
+
+    def look_up_all(self) -> None:
+        self.error.hide()
+        try:
+            wanted = read_hashes(self.text.toPlainText())
+        except TooMany as exc:
+            self._refuse(str(exc).capitalize())
+            return
+        if not wanted:
+            self._refuse("No transaction hash there: 64 hexadecimal digits, with or without 0x.")
+            return
+        self.rows = [None] * len(wanted)
+        self.table.setRowCount(len(wanted))
+        for row, (text, chain) in enumerate(wanted):
+            self._cells(row, (text, chain.flag if chain else "", "", "looking up…", ""))
+        self.export_button.setEnabled(False)
+        self.run_button.setEnabled(False)
+        self.count.setText("")
+        ticket = self.progress.start(f"Looking up {len(wanted)} transactions…", cancel=self.cancel)
+        self._work.run(self._run(wanted, ticket))
+
+    def cancel(self) -> None:
+        self._work.cancel()
+        self.run_button.setEnabled(True)
+        self.export_button.setEnabled(any(self.rows))
+        self.count.setText(f"Cancelled: {sum(1 for r in self.rows if r)} of {len(self.rows)} looked up.")
+        self.cancelled.emit()
+
+    async def _run(self, wanted: list[tuple[str, Chain | None]], ticket: int) -> None:
+        done = 0
+        try:
+            async for index, found in look_up_many(self.service(), wanted, self.recorded):
+                self.rows[index] = found
+                self._show(index, found, await self._known(found.chain) if found.info is not None else {})
+                done += 1
+                self.progress.say(f"Looked up {done} of {len(wanted)}…")
+        finally:
+            if self.progress.stop(ticket):
+                self.run_button.setEnabled(True)
+        missing = sum(1 for r in self.rows if r is not None and r.info is None)
+        self.count.setText(f"{done - missing} found, {missing} not found")
+        self.export_button.setEnabled(True)
+        self.finished.emit(done - missing, missing)
+
+    async def _known(self, chain: Chain | None) -> dict[str, str]:
+        """The chain's listed tokens by address, to name a swap's tokens its transaction did not move (a failure)."""
+        if chain is None:
+            return {}
+        if chain.id not in self._symbols:
+            try:
+                listed = await self.service().tokens(ChainRequest(chain))
+            except ApiError:
+                listed = []
+            self._symbols[chain.id] = {t.address.lower(): t.symbol for t in listed}
+        return self._symbols[chain.id]
+
+    def _show(self, row: int, found: Found, known: dict[str, str]) -> None:
+        info = found.info
+        chain = found.chain.flag if found.chain else ""
+        if info is None:
+            self._cells(row, (found.hash, chain, "Not found", "", found.error))
+            return
+        record = info.details
+        badge = status.from_spec(record.status if record else info.status, record.statusNotes if record else "")
+        failure = (record.failure if record else None) or info.failure
+        notes = failure.words if failure else ("from the app's records" if found.recorded else "")
+        self._cells(row, (info.hash, chain, badge.word, summary(info, known), notes))
+        cell = StatusBadge()  # the word's colour, as the card and the sent list show it; the item's word beneath
+        cell.set(badge, record.statusNotes if record else info.statusNotes)
+        self.table.setCellWidget(row, STATUS, cell)
+
+    def _cells(self, row: int, texts: tuple[str, ...]) -> None:
+        self.table.removeCellWidget(row, STATUS)
+        for column, text in enumerate(texts):
+            item = QTableWidgetItem(text)
+            item.setToolTip(text)
+            self.table.setItem(row, column, item)
+
+    def _activated(self, row: int, _column: int) -> None:
+        found = self.rows[row] if 0 <= row < len(self.rows) else None
+        if found is not None and found.info is not None and found.chain is not None:
+            self.chosen.emit(found.info.hash, found.chain.id)
+
+    def _refuse(self, message: str) -> None:
+        self.error.setText(message)
+        self.error.show()
+        self.refused.emit(message)
+
+    def _unexpected(self, error: BaseException) -> None:
+        self._refuse(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+
+    def shutdown(self) -> None:
+        self._work.close()
+        self.progress.stop()
