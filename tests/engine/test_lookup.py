@@ -15,7 +15,7 @@ from typing import cast
 import pytest
 from web3 import AsyncWeb3
 
-from swapdesk import cli_details
+from swapdesk import catalogs, cli_details
 from swapdesk.api import SwapService, TxInfo
 from swapdesk.api.requests import TransactionRequest
 from swapdesk.chains import CHAINS, by_id
@@ -23,7 +23,7 @@ from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
-from swapdesk.engine import Engine
+from swapdesk.engine import Engine, RoutedBackend, RpcBackend
 from swapdesk.hash_lists import read_hashes, results_csv
 from swapdesk.lookup import Found, look_up, look_up_many
 from swapdesk.settings import data_dir
@@ -214,3 +214,17 @@ async def test_details_from_a_file(
     listed.write_text("nothing here\n")
     assert await cli_details.details(args, lambda: Engine(LentDevnet(devnet))) == 1
     assert "--from-file: no transaction hash in" in capsys.readouterr().err
+
+
+async def test_a_hash_not_found_names_the_chains_that_could_not_be_asked(devnet: Devnet) -> None:
+    """Polygon is on a node that is down: a hash no other chain knows says that Polygon could not be asked,
+    rather than that no chain knows it."""
+    polygon = by_id(137)
+    down = RpcBackend({polygon.id: "http://127.0.0.1:9"}, catalogs.load(None, [polygon.id]))
+    engine = Engine(RoutedBackend(LentDevnet(devnet), down))
+    try:
+        found = await look_up(engine, UNKNOWN)
+        assert found.info is None and found.error is not None
+        assert found.error.endswith("Polygon could not be asked."), found.error
+    finally:
+        await engine.aclose()
