@@ -12,6 +12,7 @@ from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_address, demo_key
 from swapdesk.devnet.bridges.celer import (
     RELAY,
+    SETTLED,
     WITHDRAW,
     RelayRequest,
     WithdrawMsg,
@@ -64,6 +65,9 @@ class Celer:
 
     def withdraw(self, msg: WithdrawMsg, keys: list[bytes]) -> bytes:
         return CB.encode("withdraw", msg.encode(), sign(keys, 1, self.bridge, WITHDRAW, msg.encode()), SIGNERS, POWERS)
+
+    def settle(self, transfer_id: bytes, keys: list[bytes]) -> bytes:
+        return CB.encode("settle", transfer_id, sign(keys, 1, self.bridge, SETTLED, transfer_id), SIGNERS, POWERS)
 
 
 @pytest.fixture
@@ -262,6 +266,29 @@ def test_withdraw_refunds_the_sender_once(net: Celer) -> None:
     elsewhere = WithdrawMsg(56, 2, alice.address, net.usdt, 1_000 * USDT, transfer_id)
     refused(alice, net.bridge, net.withdraw(elsewhere, [V40, V30]), "withdrawal for another chain")
     assert balance(alice, net.usdt, alice.address) == 10_000 * USDT
+
+
+def test_a_transfer_is_relayed_or_refunded_once_as_its_source_bridge_records(net: Celer) -> None:
+    alice, bridge = net.f.alice, net.bridge
+    alice.send(net.usdt, ERC20.encode("approve", bridge, 2_000 * USDT))
+    ids = []
+    for nonce in (10, 11):
+        tx = alice.send(bridge, CB.encode("send", alice.address, net.usdt, 1_000 * USDT, 56, nonce, 600))
+        ids.append(events(net.f.chain, tx, CB, "Send")[0]["transferId"])
+    relayed, refunded = ids
+    refused(alice, bridge, net.settle(relayed, [V20, V10]), "quorum not reached")
+    refused(alice, bridge, net.settle(b"\x07" * 32, [V40, V30]), "transfer not sent here")
+    tx = alice.send(bridge, net.settle(relayed, [V40, V30]))
+    assert [log["transferId"] for log in events(net.f.chain, tx, CB, "TransferSettled")] == [relayed]
+    assert view(alice, bridge, CB, "settled", relayed) is True
+    refund = WithdrawMsg(1, 1, alice.address, net.usdt, 1_000 * USDT, relayed)
+    refused(alice, bridge, net.withdraw(refund, [V40, V30]), "transfer already relayed")
+    alice.send(bridge, net.withdraw(WithdrawMsg(1, 2, alice.address, net.usdt, 1_000 * USDT, refunded), [V40, V30]))
+    assert view(alice, bridge, CB, "refunded", refunded) is True
+    twice = WithdrawMsg(1, 3, alice.address, net.usdt, 1_000 * USDT, refunded)  # another seqnum: the same refund
+    refused(alice, bridge, net.withdraw(twice, [V40, V30]), "transfer already refunded")
+    refused(alice, bridge, net.settle(refunded, [V40, V30]), "transfer already refunded")
+    assert balance(alice, net.usdt, alice.address) == 9_000 * USDT
 
 
 # -- the owner ---------------------------------------------------------------------

@@ -15,6 +15,7 @@ from .fresh import ERC20, Fresh, balance, deploy_tokens, events, fresh_chain, na
 BRIDGERS = artifact("Bridgers")
 USDT, TRX = 10**6, 10**6
 ORDER = bytes.fromhex("0d" * 32)
+PAID_OUT, REFUNDED = 1, 2  # Bridgers' `settled` (0: open)
 BSC_USDT = "0x55d398326f99059fF775485246999027B3197955"  # token1 on BSC, as text
 
 
@@ -88,17 +89,33 @@ def test_the_desk_pays_each_order_once(net: Metapath, function: str) -> None:
         bob.address.lower(),
         777 * USDT,
     )
-    assert view(bob, net.vault, BRIDGERS, "paidOut" if function == "payout" else "refunded", ORDER) is True
-    refused(desk, net.vault, BRIDGERS.encode(function, ORDER, net.usdt, bob.address, 1), "already")
+    assert view(bob, net.vault, BRIDGERS, "settled", ORDER) == (PAID_OUT if function == "payout" else REFUNDED)
+    refused(desk, net.vault, BRIDGERS.encode(function, ORDER, net.usdt, bob.address, 1), "already settled")
     assert balance(bob, net.usdt, bob.address) == 777 * USDT
 
 
-def test_payout_and_refund_of_one_order_are_separate_ids(net: Metapath) -> None:
-    # they happen on different chains; each chain's vault remembers its own side
+@pytest.mark.parametrize(("first", "then"), [("payout", "refund"), ("refund", "payout")])
+def test_a_payout_and_a_refund_of_one_order_are_one_outcome(net: Metapath, first: str, then: str) -> None:
     desk, bob = net.f.desk, net.f.bob
-    desk.send(net.vault, BRIDGERS.encode("payout", ORDER, net.usdt, bob.address, 1 * USDT))
-    desk.send(net.vault, BRIDGERS.encode("refund", ORDER, net.usdt, bob.address, 2 * USDT))
-    assert balance(bob, net.usdt, bob.address) == 3 * USDT
+    desk.send(net.vault, BRIDGERS.encode(first, ORDER, net.usdt, bob.address, 1 * USDT))
+    refused(desk, net.vault, BRIDGERS.encode(then, ORDER, net.usdt, bob.address, 2 * USDT), "already settled")
+    assert balance(bob, net.usdt, bob.address) == 1 * USDT
+
+
+def test_a_payout_made_on_another_chain_is_settled_at_the_source_and_never_refunded(net: Metapath) -> None:
+    desk, bob = net.f.desk, net.f.bob
+    refused(bob, net.vault, BRIDGERS.encode("settle", ORDER), "not the operator")
+    tx = desk.send(net.vault, BRIDGERS.encode("settle", ORDER))
+    assert [log["orderId"] for log in events(net.f.chain, tx, BRIDGERS, "Settled")] == [ORDER]
+    assert view(bob, net.vault, BRIDGERS, "settled", ORDER) == PAID_OUT
+    again = desk.send(net.vault, BRIDGERS.encode("settle", ORDER))  # recorded once; saying it again is harmless
+    assert events(net.f.chain, again, BRIDGERS, "Settled") == []
+    for function in ("refund", "payout"):
+        refused(desk, net.vault, BRIDGERS.encode(function, ORDER, net.usdt, bob.address, 1 * USDT), "already settled")
+    other = bytes.fromhex("0e" * 32)
+    desk.send(net.vault, BRIDGERS.encode("refund", other, net.usdt, bob.address, 1 * USDT))
+    refused(desk, net.vault, BRIDGERS.encode("settle", other), "already refunded")
+    assert balance(bob, net.usdt, bob.address) == 1 * USDT
 
 
 def test_the_zero_token_pays_the_native_coin(net: Metapath) -> None:
@@ -107,7 +124,8 @@ def test_the_zero_token_pays_the_native_coin(net: Metapath) -> None:
     desk.send(net.vault, BRIDGERS.encode("payout", ORDER, "0x" + "00" * 20, bob.address, 250 * TRX))
     assert native(chain, bob.address) - before == 250 * TRX
     assert balance(bob, net.wtrx, net.vault) == 99_750 * TRX
-    refused(desk, net.vault, BRIDGERS.encode("refund", ORDER, net.usdt, "0x" + "00" * 20, 1), "zero receiver")
+    other = bytes.fromhex("0f" * 32)
+    refused(desk, net.vault, BRIDGERS.encode("refund", other, net.usdt, "0x" + "00" * 20, 1), "zero receiver")
 
 
 def test_the_owner_rebalances_and_names_the_operator(net: Metapath) -> None:

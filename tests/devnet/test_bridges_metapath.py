@@ -193,7 +193,7 @@ async def test_what_the_desk_cannot_pay_is_refunded_whole(
     assert await receiver.balance(usdt1) == before  # and nothing was paid out
 
 
-async def test_a_registered_deposit_that_never_comes_times_out(net: BridgeNet) -> None:
+async def test_a_registered_deposit_that_comes_after_its_timeout_is_refunded(net: BridgeNet) -> None:
     me = net.wallet(BSC, 6)
     usdt = await token(net, BSC, "USDT")
     q = await quote(net, BSC, usdt, POLYGON, await token(net, POLYGON, "USDT"), 100 * 10**18)
@@ -207,6 +207,20 @@ async def test_a_registered_deposit_that_never_comes_times_out(net: BridgeNet) -
     record, _ = await follow(net, order_id(BSC, tx))
     assert record["status"] == "timeout" and record["toHash"] == "" and record["refundHash"] == ""
     assert await me.balance(usdt) == held
+    # the deposit lands after all: it is paid or refunded (here: refunded, "deposit timeout"), never stranded
+    assert (await me.client_send(raw)).ok and await me.balance(usdt) == held - 100 * 10**18
+    again = await register(net, q, tx, me.address, me.address, 0)
+    assert again["resCode"] == 414 and again["data"]["orderId"] == order_id(BSC, tx)  # the same order
+
+    async def settled() -> dict[str, Any] | None:
+        answer = await net.post("metapath", "/api/exchangeRecord/getTransDataById", {"orderId": order_id(BSC, tx)})
+        return dict(answer["data"]) if answer["data"]["status"] in TERMINAL - {"timeout"} else None
+
+    record = await until(settled, "the late deposit is refunded")
+    assert record["status"] == "refund_complete" and record["refundReason"].startswith("deposit timeout")
+    is_path(MACHINE, [step["status"] for step in record["timeline"]])
+    assert await me.balance(usdt) == held  # the whole deposit is back
+    assert record["refundCoinAmt"] == str(100 * 10**18)
 
 
 async def test_a_registered_transaction_that_deposits_nothing_is_a_deposit_error(net: BridgeNet) -> None:

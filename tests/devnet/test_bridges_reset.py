@@ -1,5 +1,6 @@
-"""A chain that starts over (`Devnet.reset`, `swapdesk devnet reset`) takes with it the orders that touch
-it: no provider keeps an order whose deposit or payout is on a chain history that is gone, and the
+"""A chain that starts over (`Devnet.reset`, `swapdesk devnet reset`) takes with it the orders whose
+deposits were on it; an order paid out on it whose deposit is elsewhere stays settled as it was, its payout
+gone with the chain's history and never made again (docs/providers.md, "When a chain starts over"); the
 operators go on with the chain as it is now."""
 
 from __future__ import annotations
@@ -33,20 +34,26 @@ async def crossed(net: BridgeNet, index: int) -> str:
     return order
 
 
-async def test_orders_touching_a_chain_that_started_over_are_dropped(tmp_path: Path) -> None:
+async def test_an_order_paid_on_a_chain_that_started_over_is_kept_and_never_paid_again(tmp_path: Path) -> None:
     async with bridge_net([BSC, POLYGON], data=tmp_path) as net:
         store = net.providers.metapath.store
         before = await crossed(net, 1)
         assert await net.devnet.reset(POLYGON)  # the chain's data deleted: it starts over from its world
         await net.devnet.start(POLYGON)
 
-        async def dropped() -> bool | None:
-            return True if store.get(before) is None else None
+        async def rescanned() -> bool | None:
+            cursor = store.cursor(POLYGON)
+            block = await net.providers.world.client(POLYGON).block(cursor[0]) if cursor else None
+            return True if block is not None and cursor is not None and block["hash"] == cursor[1] else None
 
-        await until(dropped, "the order paid on the old Polygon is dropped")
-        after = await crossed(net, 2)  # and the new Polygon is served
-        assert [o.id for o in store.all()] == [after]
-        cursor = store.cursor(POLYGON)
-        assert cursor is not None
-        block = await net.providers.world.client(POLYGON).block(cursor[0])
-        assert block is not None and block["hash"] == cursor[1]
+        after = await crossed(net, 2)  # the new Polygon is served
+        await until(rescanned, "the desk scans the new Polygon")
+        kept = store.get(before)  # its deposit is still on BSC: the order stays as it was, settled once
+        assert kept is not None and kept.state == "receive_complete"
+        assert {o.id for o in store.all()} == {before, after}
+        bsc, polygon = await net.deployment(BSC), await net.deployment(POLYGON)
+        key = BRIDGERS.encode("settled", bytes.fromhex(before[2:]))
+        settled = await net.providers.world.client(BSC).call(bsc.metapath.contract, key)
+        assert BRIDGERS.decode("settled", settled)[0] == 1  # the source holds it paid: it cannot be refunded
+        paid_again = await net.providers.world.client(POLYGON).call(polygon.metapath.contract, key)
+        assert BRIDGERS.decode("settled", paid_again)[0] == 0  # and its payout went with the old Polygon only

@@ -4,6 +4,8 @@ Every failure path the desk has ends in its documented state, with the funds whe
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -154,3 +156,38 @@ async def test_a_registered_hash_that_deposits_nothing_fails(
     assert (done["status"], done["statusNotes"], done["amountOut"]) == ("Failure", notes, "0")
     assert done["normalizedStatus"]["status"] == "FAILED" and done["normalizedStatus"]["substatus"] == substatus
     assert await world.balance(BSC, usdt["address"], me.address) == held
+
+
+async def test_a_deposit_landing_after_its_registration_timed_out_is_refunded(world: CrossWorld) -> None:
+    """Anyone may register a hash with the provider before it is mined: the order times out, then the deposit
+    lands after all. It is refunded whole, never stranded; the order callback answers its order, the details
+    follow it to the refund."""
+    usdt = await world.token("METAPATH", BSC, "USDT")
+    quote = await world.quote("METAPATH", BSC, POLYGON, usdt["address"], 100 * 10**18, address(6, BSC))
+    me = Account.from_key(demo_key(6))
+    await world.approve(6, BSC, usdt["address"], quote["router"], 100 * 10**18)
+    held = await world.balance(BSC, usdt["address"], me.address)
+    nonce = int(await world.rpc(BSC, "eth_getTransactionCount", me.address, "pending"), 16)
+    base_fee = int((await world.rpc(BSC, "eth_getBlockByNumber", "latest", False))["baseFeePerGas"], 16)
+    raw = signed_transaction(me, BSC, nonce, base_fee, quote["router"], bytes.fromhex(quote["data"][2:]), 0, 400_000)
+    tx = "0x" + keccak(raw).hex()  # signed, not sent yet
+    body = {"hash": tx, "fromTokenChain": "BSC", "toTokenChain": "POLYGON", "fromTokenAddress": usdt["address"],
+            "toTokenAddress": usdt["address"], "fromAddress": me.address, "toAddress": me.address,
+            "fromTokenAmount": str(10**20), "amountOutMin": "1"}  # fmt: skip
+    assert (await world.net.post("metapath", "/api/exchangeRecord/updateDataAndStatus", body))["resCode"] == 100
+    timed_out = await world.final(tx, BSC)
+    assert (timed_out["status"], timed_out["statusNotes"]) == ("Failure", "timeout")
+
+    receipt = await world.rpc(BSC, "eth_sendRawTransactionSync", "0x" + raw.hex())  # the deposit lands after all
+    assert receipt["status"] == "0x1" and await world.balance(BSC, usdt["address"], me.address) == held - 10**20
+    order = await world.order(quote, tx)
+    assert order == timed_out["orderId"] and await world.order(quote, tx) == order  # the same order, every time
+    deadline = time.monotonic() + 60
+    while (found := await world.details(tx, BSC))["statusNotes"] != "refund_complete":
+        assert time.monotonic() < deadline, f"not refunded within 60 s: {found['statusNotes']}"
+        await asyncio.sleep(0.05)
+    assert (found["status"], found["orderId"], found["amountOut"]) == ("Failure", order, "0")
+    assert found["normalizedStatus"]["substatus"] == "REFUNDED"
+    assert "deposit timeout" in found["normalizedStatus"]["substatusMessage"]
+    assert await world.balance(BSC, usdt["address"], me.address) == held  # the whole deposit is back
+    is_path(MACHINE, [s["statusNotes"] for s in found["timeline"]])

@@ -9,14 +9,18 @@
         is the exchange desk's vault on its chain. The desk (the operator,
         off chain) swaps, then pays token1 out of the destination chain's
         vault with `payout`, or pays the deposit back on the source chain with
-        `refund`, each at most once per order id. The all-zero token means
+        `refund`: one outcome per order id, kept in one `settled` state, so a
+        vault never both pays out and refunds an order. Once the payout has
+        landed, the desk records it in the source vault too (`settle`): from
+        then on the deposit can no longer be refunded there, even by a desk
+        that lost its records (a chain that started over, a lost store). The all-zero token means
         the native coin, kept wrapped in the vault and unwrapped when paid.
         Fees, minimum and maximum deposits and the relayer fee are not here:
         as at SWFT they are the desk's prices, returned by its quote API and
         applied in what it pays out; deposits outside them are refunded.
-        Departures: `payout`, `refund` and their events are this devnet's (SWFT
-        pays from a hot wallet, which no contract guards); native deposits are
-        wrapped.
+        Departures: `payout`, `refund`, `settle`, `settled` and their events
+        are this devnet's (SWFT pays from a hot wallet, which no contract
+        guards); native deposits are wrapped.
 """
 
 from ethereum.ercs import IERC20
@@ -54,6 +58,9 @@ event Refund:
     receiver: indexed(address)
     amount: uint256
 
+event Settled:
+    orderId: indexed(bytes32)
+
 event Withdtraw:  # sic: the real contract's spelling
     token: address
     amount: uint256
@@ -66,8 +73,10 @@ symbol: public(String[16])
 owner: public(address)
 operator: public(address)
 wrapped: public(immutable(address))
-paidOut: public(HashMap[bytes32, bool])
-refunded: public(HashMap[bytes32, bool])
+OPEN: constant(uint8) = 0
+PAID_OUT: constant(uint8) = 1  # paid out, by this vault or (recorded with `settle`) another chain's
+REFUNDED: constant(uint8) = 2
+settled: public(HashMap[bytes32, uint8])  # an order's one outcome: OPEN, PAID_OUT or REFUNDED
 
 
 @deploy
@@ -105,14 +114,14 @@ def swapEth(toToken: String[MAX_NAME], destination: String[MAX_NAME], minReturnA
     log SwapEth(toToken=toToken, sender=msg.sender, destination=destination, fromAmount=msg.value, minReturnAmount=minReturnAmount)
 
 
-# -- the desk: each order paid out, or refunded, once --------------------------------
+# -- the desk: each order paid out, or refunded, once: one outcome -----------------
 
 @external
 @nonreentrant
 def payout(orderId: bytes32, token: address, receiver: address, amount: uint256):
     assert msg.sender == self.operator, "Bridgers: not the operator"
-    assert not self.paidOut[orderId], "Bridgers: order already paid out"
-    self.paidOut[orderId] = True
+    assert self.settled[orderId] == OPEN, "Bridgers: order already settled"
+    self.settled[orderId] = PAID_OUT
     self._pay(token, receiver, amount)
     log Payout(orderId=orderId, token=token, receiver=receiver, amount=amount)
 
@@ -121,10 +130,20 @@ def payout(orderId: bytes32, token: address, receiver: address, amount: uint256)
 @nonreentrant
 def refund(orderId: bytes32, token: address, receiver: address, amount: uint256):
     assert msg.sender == self.operator, "Bridgers: not the operator"
-    assert not self.refunded[orderId], "Bridgers: order already refunded"
-    self.refunded[orderId] = True
+    assert self.settled[orderId] == OPEN, "Bridgers: order already settled"
+    self.settled[orderId] = REFUNDED
     self._pay(token, receiver, amount)
     log Refund(orderId=orderId, token=token, receiver=receiver, amount=amount)
+
+
+@external
+def settle(orderId: bytes32):
+    """@notice Record in the source vault that a deposit was paid out on another chain: it can no longer be refunded."""
+    assert msg.sender == self.operator, "Bridgers: not the operator"
+    assert self.settled[orderId] != REFUNDED, "Bridgers: order already refunded"
+    if self.settled[orderId] == OPEN:
+        self.settled[orderId] = PAID_OUT
+        log Settled(orderId=orderId)
 
 
 @internal

@@ -13,8 +13,13 @@
           "Relay")), EIP-191 prefixed (eth_sign), against the stored signer
           set hash; once per transfer id.
         - `withdraw` pays a signed WithdrawMsg (a refund: refid is the refunded
-          transfer id) once per withdrawal id; the user sends it on the
-          source chain.
+          transfer id) once per withdrawal id, and a transfer at most once:
+          a refund of a transfer refunded already, or recorded as paid out
+          (`settle`), fails; the user sends it on the source chain.
+        - `settle` records on the source chain, on the validators' word, that
+          a transfer sent here was relayed (paid out) on its destination:
+          from then on it can never be refunded here, whatever the
+          validators' records became (a chain that started over).
         - above `delayThresholds[token]` a payout waits `delayPeriod` seconds
           and is then released by anyone with `executeDelayedTransfer`;
           `epochVolumeCaps` bound what leaves per token per epoch.
@@ -26,6 +31,8 @@
           wdmsg: abi.encode(uint64 chainid, uint64 seqnum, address receiver,
                  address token, uint256 amount, bytes32 refid);
           and each is refused unless addressed to this chain;
+        - `settle`, `settled` and `refunded` are this devnet's (cBridge's SGN
+          keeps that state off chain);
         - one owner holds every governor role; no pauser; `resetSigners`
           takes effect at once (no notice period); nativeWrap is fixed at
           deployment.
@@ -86,6 +93,9 @@ event WithdrawDone:
     amount: uint256
     refid: bytes32
 
+event TransferSettled:
+    transferId: bytes32
+
 event DelayedTransferAdded:
     id: bytes32
 
@@ -127,6 +137,8 @@ ssHash: public(bytes32)
 
 transfers: public(HashMap[bytes32, bool])
 withdraws: public(HashMap[bytes32, bool])
+settled: public(HashMap[bytes32, bool])  # a transfer sent here, relayed on its destination (`settle`)
+refunded: public(HashMap[bytes32, bool])  # a transfer sent here, refunded (a withdraw whose refid it is)
 minSend: public(HashMap[address, uint256])  # a send must be above it
 maxSend: public(HashMap[address, uint256])  # 0: no maximum
 minimalMaxSlippage: public(uint32)  # millionths; a send's maxSlippage must be above it
@@ -278,8 +290,22 @@ def withdraw(_wdmsg: Bytes[WITHDRAW_LEN], _sigs: DynArray[Bytes[65], MAX_SIGNERS
     )
     assert not self.withdraws[wd_id], "withdraw already succeeded"
     self.withdraws[wd_id] = True
+    if refid != empty(bytes32):  # a refund: one outcome per transfer
+        assert not self.settled[refid], "transfer already relayed"
+        assert not self.refunded[refid], "transfer already refunded"
+        self.refunded[refid] = True
     self._pay(wd_id, receiver, token, amount)
     log WithdrawDone(withdrawId=wd_id, seqnum=seqnum, receiver=receiver, token=token, amount=amount, refid=refid)
+
+
+@external
+def settle(_transferId: bytes32, _sigs: DynArray[Bytes[65], MAX_SIGNERS], _signers: DynArray[address, MAX_SIGNERS], _powers: DynArray[uint256, MAX_SIGNERS]):
+    self._verify_sigs(keccak256(concat(self._domain("Settled"), _transferId)), _sigs, _signers, _powers)
+    assert self.transfers[_transferId], "transfer not sent here"
+    assert not self.refunded[_transferId], "transfer already refunded"
+    if not self.settled[_transferId]:
+        self.settled[_transferId] = True
+        log TransferSettled(transferId=_transferId)
 
 
 @external

@@ -17,6 +17,10 @@ Its states are Multichain's (the scan API's `status` codes), each shown with the
     TxNotStable -> TxWithBigValue (12, BigAmount(Wait24hours)) -> MatchTxEmpty: above the big-value
       threshold the MPC waits (`timing.BIG_AMOUNT_WAIT`, standing for 24 hours), then pays
     -> MatchTxFailed (14, Failure): no route, or the destination refuses the payout (the zero address)
+
+Before it pays, the MPC reads the destination router (`completedSwapin`): a swap paid already (forgotten
+when its source chain started over, found again when the same transaction landed again) is that payout's,
+shown as Success with its amount and hash, never paid twice nor called a failure.
 """
 
 from __future__ import annotations
@@ -30,9 +34,10 @@ from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.bridges import timing
 from swapdesk.devnet.bridges.client import CallReverted, Log
 from swapdesk.devnet.bridges.deployment import AnyToken, BridgeDeployment
-from swapdesk.devnet.bridges.events import ANY_SWAP_OUT
+from swapdesk.devnet.bridges.events import ANY_SWAP_IN, ANY_SWAP_OUT
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import MPC_INDEX
+from swapdesk.devnet.bridges.outcomes import find_event, landed
 from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import SwapConfig, rescale
@@ -169,6 +174,12 @@ class Anyswap(Operator):
         assert order.dst_chain is not None
         dst = await self.world.deployment(order.dst_chain)
         assert dst is not None
+        client, txs = self.world.client(order.dst_chain), bytes.fromhex(order.src_tx[2:])
+        done = await client.call(dst.anyswap.router, ROUTER.encode("completedSwapin", txs, order.src_chain))
+        if ROUTER.decode("completedSwapin", done)[0]:  # paid already (the swap, forgotten and found again)
+            log = await find_event(client, dst.anyswap.router, [ANY_SWAP_IN.topic, txs])
+            if log is not None and ANY_SWAP_IN.decode(log)["fromChainID"] == order.src_chain:
+                return await landed(client, order.id, "swapin", log)
         call = ROUTER.encode(
             "anySwapInAuto",
             bytes.fromhex(order.src_tx[2:]),

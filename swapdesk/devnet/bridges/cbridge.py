@@ -15,6 +15,11 @@ is to be refunded, and a refund takes the sender's part, as on cBridge: the send
 (`getTransferStatus`: wd_onchain, sorted_sigs, signers, powers), and the sender sends `withdraw` on the
 source chain; the validators see it done (`WithdrawDone`, its refid the transfer id).
 
+One outcome per transfer: once a relay has landed, the validators record it on the source bridge
+(`settle`) before the transfer moves on, and the source bridge refuses any refund of it from then on;
+before they relay, they read the destination (`transfers`): a transfer relayed already (forgotten when its
+source chain started over, found again when the same send landed again) is the relay's, never paid twice.
+
     SUBMITTING -> WAITING_FOR_SGN_CONFIRMATION -> WAITING_FOR_FUND_RELEASE -> COMPLETED
     WAITING_FOR_FUND_RELEASE -> DELAYED -> COMPLETED
     WAITING_FOR_SGN_CONFIRMATION (or a relay that reverts) -> TO_BE_REFUNDED -> REQUESTING_REFUND
@@ -24,6 +29,7 @@ source chain; the validators see it done (`WithdrawDone`, its refid the transfer
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from typing import Any, ClassVar
 
@@ -34,14 +40,22 @@ from swapdesk.devnet.bridges import celer, config, timing
 from swapdesk.devnet.bridges.client import CallReverted, Log, Receipt
 from swapdesk.devnet.bridges.context import same_asset
 from swapdesk.devnet.bridges.deployment import BridgeDeployment, BridgedToken
-from swapdesk.devnet.bridges.events import CB_DELAYED_ADDED, CB_SEND, CB_WITHDRAW_DONE
+from swapdesk.devnet.bridges.events import (
+    CB_DELAYED_ADDED,
+    CB_DELAYED_EXECUTED,
+    CB_RELAY,
+    CB_SEND,
+    CB_WITHDRAW_DONE,
+)
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import VALIDATOR_INDEXES
+from swapdesk.devnet.bridges.outcomes import find_event, landed
 from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
 from swapdesk.devnet.bridges.store import Machine, Order, StaleOrder
 from swapdesk.devnet.bridges.terms import cbridge_estimate, cbridge_min_receive
 
 BRIDGE, ERC20 = artifact("CBridge"), artifact("ERC20")
+logger = logging.getLogger(__name__)
 
 MACHINE = Machine(
     first=("SUBMITTING",),
@@ -182,6 +196,12 @@ class CBridge(Operator):
         try:
             landed = await self._relay(order, request)
         except CallReverted:  # the destination's volume cap, most likely: the pool cannot take it now
+            client = self.world.client(order.dst_chain)
+            if BRIDGE.decode(
+                "transfers", await client.call(dst.cbridge.bridge, BRIDGE.encode("transfers", request.transfer_id()))
+            )[0]:
+                logger.error("cbridge: transfer %s is relayed, but its relay was not found", order.id)
+                return  # relayed: never refunded
             await self._to_refund(order, BAD_LIQUIDITY)
             return
         await self._move(order, "WAITING_FOR_FUND_RELEASE", data={**priced, "relayHash": landed.sent.hash},
@@ -198,6 +218,12 @@ class CBridge(Operator):
         dst = await self.world.deployment(request.dst_chain_id)
         assert dst is not None
         bridge = dst.cbridge.bridge
+        client = self.world.client(request.dst_chain_id)
+        relayed = await client.call(bridge, BRIDGE.encode("transfers", request.transfer_id()))
+        if BRIDGE.decode("transfers", relayed)[0]:  # relayed already (the transfer, forgotten and found again)
+            log = await find_event(client, bridge, [CB_RELAY.topic], request.transfer_id())
+            if log is not None:
+                return await landed(client, order.id, "relay", log)
         sigs = celer.sign(list(VALIDATOR_KEYS), request.dst_chain_id, bridge, celer.RELAY, request.encode())
         call = BRIDGE.encode("relay", request.encode(), sigs, dst.cbridge.signers, dst.cbridge.powers)
         return await self.payer(request.dst_chain_id).submit(order.id, "relay", bridge, call)
@@ -219,11 +245,31 @@ class CBridge(Operator):
             return
         elif not receipt.ok:
             await self._to_refund(order, BAD_LIQUIDITY)
+        elif not await self._settle_source(order):
+            return  # the relay recorded on the source first: from then on, no refund of it can pass there
         elif _delayed(receipt):
             due = await self._release_time(order.dst_chain, receipt)
             await self._move(order, "DELAYED", data={"delayedId": order.data["dstTransferId"]}, due=due)
         elif confirmations(receipt, head) >= timing.DESTINATION_CONFIRMATIONS:
             await self._move(order, "COMPLETED")
+
+    async def _settle_source(self, order: Order) -> bool:
+        """The relay recorded on the source bridge (`settle`, on the validators' word): the transfer can no
+        longer be refunded there. Whether it is."""
+        src = await self.world.deployment(order.src_chain)
+        assert src is not None
+        client, bridge, transfer_id = (
+            self.world.client(order.src_chain),
+            src.cbridge.bridge,
+            bytes.fromhex(order.id[2:]),
+        )
+        await self.need(order.src_chain)
+        if BRIDGE.decode("settled", await client.call(bridge, BRIDGE.encode("settled", transfer_id)))[0]:
+            return True
+        sigs = celer.sign(list(VALIDATOR_KEYS), order.src_chain, bridge, celer.SETTLED, transfer_id)
+        call = BRIDGE.encode("settle", transfer_id, sigs, src.cbridge.signers, src.cbridge.powers)
+        sent = await self.payer(order.src_chain).submit(order.id, "settle", bridge, call)
+        return sent.receipt is not None and sent.receipt.ok
 
     async def _release_time(self, chain_id: int, receipt: Receipt) -> float:
         """When a transfer delayed in `receipt`'s block may be released (wall clock: blocks keep it)."""
@@ -238,19 +284,34 @@ class CBridge(Operator):
     async def _release_delayed(self, order: Order, head: int) -> None:
         assert order.dst_chain is not None
         receipt = await self._release(order, order.dst_chain, order.data["delayedId"], "release")
+        if receipt is None and not await self._still_delayed(order.dst_chain, order.data["delayedId"]):
+            gone = {"note": "the destination chain started over: the delayed payout went with it"}
+            await self._move(order, "COMPLETED", data=gone)  # relayed, and recorded so at the source: settled
+            return
         if receipt is not None and receipt.ok and confirmations(receipt, head) >= timing.DESTINATION_CONFIRMATIONS:
             await self._move(order, "COMPLETED", data={"releaseHash": receipt.tx})
+
+    async def _still_delayed(self, chain_id: int, delayed_id: str) -> bool:
+        deployment = await self.world.deployment(chain_id)
+        assert deployment is not None
+        call = BRIDGE.encode("delayedTransfers", bytes.fromhex(delayed_id[2:]))
+        kept = BRIDGE.decode(
+            "delayedTransfers", await self.world.client(chain_id).call(deployment.cbridge.bridge, call)
+        )
+        return bool(kept[0][3])  # its timestamp: 0 once released, or on a chain that never had it
 
     async def _release(self, order: Order, chain_id: int, delayed_id: str, kind: str) -> Receipt | None:
         """executeDelayedTransfer, by the relayer, once the chain allows it; its receipt once it landed."""
         deployment = await self.world.deployment(chain_id)
         assert deployment is not None
         call = BRIDGE.encode("executeDelayedTransfer", bytes.fromhex(delayed_id[2:]))
+        client, bridge = self.world.client(chain_id), deployment.cbridge.bridge
         try:
-            landed = await self.payer(chain_id).submit(order.id, kind, deployment.cbridge.bridge, call)
-        except CallReverted:  # still locked: the chain's clock has not passed the delay yet
-            return None
-        return landed.receipt
+            sent = await self.payer(chain_id).submit(order.id, kind, bridge, call)
+        except CallReverted:  # still locked, or released already (the transfer, forgotten and found again)
+            log = await find_event(client, bridge, [CB_DELAYED_EXECUTED.topic], bytes.fromhex(delayed_id[2:]))
+            return None if log is None else (await landed(client, order.id, kind, log)).receipt
+        return sent.receipt
 
     async def _await_request(self, order: Order, head: int) -> None:
         """Nothing to do: the sender asks for the refund (the gateway's withdrawLiquidity)."""
@@ -258,6 +319,11 @@ class CBridge(Operator):
     async def _sign_refund(self, order: Order, head: int) -> None:
         src = await self.world.deployment(order.src_chain)
         assert src is not None
+        key = BRIDGE.encode("settled", bytes.fromhex(order.id[2:]))
+        if BRIDGE.decode("settled", await self.world.client(order.src_chain).call(src.cbridge.bridge, key))[0]:
+            logger.error("cbridge: transfer %s was relayed: its refund is not signed", order.id)
+            await self._move(order, order.state, data={"error": "the transfer was relayed"}, wait_on=None)
+            return
         message = celer.WithdrawMsg(
             order.src_chain,
             int(order.data["seqnum"]),

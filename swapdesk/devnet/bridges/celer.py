@@ -20,6 +20,7 @@ from eth_utils import keccak
 
 RELAY = "Relay"
 WITHDRAW = "WithdrawMsg"
+SETTLED = "Settled"  # a transfer sent on this chain was relayed: the message is its id (this devnet's)
 
 
 def send_transfer_id(

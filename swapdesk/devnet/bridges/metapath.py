@@ -14,18 +14,25 @@ The spec's statusNotes, as the desk moves an order:
       wait_deposit_send (amount out of range, unknown coin, unreadable destination),
       wait_exchange_return_error (minimum return not met, destination vault too short),
       wait_receive_send (the payout would revert), wait_receive_confirm_error (it reverted)
-    wait_deposit_send -> timeout (a registered order whose deposit never came)
+    wait_deposit_send -> timeout (a registered order whose deposit did not come in time)
+      -> wait_refund_send (it came later: whatever was registered before it, a deposit that lands is
+      paid or refunded; SWFT's refund reason 7, "deposit timeout")
     wait_deposit_send -> wait_deposit_send_error (the registered transaction failed or deposited nothing)
     wait_refund_confirm_error -> ERROR, wait_refund_send -> ERROR (the refund itself cannot be made)
 
 An order's id is keccak256(abi.encodePacked(uint256 chainId, bytes32 txHash, uint256 n)), the n-th
 Bridgers deposit of the transaction (n = 0 for an order registered by its hash): the same id pays out
-(`payout`) and refunds (`refund`), so the vaults refuse a second payout of a deposit even if the desk
-forgot it. Deposits nobody registered are found by the desk's chain scanner, which lags (`timing`).
+(`payout`) and refunds (`refund`), and a vault keeps one outcome per id (`settled`): it refuses a second
+payout, and a refund of a paid order, even if the desk forgot it. A payout confirmed is recorded in the
+source vault too (`settle`) before the order completes: the deposit can no longer be refunded. Before it
+pays or refunds, the desk reads the vaults: an outcome made already (an order forgotten when its source
+chain started over, found again when the same deposit landed again) is the order's, never made twice.
+Deposits nobody registered are found by the desk's chain scanner, which lags (`timing`).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -42,15 +49,18 @@ from swapdesk.devnet.bridges import timing
 from swapdesk.devnet.bridges.client import CallReverted, Log
 from swapdesk.devnet.bridges.context import ZERO
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
-from swapdesk.devnet.bridges.events import BRIDGERS_SWAP, BRIDGERS_SWAP_ETH
+from swapdesk.devnet.bridges.events import BRIDGERS_PAYOUT, BRIDGERS_REFUND, BRIDGERS_SWAP, BRIDGERS_SWAP_ETH, Event
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import DESK_INDEX
+from swapdesk.devnet.bridges.outcomes import find_event, landed
 from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, Coin, coins, metapath_quote
 
 BRIDGERS, ERC20 = artifact("Bridgers"), artifact("ERC20")
 DEPOSITS = (BRIDGERS_SWAP, BRIDGERS_SWAP_ETH)
+logger = logging.getLogger(__name__)
+OPEN, PAID_OUT, REFUNDED = 0, 1, 2  # an order's one outcome in a vault (`settled`)
 
 MACHINE = Machine(
     first=("wait_deposit_send",),
@@ -66,6 +76,7 @@ MACHINE = Machine(
         "wait_refund_send": ("wait_refund_confirm", "ERROR"),
         "wait_refund_confirm": ("refund_complete", "wait_refund_confirm_error"),
         "wait_refund_confirm_error": ("ERROR",),
+        "timeout": ("wait_refund_send",),  # its deposit landed after all: refunded ("deposit timeout")
     },
 )
 
@@ -165,7 +176,7 @@ class Metapath(Operator):
         receipt = await self.world.client(order.src_chain).receipt(order.src_tx)
         if receipt is None:
             if time.time() > float(order.data["expires"]):
-                await self._move(order, "timeout")
+                await self._move(order, "timeout", wait_on=None)  # the scanner wakes it if the deposit lands
             return
         deployment = await self.world.deployment(order.src_chain)
         vault = deployment.metapath.contract if deployment else ZERO
@@ -176,6 +187,11 @@ class Metapath(Operator):
             return
         log = deposits[0]
         await self._move(order, order.state, data=deposit_fields(log), log_index=log.index)
+
+    async def _timeout(self, order: Order, head: int) -> None:
+        """A registered order whose deposit landed after its registration expired: the deposit goes back."""
+        if order.log_index is not None:
+            await self._refund(order, "deposit timeout: the deposit landed after its registration expired")
 
     async def _coins(self, order: Order) -> tuple[Coin | None, Coin | None, str | None]:
         """The coins of an order, or why it cannot be exchanged."""
@@ -234,9 +250,17 @@ class Metapath(Operator):
         await self._move(order, "wait_receive_send")
 
     async def _wait_receive_send(self, order: Order, head: int) -> None:
+        await self.need(order.src_chain)
+        if await self._settled(order.src_chain, order) == REFUNDED:  # refunded already, by an earlier life
+            await self._refund(order, "the deposit was refunded already")
+            return
         try:
             landed = await self._pay_out(order)
         except CallReverted as exc:
+            assert order.dst_chain is not None
+            if await self._settled(order.dst_chain, order) == PAID_OUT:  # paid, its event not found: never refunded
+                logger.error("metapath: order %s is paid out, but its payout was not found", order.id)
+                return
             await self._refund(order, f"the payout was refused: {exc.message}")
             return
         await self._move(order, "wait_receive_confirm", data={"toHash": landed.sent.hash}, tx=landed.sent.hash)
@@ -248,8 +272,41 @@ class Metapath(Operator):
         assert deployment is not None
         receiver = to_checksum(parse_address(order.data["destination"], by_id(order.dst_chain).tron))
         token, amount = order.data["toTokenAddress"], order.amount("toTokenAmount")
+        found = await self._outcome(order.dst_chain, order, BRIDGERS_PAYOUT, PAID_OUT, "payout")
+        if found is not None:  # paid out already (this order, forgotten when its source started over)
+            return found
         call = BRIDGERS.encode("payout", bytes.fromhex(order.id[2:]), token, receiver, amount)
         return await self.payer(order.dst_chain).submit(order.id, "payout", deployment.metapath.contract, call)
+
+    async def _settled(self, chain_id: int, order: Order) -> int:
+        """The order's outcome in the vault of `chain_id`: OPEN, PAID_OUT or REFUNDED."""
+        deployment = await self.world.deployment(chain_id)
+        assert deployment is not None
+        key = BRIDGERS.encode("settled", bytes.fromhex(order.id[2:]))
+        return int(
+            BRIDGERS.decode("settled", await self.world.client(chain_id).call(deployment.metapath.contract, key))[0]
+        )
+
+    async def _outcome(self, chain_id: int, order: Order, event: Event, outcome: int, kind: str) -> Landed | None:
+        """The payout (or refund) of the order the vault of `chain_id` made already, if it did."""
+        if await self._settled(chain_id, order) != outcome:
+            return None
+        deployment = await self.world.deployment(chain_id)
+        assert deployment is not None
+        client = self.world.client(chain_id)
+        log = await find_event(client, deployment.metapath.contract, [event.topic, bytes.fromhex(order.id[2:])])
+        return None if log is None else await landed(client, order.id, kind, log)
+
+    async def _settle_source(self, order: Order) -> bool:
+        """The payout recorded in the source vault (`settle`): the deposit can no longer be refunded there."""
+        await self.need(order.src_chain)
+        if await self._settled(order.src_chain, order) != OPEN:
+            return True
+        deployment = await self.world.deployment(order.src_chain)
+        assert deployment is not None
+        call = BRIDGERS.encode("settle", bytes.fromhex(order.id[2:]))
+        sent = await self.payer(order.src_chain).submit(order.id, "settle", deployment.metapath.contract, call)
+        return sent.receipt is not None and sent.receipt.ok
 
     async def _wait_receive_confirm(self, order: Order, head: int) -> None:
         try:
@@ -264,7 +321,7 @@ class Metapath(Operator):
             return
         elif not receipt.ok:
             await self._move(order, "wait_receive_confirm_error", data={"error": "the payout reverted"})
-        elif confirmations(receipt, head) >= timing.DESTINATION_CONFIRMATIONS:
+        elif confirmations(receipt, head) >= timing.DESTINATION_CONFIRMATIONS and await self._settle_source(order):
             await self._move(order, "receive_complete")
 
     async def _wait_receive_confirm_error(self, order: Order, head: int) -> None:
@@ -282,6 +339,9 @@ class Metapath(Operator):
         """The whole deposit back to its sender, from the source chain's vault (sent once)."""
         deployment = await self.world.deployment(order.src_chain)
         assert deployment is not None
+        found = await self._outcome(order.src_chain, order, BRIDGERS_REFUND, REFUNDED, "refund")
+        if found is not None:  # refunded already (this order, forgotten and found again)
+            return found
         order_key, amount = bytes.fromhex(order.id[2:]), order.amount("fromAmount")
         call = BRIDGERS.encode("refund", order_key, order.data["fromToken"], order.data["sender"], amount)
         return await self.payer(order.src_chain).submit(order.id, "refund", deployment.metapath.contract, call)

@@ -5,8 +5,8 @@ real operator polls its node: the chains that run now (nothing new can happen on
 the chains that open orders wait on (a payout to a chain not started yet starts it). One poll:
 
 1. the head, and the hash of the last block scanned: a block that is no longer what it was means the
-   chain started over (`swapdesk devnet reset`): the orders that touch it go with
-   it, and it is scanned afresh;
+   chain started over (`swapdesk devnet reset`): the orders whose deposits were on it go with it, and
+   it is scanned afresh (docs/providers.md, "When a chain starts over");
 2. `eth_getLogs` of the provider's contracts from the cursor (at first: the block that created them) up
    to the head (less the provider's scan lag); new orders are kept together with the cursor, in one
    transaction, so a crash neither loses nor doubles one;
@@ -96,6 +96,12 @@ class Operator(ABC):
     def stop(self) -> None:
         self._stop.set()
 
+    async def need(self, chain_id: int) -> None:
+        """A chain an order needs now besides the one it waits on (its source, to record its payout): started
+        if it does not run, as a user sending there would start it."""
+        if chain_id not in self.world.running():
+            await self.world.devnet.start(chain_id)
+
     async def _poll_safely(self, chain_id: int) -> None:
         try:
             await self.poll(chain_id)
@@ -145,7 +151,7 @@ class Operator(ABC):
             dropped = await off_loop(self.store.forget_chain, chain_id)
             self.world.forget(chain_id)
             self._scanned[chain_id], self._kept[chain_id] = None, -1
-            log.warning("%s: chain %s started over: %d orders touching it dropped", self.name, chain_id, dropped)
+            log.warning("%s: chain %s started over: %d orders deposited on it dropped", self.name, chain_id, dropped)
         return int(head, 16)
 
     async def _scan(self, chain_id: int, head: int) -> None:

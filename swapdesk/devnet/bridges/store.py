@@ -191,11 +191,12 @@ class OrderStore:
                 if row is None:
                     self._insert(db, order)
                     added.append(order)
-                elif row[0] is None and order.log_index is not None:  # the deposit of a registered order
-                    data = {**json.loads(row[1]), **order.data}
+                elif row[0] is None and order.log_index is not None:  # the deposit of a registered order:
+                    data = {**json.loads(row[1]), **order.data}  # one that waits no more (timed out) wakes
                     db.execute(
-                        "UPDATE orders SET log_index = ?, data = ?, updated_ms = ? WHERE id = ?",
-                        (order.log_index, json.dumps(data), now_ms(), order.id),
+                        "UPDATE orders SET log_index = ?, data = ?, wait_on = coalesce(wait_on, ?), updated_ms = ?"
+                        " WHERE id = ?",
+                        (order.log_index, json.dumps(data), order.wait_on, now_ms(), order.id),
                     )
             db.execute("INSERT OR REPLACE INTO cursors VALUES (?, ?, ?)", (chain_id, block, block_hash))
         return added
@@ -262,10 +263,14 @@ class OrderStore:
             )
 
     def forget_chain(self, chain_id: int) -> int:
-        """A chain started over: drop its cursor and every order that touches it; how many."""
+        """A chain started over: drop its cursor, every order whose deposit was on it (the deposit went with
+        the chain; if it lands again, it is found again, under the same id), and the transactions signed for
+        it (they went too); an order whose deposit is elsewhere is kept, as it stands (docs/providers.md,
+        "When a chain starts over"). How many orders were dropped."""
         with self._transaction() as db:
             db.execute("DELETE FROM cursors WHERE chain_id = ?", (chain_id,))
-            gone = db.execute("DELETE FROM orders WHERE src_chain = ? OR dst_chain = ?", (chain_id, chain_id))
+            db.execute("DELETE FROM sends WHERE chain_id = ?", (chain_id,))
+            gone = db.execute("DELETE FROM orders WHERE src_chain = ?", (chain_id,))
             return int(gone.rowcount)
 
     # -- reading --------------------------------------------------------------------------------
