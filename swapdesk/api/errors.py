@@ -16,6 +16,8 @@ code alone sets the HTTP status, whichever class raised it:
     │     TRANSACTION_NOT_FOUND
     ├── MethodNotAllowed            405  METHOD_NOT_ALLOWED (every path is GET)
     ├── UriTooLong                  414  URI_TOO_LONG
+    ├── Refused                     a request a web page may have made the browser send (`server.guard`)
+    │     403 CROSS_ORIGIN  421 MISDIRECTED_REQUEST (a foreign Host)  415 UNSUPPORTED_MEDIA_TYPE
     ├── Unprocessable               422  each parameter is valid, but the request cannot be served:
     │     rules between parameters   SAME_TOKEN  SAME_CHAIN  ADDRESS_CHAIN_MISMATCH
     │     facts of the chain         UNKNOWN_TOKEN  DECIMALS_MISMATCH  INVALID_RECIPIENT  INVALID_SENDER  NOT_A_SWAP
@@ -64,6 +66,9 @@ class ErrorCode(StrEnum):
     TRANSACTION_NOT_FOUND = "TRANSACTION_NOT_FOUND"
     METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED"
     URI_TOO_LONG = "URI_TOO_LONG"
+    CROSS_ORIGIN = "CROSS_ORIGIN"
+    MISDIRECTED_REQUEST = "MISDIRECTED_REQUEST"
+    UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE"
     NO_ROUTE = "NO_ROUTE"
     INSUFFICIENT_LIQUIDITY = "INSUFFICIENT_LIQUIDITY"
     AMOUNT_TOO_SMALL = "AMOUNT_TOO_SMALL"
@@ -118,6 +123,18 @@ class UriTooLong(ApiError):
     STATUS = 414
 
 
+class CrossOrigin(ApiError):
+    STATUS = 403
+
+
+class Misdirected(ApiError):
+    STATUS = 421
+
+
+class UnsupportedMedia(ApiError):
+    STATUS = 415
+
+
 class Unprocessable(ApiError):
     STATUS = 422
 
@@ -140,6 +157,9 @@ _CLASS_OF: dict[ErrorCode, type[ApiError]] = dict.fromkeys(ErrorCode, InvalidPar
     ErrorCode.TRANSACTION_NOT_FOUND: NotFound,
     ErrorCode.METHOD_NOT_ALLOWED: MethodNotAllowed,
     ErrorCode.URI_TOO_LONG: UriTooLong,
+    ErrorCode.CROSS_ORIGIN: CrossOrigin,
+    ErrorCode.MISDIRECTED_REQUEST: Misdirected,
+    ErrorCode.UNSUPPORTED_MEDIA_TYPE: UnsupportedMedia,
     ErrorCode.SAME_TOKEN: Unprocessable,
     ErrorCode.SAME_CHAIN: Unprocessable,
     ErrorCode.ADDRESS_CHAIN_MISMATCH: Unprocessable,

@@ -3,7 +3,9 @@
 py-evm is synchronous, and a stalled asyncio loop is a frozen window, so each
 chain is owned by its own worker thread: every request to it runs there, one
 at a time, after the chain has mined the empty blocks that fell due (see
-`clock`). A chain starts when it is first used: from its data (`ChainData`:
+`clock`). The clients take turns (`turns`): a quote waits behind at most one
+call of the HTTP clients, however many batches they keep in flight. A chain
+starts when it is first used: from its data (`ChainData`:
 its blocks survive restarts), or in memory from its world's snapshot when the
 devnet has no data directory (tests, benchmarks: nothing survives).
 
@@ -31,6 +33,7 @@ from swapdesk.devnet.damage import ChainDamaged
 from swapdesk.devnet.evm import ChainUnwritable, DevChain
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.snapshots import SnapshotStore
+from swapdesk.devnet.turns import Turns
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -41,6 +44,7 @@ class _Host:
     chain_id: int
     executor: ThreadPoolExecutor
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while the chain opens or closes
+    turns: Turns = field(default_factory=Turns)  # the chain's thread shared fairly between clients
     opened: OpenedChain | None = None
     stopped: bool = False
 
@@ -152,8 +156,10 @@ class Devnet:
 
     async def _on_chain(self, chain_id: int, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
         host = await self._started(chain_id)
-        assert host.opened is not None
-        return await asyncio.get_running_loop().run_in_executor(host.executor, fn, host.opened.chain, *args)
+        async with host.turns.turn():
+            if host.opened is None:  # stopped or reset while this waited: start it again
+                return await self._on_chain(chain_id, fn, args)
+            return await asyncio.get_running_loop().run_in_executor(host.executor, fn, host.opened.chain, *args)
 
     async def stop(self, chain_id: int) -> None:
         """Stop one chain: its journal closed, its lock released. It starts again when next used."""

@@ -40,6 +40,7 @@ from swapdesk.api.errors import ApiError, MethodNotAllowed
 from swapdesk.resources import RESOURCES
 from swapdesk.server import openapi
 from swapdesk.server.cors import Cors
+from swapdesk.server.guard import RequestGuard
 from swapdesk.server.limits import UrlLimit
 
 DESCRIPTION = """\
@@ -129,7 +130,9 @@ def create_app(service: SwapService, world: World | None = None, cors: Iterable[
         world.add_routes(app)  # outside the document
     app.mount("/static", StaticFiles(directory=RESOURCES, check_dir=False), name="static")
     app.add_middleware(UrlLimit)
-    if origins := tuple(cors):
+    origins = tuple(cors)
+    app.add_middleware(RequestGuard, origins=origins)  # foreign Host, Origin and bodies (`server.guard`)
+    if origins:
         app.add_middleware(Cors, origins=origins)  # outermost: refusals (414...) carry it too
 
     def document() -> dict[str, Any]:

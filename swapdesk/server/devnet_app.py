@@ -33,6 +33,7 @@ from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.server import run
 from swapdesk.server.cors import Cors
+from swapdesk.server.guard import RequestGuard
 from swapdesk.server.limits import UrlLimit
 from swapdesk.server.rpc import add_rpc_route
 from swapdesk.server.tron import add_tron_routes
@@ -106,7 +107,9 @@ def create_devnet_app(devnet: Devnet, providers: BridgeProviders | None = None, 
     for name, provider in (providers.apps() if providers is not None else {}).items():
         app.mount(f"/providers/{name}", provider, name=f"provider-{name}")
     app.add_middleware(UrlLimit)
-    if origins := tuple(cors):
+    origins = tuple(cors)
+    app.add_middleware(RequestGuard, origins=origins)  # foreign Host, Origin and bodies (`server.guard`)
+    if origins:
         app.add_middleware(Cors, origins=origins)
     return app
 

@@ -27,15 +27,19 @@ log = logging.getLogger(__name__)
 
 ERRORS = {
     400: "A parameter breaks a rule this document states (data.parameter names it).",
+    403: "Sent by a page of another origin than those the server allows (--cors): CROSS_ORIGIN.",
     404: "No such path, a part the engine does not offer yet, or no such transaction.",
     405: "A method the path does not serve; the Allow header lists those it does.",
     414: f"The URL (path and query) is over {MAX_URL} bytes.",
+    415: "A body that is not JSON (text/plain, a form): UNSUPPORTED_MEDIA_TYPE.",
+    421: "A Host header that is not a name of this server (DNS rebinding): MISDIRECTED_REQUEST.",
     422: "Each parameter is valid, but the request cannot be served (data.code says why).",
     500: "A bug; the message says no more.",
     503: "A chain or upstream server cannot be reached.",
 }
-# what the app answers on any path, whatever the route: unknown paths, wrong methods, long URLs, bugs
-EVERYWHERE = (404, 405, 414, 500)
+# what the app answers on any path, whatever the route: unknown paths, wrong methods, long URLs, requests a web
+# page made (`server.guard`), bugs
+EVERYWHERE = (403, 404, 405, 414, 415, 421, 500)
 EXAMPLES_TIMEOUT = 30.0  # seconds: a chain that starts by building its world takes a few
 
 

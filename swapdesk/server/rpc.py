@@ -2,7 +2,8 @@
 
 The body is read up to `jsonrpc.MAX_BODY` (a larger one is refused with 413
 before the rest is read), decoded off the event loop's thread, and answered by
-`jsonrpc.answer` one request at a time on the chain's own thread. A body that
+`jsonrpc.answer` one request at a time on the chain's own thread, in turn with the chain's other
+clients (`devnet.turns`: a connection is a client; the engine's own calls are another). A body that
 parses is answered per request with its id even when the chain is unknown. A
 body of notifications only is answered 204 with no body, as JSON-RPC 2.0 wants.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from contextlib import AbstractContextManager
 from functools import partial
 from typing import Any
 
@@ -20,6 +22,7 @@ from fastapi.responses import Response
 from swapdesk.chain import jsonrpc
 from swapdesk.chains import UnknownChain, by_id
 from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.turns import serving
 
 log = logging.getLogger(__name__)
 JSON = "application/json"
@@ -34,8 +37,15 @@ def add_rpc_route(app: FastAPI, devnet: Devnet | None) -> None:
         except jsonrpc.RpcError as exc:
             status = 413 if isinstance(exc, jsonrpc.BodyTooLarge) else 200
             return Response(jsonrpc.error_answer(None, exc), status_code=status, media_type=JSON)
-        answer = await jsonrpc.answer(payload, await _runner(devnet, chain_id))
+        with serving_connection(request):  # the chain's turns are shared fairly (`devnet.turns`)
+            answer = await jsonrpc.answer(payload, await _runner(devnet, chain_id))
         return Response(status_code=204) if answer is None else Response(answer, media_type=JSON)
+
+
+def serving_connection(request: Request) -> AbstractContextManager[None]:
+    """The chain's calls made within are this connection's: a turn each, in turn with the other clients."""
+    client = request.client
+    return serving(("http", client.host), client.port) if client is not None else serving(("http", None), None)
 
 
 async def _runner(devnet: Devnet | None, chain_id: str) -> jsonrpc.Run:

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from swapdesk.chains import resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.tron import node
+from swapdesk.server.rpc import serving_connection
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,8 @@ def add_tron_routes(app: FastAPI, devnet: Devnet | None) -> None:
             return JSONResponse({"Error": "this server runs no devnet"})
         call = node.Request(params, _visible(params.get("visible")))
         try:
-            answer = await devnet.run(TRON, node.answer, method, call)
+            with serving_connection(request):  # the chain's turns are shared fairly (`devnet.turns`)
+                answer = await devnet.run(TRON, node.answer, method, call)
         except Exception as exc:  # never a traceback: java-tron answers its exceptions as {"Error": ...}
             log.exception("TRON node: %s failed", method)
             answer = {"Error": f"{type(exc).__name__} : {exc}"}

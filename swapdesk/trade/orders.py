@@ -6,6 +6,12 @@ the bridge's own, the timeline, the payout) and keeps what changed; `on_update` 
 whether the order just ended. An order whose deposit is not confirmed yet is left to the outbox, which
 settles it first; one whose order callback was never made (a crash, a provider that was down) gets it now.
 Nothing here knows Qt: the window turns the updates into signals.
+
+An order that cannot be followed (its chain or provider down, a record that does not parse) is asked again
+later and later: after `interval` doubled at each failure, up to `MAX_BACKOFF` seconds; the others go on at
+the usual pace. Its failure is logged once, when it begins (with the traceback, if it is a bug), and once
+more when the order is followed again: not once per round. A round that fails as a whole (the store cannot
+be read) backs off the same way.
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from swapdesk.api import ApiError, CrossOrderRequest, DetailsRequest, ErrorCode, SwapService, TxDetails, parse
@@ -23,6 +31,7 @@ from swapdesk.store import StoredOrder, TxStore
 
 log = logging.getLogger(__name__)
 POLL_SECONDS = 2.0  # the fastest devnet stage is a block (~3 s at speed 1); a person reads a second or two late
+MAX_BACKOFF = 60.0  # seconds at most between two looks at an order that keeps failing
 # cBridge's states in which the refund waits for its sender's withdraw (docs/cross-chain.md)
 WITHDRAWS = ("TO_BE_REFUNDED", "REQUESTING_REFUND", "REFUND_TO_BE_CONFIRMED")
 
@@ -66,6 +75,19 @@ def changes(order: StoredOrder, record: TxDetails) -> dict[str, Any]:
     return {name: value for name, value in now.items() if known[name] != value}
 
 
+@dataclass
+class _Failing:
+    """An order (or the round itself) that failed `count` times in a row; not asked again before `retry_at`."""
+
+    count: int
+    retry_at: float
+
+
+def backoff(interval: float, failures: int) -> float:
+    """Seconds to wait after `failures` failures in a row: `interval` doubled each time, at most MAX_BACKOFF."""
+    return min(MAX_BACKOFF, interval * 2 ** min(failures, 16))
+
+
 class OrderTracker:
     def __init__(
         self,
@@ -77,6 +99,8 @@ class OrderTracker:
         """`on_update(order, ended_now)` hears of each change, on the event loop's thread."""
         self.service, self.store, self.on_update, self.interval = service, store, on_update, interval
         self._wake = asyncio.Event()
+        self.failing: dict[str, _Failing] = {}  # deposit hash -> its failures in a row
+        self._round_failures = 0
 
     def wake(self) -> None:
         """Look now (an order was just sent, or the window wants news)."""
@@ -84,34 +108,63 @@ class OrderTracker:
 
     async def run(self) -> None:
         """Follow every open order until cancelled; one round, then a pause or a wake-up. Nothing stops it but
-        cancelling: a round that fails (a bug, a store that cannot be read) is logged and tried again."""
+        cancelling: a round that fails (a bug, a store that cannot be read) is said once and tried again, later
+        and later while it keeps failing."""
         while True:
+            pause = self.interval
             try:
                 await self.round()
+                if self._round_failures:
+                    log.info("order tracking works again after %d failed rounds", self._round_failures)
+                self._round_failures = 0
             except Exception:
-                log.exception("a round of order tracking failed; trying again")
+                self._round_failures += 1
+                if self._round_failures == 1:
+                    log.exception("a round of order tracking failed; trying again, less often while it fails")
+                pause = backoff(self.interval, self._round_failures)
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.interval):
+                async with asyncio.timeout(pause):
                     await self._wake.wait()
 
     async def round(self) -> list[StoredOrder]:
-        """Every open order looked at once (one at a time: 20 orders must not stall the window); the changed."""
+        """Every open order looked at once (one at a time: 20 orders must not stall the window), but those
+        backing off; the changed."""
         changed = []
         for order in await off_loop(self.store.open_orders):
             if order.deposit != "confirmed":
                 continue  # the outbox settles the deposit first
+            failing = self.failing.get(order.hash)
+            if failing is not None and time.monotonic() < failing.retry_at:
+                continue
             try:
                 updated = await self.poll(order)
-            except ApiError as exc:  # a provider or chain that is down: try again next round
-                log.info("order %s not followed this round: %s", order.hash, exc.message)
+            except Exception as exc:  # one order that cannot be read must not stop the others
+                self._failed(order, exc)
                 continue
-            except Exception:  # one order that cannot be read must not stop the others
-                log.exception("order %s could not be followed this round", order.hash)
-                continue
+            if failing is not None:
+                del self.failing[order.hash]
+                log.info("order %s is followed again, after %d failed attempts", order.hash, failing.count)
             if updated is not None:
                 changed.append(updated)
         return changed
+
+    def _failed(self, order: StoredOrder, exc: Exception) -> None:
+        failing = self.failing.get(order.hash) or _Failing(0, 0.0)
+        failing.count += 1
+        wait = backoff(self.interval, failing.count)
+        failing.retry_at = time.monotonic() + wait
+        self.failing[order.hash] = failing
+        if failing.count > 1:
+            log.debug("order %s still not followed (%d failures): %s", order.hash, failing.count, exc)
+            return
+        if isinstance(exc, ApiError):  # a provider or chain that is down: said in its words
+            log.warning(
+                "order %s cannot be followed now: %s; asked again later and later (up to every %.0f s)",
+                order.hash, exc.message, MAX_BACKOFF,
+            )  # fmt: skip
+        else:  # a bug: its traceback, once
+            log.exception("order %s could not be followed; asked again later and later", order.hash)
 
     async def poll(self, order: StoredOrder) -> StoredOrder | None:
         """The order as the bridge says it is now; None when nothing changed."""

@@ -6,10 +6,20 @@ arrives. After a crash, `resume` picks up whatever was recorded but never
 settled: it finds the receipt, re-sends the recorded raw transaction, or
 marks it dropped when its nonce was used by another. TRON transactions are
 sent by the TronOutbox, which settles its own (`tron`, set by the trader).
+
+One sender per account and chain at a time: from choosing the nonce to the
+node's acceptance, a send holds its account's lock, and so does `resume`
+while it re-broadcasts what a previous session left open. Before choosing a
+nonce, a send re-broadcasts that account's own open transactions too, so the
+node counts them: two sends racing on one account get consecutive nonces, and
+a dialog that sends while the window is still resuming at start cannot take
+the nonce of a transaction left from the last run. (Following a receipt
+holds nothing.)
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -49,15 +59,40 @@ class Outbox:
     def __init__(self, store: TxStore) -> None:
         self.store = store
         self.tron: TronOutbox | None = None  # settles the TRON transactions `resume` finds
+        self._senders: dict[tuple[int, str], asyncio.Lock] = {}  # (chain id, account) -> held while sending
+
+    def _sender(self, chain_id: int, account: str) -> asyncio.Lock:
+        return self._senders.setdefault((chain_id, account.lower()), asyncio.Lock())
 
     async def send(
         self, w3: AsyncWeb3, key: PrivateKey, kind: str, to: str, data: bytes, value: int, summary: dict[str, Any]
     ) -> Sent:
         """Sign, record, send and follow one transaction to a successful receipt."""
         to = to_checksum_address(to)
-        call = {"from": key.address, "to": to, "data": "0x" + data.hex(), "value": value}
         try:
             chain_id = await w3.eth.chain_id
+        except Web3Exception as exc:
+            raise SendFailed(f"the chain refused to prepare the transaction: {_reason(exc)}") from None
+        except UNREACHABLE as exc:
+            raise SendFailed(f"the chain cannot be reached: {exc}") from None
+        async with self._sender(chain_id, key.address):  # one sender per account: nonce chosen to node accepted
+            try:
+                for left in await off_loop(self.store.pending):
+                    if left.chain_id == chain_id and left.sender.lower() == key.address.lower():
+                        await self._rebroadcast(w3, left)  # the node counts it before a nonce is chosen
+            except Web3Exception as exc:
+                raise SendFailed(f"the chain refused an earlier transaction again: {_reason(exc)}") from None
+            except UNREACHABLE as exc:
+                raise SendFailed(f"the chain cannot be reached: {exc}") from None
+            tx_hash = await self._sign_and_send(w3, key, chain_id, kind, to, data, value, summary)
+        return Sent(tx_hash, await self.follow(w3, tx_hash))
+
+    async def _sign_and_send(
+        self, w3: AsyncWeb3, key: PrivateKey, chain_id: int, kind: str, to: str, data: bytes, value: int, summary: Any
+    ) -> str:
+        """Choose the nonce, sign, record and send (the account's lock held); the transaction's hash."""
+        call = {"from": key.address, "to": to, "data": "0x" + data.hex(), "value": value}
+        try:
             nonce = await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(key.address))), "pending")
             gas = await w3.eth.estimate_gas(call)  # type: ignore[arg-type]
             base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
@@ -90,7 +125,7 @@ class Outbox:
             # it may or may not have left: it stays "signed" and is re-sent on the next start
             raise SendFailed(f"the chain cannot be reached ({exc}); the transaction will be re-sent", tx_hash) from None
         await off_loop(self.store.mark, tx_hash, "sent")
-        return Sent(tx_hash, await self.follow(w3, tx_hash))
+        return tx_hash
 
     async def follow(self, w3: AsyncWeb3, tx_hash: str) -> Any:
         """Wait for the receipt and record the outcome; SendFailed when it reverted."""
@@ -125,22 +160,32 @@ class Outbox:
         return looked
 
     async def _settle(self, w3: AsyncWeb3, tx: StoredTx) -> None:
+        async with self._sender(tx.chain_id, tx.sender):  # a send from the same account waits for this
+            open_ = await self._rebroadcast(w3, tx)
+        if open_:
+            with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
+                await self.follow(w3, tx.hash)
+
+    async def _rebroadcast(self, w3: AsyncWeb3, tx: StoredTx) -> bool:
+        """Send a recorded transaction again unless the chain has it; False when it is settled as dropped or failed.
+        The caller holds the account's lock."""
         try:
             await w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
+            return True
         except TransactionNotFound:
-            sent_since = await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(tx.sender))), "latest")
-            if tx.nonce is not None and sent_since > tx.nonce:
-                await off_loop(self.store.mark, tx.hash, "dropped", error="another transaction used its nonce")
-                return
-            try:
-                await w3.eth.send_raw_transaction(HexStr(tx.raw))
-            except Web3Exception as exc:
-                if "known" not in str(exc).lower():  # the node already has it: fine
-                    await off_loop(self.store.mark, tx.hash, "failed", error=_reason(exc))
-                    return
-            await off_loop(self.store.mark, tx.hash, "sent")
-        with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
-            await self.follow(w3, tx.hash)
+            pass
+        sent_since = await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(tx.sender))), "latest")
+        if tx.nonce is not None and sent_since > tx.nonce:
+            await off_loop(self.store.mark, tx.hash, "dropped", error="another transaction used its nonce")
+            return False
+        try:
+            await w3.eth.send_raw_transaction(HexStr(tx.raw))
+        except Web3Exception as exc:
+            if "known" not in str(exc).lower():  # the node already has it: fine
+                await off_loop(self.store.mark, tx.hash, "failed", error=_reason(exc))
+                return False
+        await off_loop(self.store.mark, tx.hash, "sent")
+        return True
 
 
 def _reason(exc: Exception) -> str:

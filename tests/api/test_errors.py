@@ -14,7 +14,7 @@ def test_the_code_alone_sets_the_status() -> None:
     assert InvalidParameter("token1", ErrorCode.SAME_TOKEN, "one asset").status == 422
     assert InvalidParameter("impact", ErrorCode.OUT_OF_RANGE, "must be from 0 to 10000").status == 400
     assert ApiError(ErrorCode.NO_ROUTE, "no pool path").status == 422
-    assert sorted({*STATUS.values()}) == [400, 404, 405, 414, 422, 500, 503]
+    assert sorted({*STATUS.values()}) == [400, 403, 404, 405, 414, 415, 421, 422, 500, 503]
     assert sum(len(codes_of(status)) for status in set(STATUS.values())) == len(ErrorCode)
 
 

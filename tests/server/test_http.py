@@ -14,7 +14,7 @@ from swapdesk.api import ENDPOINTS
 from swapdesk.server.limits import MAX_URL
 from swapdesk.server.run import MAX_HEAD, config
 
-ERROR_STATUSES = {"400", "404", "405", "414", "422", "500", "503"}
+ERROR_STATUSES = {"400", "403", "404", "405", "414", "415", "421", "422", "500", "503"}
 AGG_TYPES = {
     "token0": "string", "token1": "string", "decimal0": "integer", "decimal1": "integer", "impact": "integer",
     "part": "integer", "amountIn": "integer", "amountOutMin": "integer", "to": "string", "issuer": "string",
@@ -53,7 +53,7 @@ def _raw_get(url: str, target: bytes) -> bytes:
     answer = b""
     with socket.create_connection((parts.hostname, parts.port), timeout=60) as conn:
         try:
-            conn.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            conn.sendall(b"GET " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             while chunk := conn.recv(65536):
                 answer += chunk
         except ConnectionError:  # refused mid-send: the server closed on what it would not read
