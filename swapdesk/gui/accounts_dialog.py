@@ -130,7 +130,7 @@ class AccountsDialog(QDialog):
         self.progress = Progress()
         self.said = Notice("success")
         self.said.hide()
-        close = secondary(tr("Close"))
+        close = self.close_button = secondary(tr("Close"))
         close.clicked.connect(self.reject)
 
         selected = QHBoxLayout()

@@ -81,6 +81,8 @@ class CreateFlow(QWidget):
         show.addLayout(_buttons(self.back_from_words, self.written))
 
         self.answers = [QLineEdit() for _ in range(3)]
+        for field in self.answers:
+            field.setAccessibleName(tr("A word of the phrase"))  # which one, once they are asked (`_ask`)
         self.answer_labels = [QLabel() for _ in range(3)]
         self.confirm_button = primary(tr("Create account"), tr("Keep the account, its key and its sealed phrase"))
         self.back_from_confirm = secondary(tr("Show the words again"))

@@ -80,6 +80,7 @@ class SigningDialog(QDialog):
         self.error = Notice("danger")
         self.error.hide()
         self.close_button = secondary(tr("Close"))
+        self.close_button.setAutoDefault(False)  # Enter, wherever the focus is, presses the step to do now
         for widget in (self.approve_button, self.unlimited, self.steps):
             widget.hide()
         self.approve_button.clicked.connect(lambda: self._run(self._approve, tr("Approving…")))
@@ -227,6 +228,9 @@ class SigningDialog(QDialog):
         current = self.approve_button if needs else self.action_button
         current.setDefault(self.result is None)
         (self.action_button if needs else self.approve_button).setDefault(False)
+        focused = self.focusWidget()
+        if current.isEnabled() and (focused is None or focused is self.close_button or not focused.isEnabled()):
+            current.setFocus()  # the ring on the next action, not on Close
 
     def _fail(self, message: str) -> None:
         self.error.set(message, "danger")

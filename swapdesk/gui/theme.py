@@ -47,6 +47,13 @@ def palette_roles(c: Roles) -> tuple[dict[QPalette.ColorRole, str], dict[QPalett
     return active, disabled
 
 
+# the palette's active roles and the primary button's fills, by theme (for checks and for what draws itself)
+LIGHT, DARK = palette_roles(tokens.LIGHT)[0], palette_roles(tokens.DARK)[0]
+PRIMARY = {
+    name: {"fill": r.accent, "hover": r.accent_hover, "off_fill": r.disabled_fill} for name, r in tokens.THEMES.items()
+}
+
+
 def system_is_dark() -> bool:
     """The operating system's colour scheme (Qt 6.5+), light when it does not say."""
     return QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark

@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.cross_tab.tokens_loaded.connect(self._engine_ready)
         self.cross_tab.manage_accounts.connect(self.edit_accounts)
+        self.history_tab.nothing_sent.acted.connect(self.start_a_swap)
         self.cross_tab.send_requested.connect(self.open_cross_send)
         self.cross_tab.withdraw_requested.connect(self.withdraw_refund)
         self.cross_tab.look_up.connect(self.show_in_history)
@@ -150,6 +151,11 @@ class MainWindow(QMainWindow):
         self.history_tab.refresh_sent()
         if service is not None:
             self._attach_trader(service)
+
+    def start_a_swap(self) -> None:
+        """History's empty state: to the Quote tab, the amount ready to type."""
+        self.tabs.setCurrentWidget(self.quote_tab)
+        self.quote_tab.amount.setFocus()
 
     def _engine_ready(self, *_: object) -> None:
         self._engine_answered = True

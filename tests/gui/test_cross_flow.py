@@ -52,7 +52,10 @@ def send(window: MainWindow, until: Until, act: Act, bridge: str, shots: str = "
         assert figure in review, figure
     assert "not this account" in review  # the recipient is another account: said plainly
     if dialog.approve_button.isVisibleTo(dialog):
-        assert dialog.approve_button.text().startswith("1. Approve ") and not dialog.send_button.isEnabled()
+        assert dialog.approve_button.text().startswith("Approve ") and not dialog.send_button.isEnabled()
+        assert dialog.approve_button.isDefault() and not dialog.send_button.isDefault()  # the next action: Enter
+        assert not dialog.close_button.autoDefault() and dialog.focusWidget() is not dialog.close_button
+        assert dialog.steps.state(0) == "now" and dialog.steps.state(1) == "todo"
         if shots:
             act(lambda: screenshot(dialog, f"{shots}-review-approve.png"))
         act(dialog.approve_button.click)
@@ -61,6 +64,9 @@ def send(window: MainWindow, until: Until, act: Act, bridge: str, shots: str = "
             act(lambda: screenshot(dialog, f"{shots}-approving.png"))
         until(dialog.checked)
     assert dialog.send_button.isEnabled() and not dialog.approve_button.isVisibleTo(dialog)
+    assert dialog.send_button.isDefault() and not dialog.close_button.isDefault()
+    if dialog.steps.isVisibleTo(dialog):  # approved here: the step stays, ticked, never just vanishes
+        assert dialog.steps.state(0) == "done" and dialog.steps.labels[0].text().startswith("✓ Approved ")
     if shots:
         act(lambda: screenshot(dialog, f"{shots}-review.png"))
     if close:
@@ -102,6 +108,9 @@ def test_a_metapath_order_from_review_to_arrival(
     assert tab.side.currentWidget() is tab.order_card and cross_window.tabs.currentWidget() is tab
     card = tab.order_card
     assert card.order is not None and card.order.hash == result.hash and card.badge.text() == "Pending"
+    assert tab.amount.text() == "" and not tab.send_button.isEnabled()  # no invitation to send it twice
+    assert cross_window.activity.words == "A transfer is on its way…"  # and the status bar never says Ready
+    assert not cross_window.engine_state.text().startswith("Ready")
     waiting = [s for s in card.timeline.stages if s.state == "waiting"]
     assert waiting and waiting[-1].title == "Received"  # what is still to come, muted
     act(lambda: screenshot(cross_window, "cross-timeline.png"))
@@ -122,7 +131,8 @@ def test_a_metapath_order_from_review_to_arrival(
         until(tab.order_shown)
     assert card.badge.text() == "Success" and card.payout.value.text() == order.target_hash
     titles = [s.title for s in card.timeline.stages]
-    assert titles[0] == "Waiting for the deposit" and titles[-1] == "Received"
+    assert titles[0] == "Deposit sent" and titles[-1] == "Received"  # behind it: what happened, not a wait
+    assert not any(title.startswith("Waiting") for title in titles)
     assert all(s.state == "done" for s in card.timeline.stages) and card.timeline.stages[0].hash == result.hash
     assert all(s.time_ms for s in card.timeline.stages)
     act(lambda: screenshot(cross_window, "cross-done.png"))
@@ -173,7 +183,7 @@ def test_a_metapath_refund_reads_as_a_refund(
     assert card.badge.text() == "Refunded" and "insufficient liquidity" in card.standing.text()
     assert "went back to the sender" in card.received.text() and card.withdraw_button.isHidden()
     states = {s.title: s.state for s in card.timeline.stages}
-    assert states["Refund starting"] == "refund" and states["Refunded"] == "refund"
+    assert states["Refund started"] == "refund" and states["Refunded"] == "refund"
     act(lambda: screenshot(cross_window, "cross-refunded.png"))
 
 
@@ -254,6 +264,6 @@ def test_an_order_is_followed_to_its_end_by_the_next_window(
     order = second.store.order(result.hash)
     assert order is not None and (order.status, order.substatus) == ("DONE", "COMPLETED") and order.notified
     assert order.notes == "receive_complete" and order.target_hash and order.order_id == result.order_id
-    assert tab.order_list.table.item(0, 2).text() == "Success"  # the list moved with the order
+    assert tab.order_list.list.item(0).text().endswith(" · Success")  # the list moved with the order
     second.store.close()
     first_store.close()

@@ -25,18 +25,19 @@ def test_every_bridge_is_compared_and_the_best_chosen(
     tab = cross_window.cross_tab
     assert (tab.src.name, tab.dst.name) == ("BNB Smart Chain", "Polygon")  # type: ignore[union-attr]
     assert tab.send_picker.token.symbol == tab.receive_picker.token.symbol == "USDT"  # type: ignore[union-attr]
-    assert tab.recipient.text() == demo_address(SENDER) and tab.recipient_note.isHidden()
+    assert tab.recipient.text() == demo_address(SENDER) and tab.message.message is None
     assert "Type an amount" in tab.routes_card.placeholder.text() and not tab.send_button.isEnabled()
     assert tab.send_side.balance.text() == "Balance: 100,000 USDT"
     screenshot(cross_window, "cross-empty.png")
 
     tab.amount.clear()
     type_into(tab.amount, "250")
-    assert tab.routes_card.progress.busy and tab.routes_card.progress.words.text() == "Comparing the bridges…"
+    assert tab.message.message is not None and tab.message.message.kind == "progress"
+    assert tab.message.text() == "Comparing the bridges…" and not tab.send_button.isEnabled()
     (found,) = until(tab.routes_shown)
     rows = tab.routes_card.rows
     assert [row.route.bridge for row in rows] == [r.bridge for r in found.routes] and len(rows) == 3
-    assert rows[0].radio.isChecked() and "Best return" in rows[0].tags.text()
+    assert rows[0].radio.isChecked() and "Best return" in rows[0].tags
     outs = [int(r.amountOut) * 10 ** (18 - 6) for r in found.routes]  # USDT has 6 decimals on Polygon
     assert outs == sorted(outs, reverse=True)
     best = found.routes[0]
@@ -44,14 +45,19 @@ def test_every_bridge_is_compared_and_the_best_chosen(
     for row in rows:
         assert "taken from the amount" in row.fees.text() and "network fee " in row.fees.text()
         assert row.eta.text().startswith("about ") and row.limits.text().startswith("takes ")
-    assert tab.send_button.isEnabled(), tab.send_note.text()
+    assert tab.send_button.isEnabled(), tab.message.text()
+    assert [row.property("chosen") for row in rows] == ["true", "false", "false"]  # the best, drawn chosen
     screenshot(cross_window, "cross-compared.png")
 
-    act(rows[-1].radio.click)  # another bridge: what arrives is that bridge's
+    act(rows[-1].radio.click)  # another bridge: what arrives is that bridge's, and that card looks picked
     assert tab.receive_side.text() == formatting.amount(int(found.routes[-1].amountOut), 6)
+    assert [row.property("chosen") for row in rows] == ["false", "false", "true"]
+    assert tab.send_button.text() == f"Send with {found.routes[-1].bridge}…"
+    screenshot(cross_window, "cross-picked-last.png")
     type_into(tab.amount, "0")  # 2500 now: what is shown answers 250, dimmed at once
-    assert not any(row.isEnabled() for row in tab.routes_card.rows) and tab.routes_card.progress.busy
-    assert not tab.send_button.isEnabled() and "Waiting for a bridge" in tab.send_note.text()
+    assert not any(row.isEnabled() for row in tab.routes_card.rows) and tab.message.message is not None
+    assert tab.message.message.kind == "progress" and "Waiting" not in tab.message.text()
+    assert not tab.send_button.isEnabled()
     screenshot(cross_window, "cross-quoting.png")
     (again,) = until(tab.routes_shown)
     assert int(again.routes[0].amountIn) == 2500 * 10**18 and all(row.isEnabled() for row in tab.routes_card.rows)
@@ -75,8 +81,12 @@ def test_nothing_stale_stays_and_the_recipient_follows_the_destination(
 ) -> None:
     tab = cross_window.cross_tab
     _compare(cross_window, until, type_into, "100")
-    type_into(tab.amount, "x")  # not an amount: the comparison goes, the field says why
-    assert not tab.routes_card.rows and tab.errors["amountIn"].isVisibleTo(tab) and tab.receive_side.text() == ""
+    type_into(tab.amount, "x")  # a letter cannot be typed into an amount at all
+    assert tab.amount.text() == "100"
+    tab.amount.setText("1,00")  # typable, but not an amount: the comparison goes, the field says why
+    tab.changed()  # judged now, as after the pause
+    assert not tab.routes_card.rows and tab.verdict.field == "amountIn" and tab.receive_side.text() == ""
+    assert tab.message.message is not None and tab.message.message.kind == "danger"
     tab.amount.clear()
     type_into(tab.amount, "100")
     until(tab.routes_shown)
@@ -85,14 +95,15 @@ def test_nothing_stale_stays_and_the_recipient_follows_the_destination(
     assert tab.recipient.text() == address(SENDER, 95500) and tab.recipient.text().startswith("T")
     until(tab.routes_shown)
     act(lambda: tab.recipient.setText(address(1, 95500)))
-    assert tab.recipient_note.isVisibleTo(tab) and "Another recipient" in tab.recipient_note.text()
     until(tab.routes_shown)
+    assert "Another recipient" in tab.message.text() and tab.send_button.isEnabled()
     assert all(r.quote.to == address(1, 95500) for r in tab.found.routes)  # type: ignore[union-attr]
     screenshot(cross_window, "cross-other-recipient.png")
     act(lambda: tab.recipient.setText(address(1, 56)))  # an EVM address for a TRON recipient
-    assert not tab.routes_card.rows and tab.errors["to"].isVisibleTo(tab)
-    assert any("TRON" in label.text() or "base58" in label.text() for label in [tab.errors["to"]]), tab.errors[
-        "to"
-    ].text()
+    tab.changed()
+    assert not tab.routes_card.rows and tab.verdict.field == "to" and tab.send_button.text() == "Check the recipient"
+    assert "TRON" in tab.message.text() or "base58" in tab.message.text(), tab.message.text()
+    assert "Waiting" not in tab.message.text()
     act(lambda: tab.recipient.setText(address(SENDER, 95500)))
-    assert tab.recipient_note.isHidden()
+    until(tab.routes_shown)
+    assert "Another recipient" not in tab.message.text()

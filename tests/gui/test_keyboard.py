@@ -20,7 +20,7 @@ def test_tab_walks_the_quote_form_in_reading_order(window: MainWindow) -> None:
     tab = window.quote_tab
     order = _tab_order(tab.chain_box)
     fields = [tab.chain_box, tab.account_box, tab.accounts_button, tab.amount, tab.sell, tab.max_button,
-              tab.flip_button, tab.buy, tab.slippage, tab.advanced.button, tab.swap_button]  # fmt: skip
+              tab.flip_button, tab.buy, tab.slippage.auto, tab.advanced.button, tab.swap_button]  # fmt: skip
     positions = [order.index(f) if f in order else -1 for f in fields]
     assert -1 not in positions, [type(f).__name__ for f, p in zip(fields, positions, strict=True) if p < 0]
     assert positions == sorted(positions)

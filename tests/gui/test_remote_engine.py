@@ -58,7 +58,7 @@ def test_remote_server_gives_the_same_quote(server: str, qloop: qasync.QEventLoo
     assert remote.engine_state.text() == f"Ready · server {server}"
     tab = remote.quote_tab
     assert not tab.swap_button.isEnabled()
-    assert tab.swap_note.text() == "Swapping needs the embedded engine; a remote server only quotes."
+    assert tab.message.text() == "Swapping needs the embedded engine: a server only quotes."
     assert tab.route_card.router.link.isHidden()  # a server does not say whether its chains are real
     for window in (embedded, remote):
         window.close()
@@ -72,6 +72,7 @@ def test_an_unreachable_server_is_said_plainly(qloop: qasync.QEventLoop, until: 
     window.start()
     (message,) = until(window.quote_tab.chain_failed)
     assert message.startswith("cannot reach http://127.0.0.1:9")
-    assert window.quote_tab.errors["chain"].isVisibleTo(window.quote_tab)
+    said = window.quote_tab.message.message
+    assert said is not None and said.kind == "danger" and said.action == "Try again" and said.act == "retry"
     window.close()
     qloop.run_until_complete(window.service.aclose())

@@ -16,6 +16,7 @@ from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
 from swapdesk.gui import theme
+from swapdesk.gui.design import tokens
 from swapdesk.gui.window import MainWindow
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
@@ -36,7 +37,10 @@ def server() -> Iterator[str]:
 def _settled(window: MainWindow, until: Until) -> None:
     """Once the work the engine's start brought (tokens, then the accounts' balances) is done."""
     while window.activity.busy:
-        until(window.activity.changed)
+        try:
+            until(window.activity.changed, timeout=60)
+        except TimeoutError:
+            raise AssertionError(f"still running: {window.activity.words!r}") from None
 
 
 def test_switch_to_a_server_and_back_is_kept(window: MainWindow, until: Until, server: str, qtbot: Any) -> None:
@@ -97,7 +101,7 @@ def test_dark_theme_screenshots(window: MainWindow, until: Until, qloop: qasync.
     dialog.theme.setCurrentIndex(2)  # dark
     dialog.accept()
     assert settings.load().theme == "dark"
-    assert qapp.palette().window().color().name() == "#1f2329"
+    assert qapp.palette().window().color().name() == tokens.DARK.window
     tab = window.quote_tab
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("Ethereum"))
     window.start()

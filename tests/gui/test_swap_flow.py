@@ -6,12 +6,14 @@ watch-only account is never offered a Swap button.
 
 from __future__ import annotations
 
+import csv
 import logging
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from web3 import AsyncWeb3
 
@@ -45,7 +47,7 @@ def _quote(window: MainWindow, until: Until, type_into: Typer, sell: str, buy: s
     tab.amount.clear()
     type_into(tab.amount, amount)
     until(tab.quote_shown)
-    assert tab.swap_button.isEnabled(), tab.swap_note.text()
+    assert tab.swap_button.isEnabled(), tab.message.text()
 
 
 def _texts(widget: QWidget) -> str:
@@ -57,18 +59,20 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     _ready(window, until)
     demo = demo_address(8)
     tab.choose_account(demo)
-    assert tab.recipient.text() == demo and "devnet only" in tab.account_box.currentText()
+    tip = tab.account_box.itemData(tab.account_box.currentIndex(), Qt.ItemDataRole.ToolTipRole)
+    assert tab.recipient.text() == demo and tab.account_box.currentText().startswith("Demo 8 · 0x")
+    assert "devnet only" in tip  # the whole title in its tooltip: the box itself is never cut
     _quote(window, until, type_into, "USDT", "WBNB", "1500")
     quoted = tab.quote
     assert quoted is not None
-
-    tab.swap_button.click()
+    type_into(tab.amount, key=Qt.Key.Key_Return)  # Enter in the amount presses the form's one action: Swap…
     dialog = window.swap_dialog
     assert dialog is not None
     assert dialog.progress.busy and "Checking your balance" in dialog.progress.words.text()
     until(dialog.checked)
     assert dialog.approve_button.isEnabled() and not dialog.swap_button.isEnabled()
     assert "Approve 1,500 USDT" in dialog.approve_button.text()
+    assert dialog.approve_button.isDefault() and not dialog.close_button.isDefault()  # the next action is the default
     review = _texts(dialog.review)
     for figure in ("Fee", "Price impact", "Network fee", "At least", "Rate"):
         assert figure in review, figure
@@ -79,19 +83,27 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     dialog.approve_button.click()
     until(dialog.checked)  # approved, then balance and allowance checked again
     assert dialog.swap_button.isEnabled() and not dialog.approve_button.isVisibleTo(dialog)
+    assert dialog.swap_button.isDefault() and dialog.steps.labels[0].text() == "✓ Approved USDT"
     (network,) = until(dialog.estimated)
-    assert " BNB (" in network and re.search(r"\(\d[\d,]* gas at [\d.,]+ g?wei\)$", network), network
+    paid = re.search(r"\(\d[\d,]* gas at [\d.,]+ g?wei\) \((under )?\$[\d.,]+\)$", network)  # coin and USD
+    assert " BNB (" in network and paid, network
 
     dialog.swap_button.click()
     (result,) = until(dialog.swapped)
     assert isinstance(result, SwapResult)
     assert result.amount_out == int(quoted.totalAmountOut)  # received what the window quoted
     assert dialog.headline.text().startswith("Swapped: you received ")
+    assert tab.amount.text() == "" and not tab.swap_button.isEnabled()  # the form does not invite a second swap
+    assert tab.swap_button.text() == "Enter an amount"
+    assert dialog.history_button.isDefault()  # done: the one next action
     assert dialog.hash.value.text() == result.hash and not dialog.hash.look_up_button.isHidden()
     assert dialog.hash.link.isHidden()  # a devnet hash: no public explorer
     if dialog.network_paid.text() == "reading…":
         qloop.run_until_complete(dialog._network_paid(result.hash))
-    assert re.search(r" BNB \(\d[\d,]* gas\)$", dialog.network_paid.text()) and dialog.done_badge.text() == "Success"
+    assert (
+        re.search(r" BNB \(\d[\d,]* gas\) \((under )?\$[\d.,]+\)$", dialog.network_paid.text())
+        and dialog.done_badge.text() == "Success"
+    )
     screenshot(dialog, "swap-done.png")
 
     if not window.history_tab.sent.rows or window.history_tab.sent.rows[0].hash != result.hash:
@@ -119,7 +131,16 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     screenshot(window, "history-approval-sent.png")
     csv_file = Path(window.store.path.parent / "export.csv")
     window.history_tab.export_csv(csv_file)
-    assert result.hash in csv_file.read_text()
+    rows = list(csv.DictReader(csv_file.read_text().splitlines()))
+    swap = next(row for row in rows if row["hash"] == result.hash)
+    assert swap["status"] == "Success" and swap["kind"] == "swap"  # the window's word, not the store's "confirmed"
+    assert swap["sent"] == "1,500 USDT" and swap["sent_units"] == str(1500 * 10**18)
+    assert swap["received"].endswith(" WBNB") and swap["chain"] == "BNB Smart Chain"
+    approval = next(row for row in rows if row["kind"] == "approval")
+    assert approval["sent"] == "1,500 USDT" and approval["spender"]
+    assert not any("{" in value for row in rows for value in row.values())  # no JSON blob
+    said = window.history_tab.note.text()
+    assert said == f"Exported {len(rows)} transactions to {csv_file}." and window.history_tab.note.isVisibleTo(window)
 
 
 def test_a_watch_only_account_cannot_swap(window: MainWindow, until: Until, type_into: Typer) -> None:
@@ -132,7 +153,7 @@ def test_a_watch_only_account_cannot_swap(window: MainWindow, until: Until, type
     tab.buy.choose("USDT")
     type_into(tab.amount, "1")
     until(tab.quote_shown)
-    assert not tab.swap_button.isEnabled() and "watch-only" in tab.swap_note.text()
+    assert not tab.swap_button.isEnabled() and "watch-only" in tab.message.text()
 
 
 async def _fund(window: MainWindow, address: str) -> None:

@@ -111,6 +111,7 @@ def test_light_and_dark_side_by_side(window: MainWindow, until: Until, type_into
         assert fill == theme.PRIMARY[name]["off_fill"], name
         card = tab.card.grab().toImage().pixelColor(tab.card.width() // 2, 8).name()
         assert card == themed.palette().color(Role.Base).name(), name  # the card follows the theme
-        note = tab.swap_note.palette().color(Role.WindowText).name()
+        assert tab.message.message is not None and tab.message.message.kind == "warning"
+        note = tab.message.notice.words.palette().color(Role.WindowText).name()
         assert note == theme.TONES[name]["warning"], name  # and so does every colour that means something
         screenshot(window, f"quote-{name}.png")

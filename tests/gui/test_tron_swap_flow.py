@@ -45,7 +45,7 @@ def test_the_quote_tab_swaps_on_tron_with_an_approval(window: MainWindow, until:
     assert tab.buy_side.text() and tab.buy.token.symbol == "TRX"  # type: ignore[union-attr]
     assert tab.summary.fee.text().endswith("(20 bps)") and " USDT · " in tab.summary.fee.text()
     assert '"fun": "swapFlat(' in tab.route_card.call_data.value.text()
-    assert tab.swap_button.isEnabled(), tab.swap_note.text()
+    assert tab.swap_button.isEnabled(), tab.message.text()
 
     tab.swap_button.click()
     dialog = window.swap_dialog
@@ -100,7 +100,8 @@ def test_history_detects_a_tron_id_and_tron_addresses_are_typed_in_base58(
     tab.advanced.setChecked(True)
     tab.recipient.setText(demo_address(5))  # an EVM address does not name a TRON account
     type_into(tab.amount, "25")
-    assert tab.errors["to"].isVisibleTo(tab) and "TRON" in tab.errors["to"].text()
+    tab.changed()  # judged now, as after the pause
+    assert tab.verdict.field == "to" and "TRON" in tab.message.text(), tab.message.text()
     tab.recipient.setText(_tron(demo_address(5)))
     (quote,) = until(tab.quote_shown)
     assert quote.to == _tron(demo_address(5)) and quote.data.options.callValue == str(25 * 10**6)

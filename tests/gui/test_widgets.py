@@ -60,7 +60,7 @@ def test_the_timeline_names_each_stage_and_offers_its_transaction(qtbot: Any) ->
     ]  # fmt: skip
     drawn = timeline_stages(stages)
     assert [(s.title, s.state) for s in drawn] == [
-        ("Waiting for the deposit", "done"),
+        ("Deposit sent", "done"),
         ("Sending to the recipient", "current"),
     ]
     assert drawn[1].detail == "waiting for the payout on the destination chain"

@@ -57,9 +57,11 @@ def divider() -> QFrame:
 
 
 def page() -> QWidget:
-    """A tab's page: the window's background, behind its cards."""
+    """A tab's page: the window's background, behind its cards. In a scroll area it is never squeezed below the
+    height its cards ask (a field or a wrapped line would be cut): a window too short for it scrolls instead."""
     widget = QWidget()
     theme.mark(widget, role="page")
+    widget.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
     return widget
 
 
@@ -71,11 +73,13 @@ class CardScroll(QScrollArea):
 
     def __init__(self, card: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWidget(card)
+        hidden = card.isHidden()
+        self.setWidget(card)  # which shows it: a card hidden until it has something stays hidden
+        card.setHidden(hidden)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVisible(not card.isHidden())
+        self.setVisible(not hidden)
         card.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

@@ -25,16 +25,19 @@ class EmptyState(QFrame):
         self.text.setWordWrap(True)
         theme.tint(self.text, "muted")
         self.action = QPushButton(action)
+        theme.primary(self.action)  # the one thing to do here
         self.action.setAccessibleName(action)
         self.action.setVisible(bool(action))
         self.action.clicked.connect(self.acted)
         column = QVBoxLayout(self)
         column.setContentsMargins(SPACE["xl"], SPACE["xl"], SPACE["xl"], SPACE["xl"])
         column.setSpacing(SPACE["sm"])
+        column.addStretch(1)  # the words and the action together in the middle, not spread over the frame
         for widget in (self.mark, self.title, self.text):
             widget.setAlignment(Qt.AlignmentFlag.AlignCenter)
             column.addWidget(widget)
         column.addWidget(self.action, 0, Qt.AlignmentFlag.AlignCenter)
+        column.addStretch(1)
         self.setAccessibleName(title)
         self.setAccessibleDescription(text)
 

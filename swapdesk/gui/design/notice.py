@@ -46,3 +46,7 @@ class Notice(QFrame):
         self.action.setAccessibleName(action)
         self.action.setVisible(bool(action))
         self.setAccessibleName(text)
+
+    def text(self) -> str:
+        """Its words, as a label's."""
+        return self.words.text()

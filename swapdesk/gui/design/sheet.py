@@ -102,7 +102,7 @@ QPushButton[variant="pill"]:focus {{ border: 2px solid {c.accent}; padding: 3px 
 QPushButton[variant="pill"][empty="true"] {{ background: {c.accent}; color: {c.on_accent}; border-color: {c.accent}; }}
 QPushButton[variant="preset"] {{ border-radius: 14px; padding: 3px 12px; min-height: 20px; }}
 QPushButton[variant="preset"]:checked {{ background: {c.accent_soft}; border: 2px solid {c.accent};
-    color: {c.accent_text}; font-weight: 600; padding: 2px 11px; }}
+    color: {c.accent_text}; padding: 2px 11px; }}
 QPushButton[variant="preset"]:focus {{ padding: 2px 11px; }}
 QToolButton {{ border-radius: {sm}px; padding: 3px; border: 2px solid transparent; }}
 QToolButton:hover {{ background: {c.surface_alt}; }}

@@ -11,7 +11,7 @@ import re
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
 from swapdesk.gui import theme
 from swapdesk.gui.design.tokens import SPACE
@@ -35,6 +35,7 @@ class SlippagePresets(QWidget):
         self.custom.setAccessibleName(tr("Custom slippage, percent"))
         self.custom.setValidator(QRegularExpressionValidator(r"[0-9]{0,3}(\.[0-9]{0,2})?", self.custom))
         self.custom.setMaximumWidth(84)
+        self.custom.setMinimumWidth(48)  # the field gives way first in a narrow card, never a preset's words
         self.caption = QLabel(tr("Slippage"))
         theme.tint(self.caption, "muted")
         self.caption.setBuddy(self.auto)
@@ -55,6 +56,7 @@ class SlippagePresets(QWidget):
     def _preset(self, text: str, value: str) -> QPushButton:
         button = QPushButton(text)
         button.setCheckable(True)
+        button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)  # never narrower than its words
         button.setProperty("value", value)
         theme.mark(button, variant="preset")
         button.setAccessibleName(tr("Slippage {value}").format(value=text))

@@ -147,7 +147,8 @@ class CrossChainTab(CrossSide):
         self.message.show_message(verdict.message)
         self.mark_field(verdict.field)
         busy = verdict.message is not None and verdict.message.kind == "progress"
-        if self.activity is not None:
+        if self.activity is not None:  # the status bar hears of work that runs: not of a list never asked yet
+            busy = busy and (self._listed or not self.loading_words)
             key = f"cross-form-{id(self)}"
             if busy and verdict.message is not None:
                 self.activity.begin(key, verdict.message.text)
@@ -371,3 +372,4 @@ class CrossChainTab(CrossSide):
         self.order_card.progress.stop()
         if self.activity is not None:
             self.activity.end(f"cross-form-{id(self)}")
+            self.activity.end(f"transfers-{id(self)}")

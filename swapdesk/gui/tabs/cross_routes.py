@@ -83,7 +83,7 @@ def refusal_words(refusal: RouteRefusal, amount: int, sell: TokenInfo, chain: st
 class RouteRow(QFrame):
     def __init__(self, route: CrossRoute, sell: TokenInfo, buy: TokenInfo, tags: list[str], worth: Worth) -> None:
         super().__init__()
-        self.route = route
+        self.route, self.tags = route, tags  # tags: "Best return", "Fastest", drawn as badges
         theme.mark(self, role="row", chosen="false")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.radio = QRadioButton(route.bridge)

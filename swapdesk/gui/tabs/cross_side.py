@@ -16,6 +16,7 @@ from swapdesk.blocking import off_loop
 from swapdesk.chains import UnknownChain, by_id
 from swapdesk.gui import formatting
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.order_feed import OrderFeed
 from swapdesk.gui.pricing import Prices
@@ -49,6 +50,7 @@ class CrossSide(CrossChoices):
         self._listing = Latest(self._unexpected)
         self._showing = Latest(self._unexpected)  # apart from the listing: neither cancels the other
         self.feed = OrderFeed(store, parent=self)
+        self._flying = 0  # transfers on their way, as the status bar was last told
         self.feed.updated.connect(self._order_moved)
         self.routes_card = RoutesCard(SIDE_WIDTH)
         self.routes_card.worth = self.worth
@@ -78,6 +80,7 @@ class CrossSide(CrossChoices):
     async def _list_orders(self) -> None:
         orders = await off_loop(self.store.orders)
         self.order_list.show_orders(orders)
+        self.say_in_flight()
         self.orders_listed.emit(len(orders))
 
     def show_order(self, tx_hash: str) -> None:
@@ -93,6 +96,7 @@ class CrossSide(CrossChoices):
         self.side.setCurrentWidget(self.order_card)
         self._refresh.stop()
         self.order_list.update_order(order)
+        self.say_in_flight()
         self.order_shown.emit(order)
 
     def show_routes(self) -> None:
@@ -102,8 +106,21 @@ class CrossSide(CrossChoices):
                 self._start_quote()
             self._show_state()
 
+    def say_in_flight(self) -> None:
+        """The status bar says a transfer is on its way while one is: never "Ready" with money in flight."""
+        flying = sum(1 for order in self.order_list.orders if not order.ended)
+        if self.activity is None or flying == self._flying:
+            return
+        self._flying, key = flying, f"transfers-{id(self)}"
+        if flying:
+            words = tr("A transfer is on its way…") if flying == 1 else tr("{count} transfers are on their way…")
+            self.activity.begin(key, words.format(count=flying))
+        else:
+            self.activity.end(key)
+
     def _order_moved(self, order: StoredOrder) -> None:
         self.order_list.update_order(order)
+        self.say_in_flight()
         if order.ended:
             self.load_balances()  # a refund gives the deposit back on the source chain
         if self.order_card.order is not None and self.order_card.order.hash == order.hash:

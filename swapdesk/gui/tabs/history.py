@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -34,8 +34,10 @@ from PySide6.QtWidgets import (
 from swapdesk.api import ApiError, ChainRequest, SwapService, TokenInfo, TxDetails
 from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
-from swapdesk.files import write_atomically
+from swapdesk.gui import csv_export
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.empty_state import EmptyState
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.icons import icon
 from swapdesk.gui.links import Links
 from swapdesk.gui.tabs.history_card import TxCard
@@ -101,11 +103,12 @@ class HistoryTab(QWidget):
         self.card = TxCard()
         self.card.hide()
         self.sent = SentList()
-        self.nothing_sent = note_label()
-        self.nothing_sent.setText(
-            "Nothing sent from this app yet: the swaps, transfers and approvals you send are listed here."
+        self.nothing_sent = EmptyState(  # what to do, instead of empty boxes (`acted`: the window goes to Quote)
+            "⇄",
+            tr("Nothing sent yet"),
+            tr("What you send from swapdesk is listed here. To read another transaction, paste its hash above."),
+            tr("Make a swap"),
         )
-        self.nothing_sent.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.sent_view = QStackedWidget()  # the list, or a line saying it is empty: never an empty table
         self.sent_view.addWidget(self.nothing_sent)
         self.sent_view.addWidget(self.sent)
@@ -162,8 +165,10 @@ class HistoryTab(QWidget):
             self.export_csv(Path(path))
 
     def export_csv(self, path: Path) -> None:
+        """Written with human amounts and the window's status words (`csv_export`), and said when done."""
         if self.store is not None:
-            write_atomically(path, self.store.export_csv())
+            self.note.setText(csv_export.write(self.store, path))
+            self.note.show()
 
     # -- looking up -------------------------------------------------------------------------
 

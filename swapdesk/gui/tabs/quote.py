@@ -107,7 +107,7 @@ class QuoteTab(QuoteData):
         short = asked is not None and held is not None and asked[1] > held
         quoted = self.quote is not None and self._request is not None and self._request == self._quoted_request
         impact = Decimal(self.quote.impact) if quoted and self.quote is not None else Decimal(0)
-        reading = any(r.busy for r in self._reading.values())
+        reading = bool(self.being_read)
         loading = self._loading.busy or not self.tokens_known
         return QuoteFacts(
             chain=self.chain.name,
@@ -144,7 +144,8 @@ class QuoteTab(QuoteData):
         busy = verdict.message is not None and verdict.message.kind == "progress"
         refused = self._refused is not None and verdict.message is not None and verdict.message.text == self._refused[1]
         self.message.setToolTip(self._detail if refused else "")
-        if self.activity is not None:
+        if self.activity is not None:  # the status bar hears of work that runs: not of a start not begun yet
+            busy = busy and (self._loading.busy or self.tokens_known)
             key = f"quote-form-{id(self)}"
             if busy and verdict.message is not None:
                 self.activity.begin(key, verdict.message.text)
@@ -210,6 +211,8 @@ class QuoteTab(QuoteData):
 
     def _edited(self) -> None:
         """Typed: what is shown dims at once; the form is judged after the pause."""
+        if self._flipping:
+            return
         if self.quote is not None:
             self._dim()
         self._pause.start()
@@ -218,6 +221,8 @@ class QuoteTab(QuoteData):
 
     def changed(self) -> None:
         """Chosen (a token, an account, a channel): judged now."""
+        if self._flipping:
+            return
         self._pause.stop()
         self._judge()
 
@@ -319,6 +324,7 @@ class QuoteTab(QuoteData):
         self._pricing.cancel()
         self._refresh.stop()
         self.summary.clear()
+        self.route_card.clear("")  # its words are the state's (`_show_state`)
         self.buy_side.set_text("")
         self.buy_side.set_stale(False)
         for side in (self.sell_side, self.buy_side):

@@ -61,6 +61,7 @@ class QuoteData(QuoteForm):
         self._loading = Latest(self._unexpected)
         self._balancing = Latest(self._unexpected)  # its own: a balance refresh must not cancel a token load
         self._reading = {self.sell: Latest(self._unexpected), self.buy: Latest(self._unexpected)}
+        self.being_read: set[TokenPicker] = set()  # pickers whose pasted address is being read now
         for picker in (self.sell, self.buy):
             picker.pasted.connect(lambda address, p=picker: self._reading[p].run(self._read_token(p, address)))
         self.chain_box.currentIndexChanged.connect(self._chain_changed)
@@ -171,16 +172,20 @@ class QuoteData(QuoteForm):
     async def _read_token(self, picker: TokenPicker, address: str) -> None:
         """Symbol and decimals of a pasted address, from the chain; the picker then checks the form again."""
         chain = self.chain
+        self.being_read.add(picker)
         self._show_state()
         try:
             found: TokenInfo | None = await self.service.token(TokenRequest(chain, address))
         except (ApiError, InvalidParameter) as error:
+            self.being_read.discard(picker)
             if error.code is not ErrorCode.UNKNOWN_TOKEN:
                 name = "token0" if picker is self.sell else "token1"
                 self._invalid = (name, error_words.refusal(error, error_words.Names(chain.name)))
                 self._show_state()
                 return
             found = None
+        finally:
+            self.being_read.discard(picker)  # read (or given up): the form is judged without the wait from here
         if chain == self.chain:
             picker.add_read(address, found)
             self.token_read.emit(address)

@@ -79,6 +79,7 @@ class QuoteForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._flipping = False  # a flip under way: its steps are not judged one by one
         self.accounts: list[Account] = []
         self.can_sign_here = False  # the engine can send from this window (embedded, not a remote server)
 
@@ -105,6 +106,7 @@ class QuoteForm(QWidget):
         self.slippage = SlippagePresets()
         self.part = QSpinBox(minimum=1, maximum=100, value=10)
         self.part.setAccessibleName(tr("Split into parts"))
+        self.part.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)  # typed, or stepped with the arrow keys
         self.channel = QComboBox()
         self.channel.addItems(CHANNELS)
         self.channel.setAccessibleName(tr("Channel"))
@@ -202,6 +204,9 @@ class QuoteForm(QWidget):
             held = max(0, held - reserve)
         self.amount.setText(formatting.plain(held, sell.decimals))
 
+    def changed(self) -> None:
+        """Chosen: judged now (the tab's)."""
+
     def flip(self) -> None:
         """Sell what was to be bought: the tokens swap places; the amount becomes the quoted output."""
         sell, buy = self.sell.token, self.buy.token
@@ -209,11 +214,16 @@ class QuoteForm(QWidget):
             return
         shown = self.quote if self._request is not None and self._request == self._quoted_request else None
         out = Decimal(int(shown.totalAmountOut)).scaleb(-buy.decimals) if shown is not None else None
-        self.sell.choose_token(buy)
-        self.buy.choose_token(sell)
-        if out is not None:
-            text = formatting.number(out, grouped=False)
-            self.amount.setText("" if text.startswith("<") else text)
+        self._flipping = True  # one form to quote once all is in place, never a half-flipped one
+        try:
+            self.sell.choose_token(buy)
+            self.buy.choose_token(sell)
+            if out is not None:
+                text = formatting.number(out, grouped=False)
+                self.amount.setText("" if text.startswith("<") else text)
+        finally:
+            self._flipping = False
+        self.changed()
 
     @property
     def account(self) -> Account | None:
