@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import statistics
@@ -41,7 +42,7 @@ from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
 from swapdesk.engine.routing.optimizer import allocate
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import best_rate, best_split, probe, route_gas
+from swapdesk.engine.routing.quote import _worth_their_gas, best_rate, best_split, probe, route_gas
 from swapdesk.engine.routing.routes import Legs, candidates, legs, outputs
 from swapdesk.engine.routing.uniswap_v3 import TickTable, V3Pool, get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio
 from swapdesk.engine.routing.uniswap_v3.math import MAX_TICK, MIN_TICK, mul_div
@@ -104,18 +105,18 @@ def placed(recorded: V3Pool, like: V3Pool, token0: str, token1: str) -> V3Pool:
 
 def stages(pools: dict[str, Pool], found: Legs, used: int, gas_value: Fraction) -> tuple[float, float, int]:
     """best_split's first two steps again, timed apart: (the routes' values on the grid, the allocation with
-    its gas-free twin), and how many routes' net values are not concave (those go to the exact DP)."""
+    the gas weighing), and how many routes' values are not concave (0 from some slice on, past what a pool can
+    take, counts as not concave here; the allocation takes those up to that slice)."""
     started = time.perf_counter()
     routes = candidates(found, pools, probe(used))
     values = [outputs(r, [used * k // PARTS for k in range(PARTS + 1)], pools) for r in routes]
     valued = time.perf_counter()
-    costs = [-(-route_gas(r, probe(used), pools) * gas_value // 1) for r in routes]
-    net = [[out - cost if k else out for k, out in enumerate(row)] for row, cost in zip(values, costs, strict=True)]
-    allocate(net, PARTS)
-    if any(costs):
-        allocate(values, PARTS)
+    slices = allocate(values, PARTS)
+    if gas_value:
+        costs = functools.cache(lambda r: route_gas(routes[r], probe(used), pools) * gas_value)  # as best_split
+        _worth_their_gas(values, slices, PARTS, costs)
     done = time.perf_counter()
-    rugged = sum(any(b - a < c - b for a, b, c in zip(row, row[1:], row[2:], strict=False)) for row in net)
+    rugged = sum(any(b - a < c - b for a, b, c in zip(row, row[1:], row[2:], strict=False)) for row in values)
     return valued - started, done - valued, rugged
 
 
