@@ -19,7 +19,9 @@ The devnet's own base fee decays towards a few wei in its empty blocks, where ga
 
 Printed: the case (routes, their V3 pools and ticks), then per trade size and direction the compute time on
 pools first seen (the first quote at a block: V3 swap paths walked, StableSwap D computed) and on pools already
-valued (the next quotes of the block), and p50 / p95 over all of them.
+valued (the next quotes of the block), and p50 / p95 over all of them; then a fixed reference workload timed
+before and after, whose median over its fastest says how loaded the machine was (the p50 scaled by it is an
+estimate of an idle machine's).
 """
 
 from __future__ import annotations
@@ -120,6 +122,18 @@ def stages(pools: dict[str, Pool], found: Legs, used: int, gas_value: Fraction) 
     return valued - started, done - valued, rugged
 
 
+def reference() -> tuple[float, float]:
+    """A fixed workload (a 200,000-iteration loop of integer multiply, divide and add) timed 20 times: (fastest,
+    median). On a shared machine the median over the fastest is how much slower than idle the runs were."""
+    times = []
+    for _ in range(20):
+        started, x = time.perf_counter(), 0
+        for i in range(200_000):
+            x += (i * 7919) // 13
+        times.append(time.perf_counter() - started)
+    return min(times), statistics.median(times)
+
+
 def percentiles(samples: list[float]) -> str:
     ordered = sorted(samples)
     p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
@@ -151,6 +165,7 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
     v3_in_routes = {h.pool for r in routes for h in r.hops if isinstance(pools[h.pool], V3Pool)}
     ticks = sorted((len(pools[p].ticks) for p in v3_in_routes), reverse=True)  # type: ignore[attr-defined]
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    fastest, typical = reference()
     print(f"case: BSC {SELL} <-> {BUY}, {len(pools)} pools on the chain, part={PARTS}")
     direct = sum(len(r.hops) == 1 for r in routes)
     print(f"  {len(routes)} candidate routes ({direct} direct, {len(routes) - direct} two-hop), ", end="")
@@ -199,6 +214,11 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
     print(f"compute, part=100, all:                {percentiles(everything)}   target p50 <= 2 ms")
     print(f"  of which the routes' values:         {percentiles(samples['values'])}")
     print(f"  of which the allocation:             {percentiles(samples['allocation'])}")
+    after_fastest, after_typical = reference()
+    fastest, typical = min(fastest, after_fastest), (typical + after_typical) / 2
+    print(f"reference workload: fastest {fastest * 1e3:.2f} ms, median {typical * 1e3:.2f} ms", end="")
+    idle = statistics.median(everything) * fastest / typical
+    print(f"  -> compute p50 scaled to the fastest: {idle * 1e3:.2f} ms (an estimate of an idle machine)")
     print(f"load average {os.getloadavg()[0]:.2f}")
     await engine.aclose()
 

@@ -129,7 +129,7 @@ def best_split(
     except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
         raise NoLiquidity from None
     chosen_legs = [Leg(r, k, a, o, route_gas(r, a, pools)) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
-    alone = single_source_outputs(found, pools, used)
+    alone = single_source_outputs(found, pools, used, {r: row[parts] for r, row in zip(routes, values, strict=True)})
     slice_rate = Fraction(max(row[1] for row in values), max(slice_amounts[1], 1))
     return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone, left_out, slice_rate)
 
@@ -249,12 +249,16 @@ def single_source_routes(found: Legs, pools: dict[str, Pool]) -> list[Route]:
     return routes
 
 
-def single_source_outputs(found: Legs, pools: dict[str, Pool], used: int) -> dict[str, int]:
+def single_source_outputs(
+    found: Legs, pools: dict[str, Pool], used: int, known: dict[Route, int] | None = None
+) -> dict[str, int]:
     """Each source's best output for the whole amount through its own pools alone (0 for a source that cannot
-    serve the pair)."""
+    serve the pair). `known`: routes' outputs for that amount already computed (the split's grid ends there)."""
+    known = known or {}
     best = dict.fromkeys((pool.source for pool in pools.values()), 0)
     for route in single_source_routes(found, pools):
-        best[route.source] = max(best[route.source], output(route, used, pools))
+        out = known[route] if route in known else output(route, used, pools)
+        best[route.source] = max(best[route.source], out)
     return best
 
 
