@@ -18,14 +18,18 @@ The devnet's own base fee decays towards a few wei in its empty blocks, where ga
 `--base-fee-gwei` sets a BSC-like one instead.
 
 Printed: the case (routes, their V3 pools and ticks), then per trade size and direction the compute time on
-pools first seen (the first quote at a block: V3 swap paths walked, StableSwap D computed) and on pools already
-valued (the next quotes of the block), and p50 / p95 over all of them.
+pools first seen (the first quote at a block: V3 swap paths walked, StableSwap D computed, no grid kept) and
+on pools already valued (the next quotes of the block: each pool keeps its last grids), and p50 / p95 over all
+of them; the stages (values, allocation with the gas weighing) are timed on pools first seen. Then a fixed
+reference workload timed before and after, whose median over its fastest says how loaded the machine was (the
+p50 scaled by it is an estimate of an idle machine's).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import statistics
@@ -41,7 +45,7 @@ from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
 from swapdesk.engine.routing.optimizer import allocate
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import best_rate, best_split, probe, route_gas
+from swapdesk.engine.routing.quote import _worth_their_gas, best_rate, best_split, probe, route_gas
 from swapdesk.engine.routing.routes import Legs, candidates, legs, outputs
 from swapdesk.engine.routing.uniswap_v3 import TickTable, V3Pool, get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio
 from swapdesk.engine.routing.uniswap_v3.math import MAX_TICK, MIN_TICK, mul_div
@@ -104,19 +108,31 @@ def placed(recorded: V3Pool, like: V3Pool, token0: str, token1: str) -> V3Pool:
 
 def stages(pools: dict[str, Pool], found: Legs, used: int, gas_value: Fraction) -> tuple[float, float, int]:
     """best_split's first two steps again, timed apart: (the routes' values on the grid, the allocation with
-    its gas-free twin), and how many routes' net values are not concave (those go to the exact DP)."""
+    the gas weighing), and how many routes' values are not concave (0 from some slice on, past what a pool can
+    take, counts as not concave here; the allocation takes those up to that slice)."""
     started = time.perf_counter()
     routes = candidates(found, pools, probe(used))
     values = [outputs(r, [used * k // PARTS for k in range(PARTS + 1)], pools) for r in routes]
     valued = time.perf_counter()
-    costs = [-(-route_gas(r, probe(used), pools) * gas_value // 1) for r in routes]
-    net = [[out - cost if k else out for k, out in enumerate(row)] for row, cost in zip(values, costs, strict=True)]
-    allocate(net, PARTS)
-    if any(costs):
-        allocate(values, PARTS)
+    slices = allocate(values, PARTS)
+    if gas_value:
+        costs = functools.cache(lambda r: route_gas(routes[r], probe(used), pools) * gas_value)  # as best_split
+        _worth_their_gas(values, slices, PARTS, costs)
     done = time.perf_counter()
-    rugged = sum(any(b - a < c - b for a, b, c in zip(row, row[1:], row[2:], strict=False)) for row in net)
+    rugged = sum(any(b - a < c - b for a, b, c in zip(row, row[1:], row[2:], strict=False)) for row in values)
     return valued - started, done - valued, rugged
+
+
+def reference() -> tuple[float, float]:
+    """A fixed workload (a 200,000-iteration loop of integer multiply, divide and add) timed 20 times: (fastest,
+    median). On a shared machine the median over the fastest is how much slower than idle the runs were."""
+    times = []
+    for _ in range(20):
+        started, x = time.perf_counter(), 0
+        for i in range(200_000):
+            x += (i * 7919) // 13
+        times.append(time.perf_counter() - started)
+    return min(times), statistics.median(times)
 
 
 def percentiles(samples: list[float]) -> str:
@@ -150,6 +166,7 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
     v3_in_routes = {h.pool for r in routes for h in r.hops if isinstance(pools[h.pool], V3Pool)}
     ticks = sorted((len(pools[p].ticks) for p in v3_in_routes), reverse=True)  # type: ignore[attr-defined]
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    fastest, typical = reference()
     print(f"case: BSC {SELL} <-> {BUY}, {len(pools)} pools on the chain, part={PARTS}")
     direct = sum(len(r.hops) == 1 for r in routes)
     print(f"  {len(routes)} candidate routes ({direct} direct, {len(routes) - direct} two-hop), ", end="")
@@ -160,7 +177,7 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
     samples: dict[str, list[float]] = {"first": [], "again": [], "values": [], "allocation": []}
     header = f"{'trade':<26}{'legs':>5}{'left out':>9}{'impact':>9}{'first seen':>12}{'again':>10}"
     print(header + f"{'values':>10}{'allocation':>12}{'not concave':>13}")
-    print(f"{'':<49}{'(p50 of best_split, ms)':>22}{'(p50 of its stages, again, ms)':>35}")
+    print(f"{'':<49}{'(p50 of best_split, ms)':>22}{'(p50 of its stages, first seen, ms)':>35}")
     for sell, buy in ((usdt, wbnb), (wbnb, usdt)):
         sold = catalog.token(SELL if sell == usdt else BUY)
         rate = world_v3.marginal(wbnb, usdt)
@@ -180,7 +197,7 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
                     split = best_split(at, sell, buy, used, PARTS, connectors, pair, gas_value)
                     impact = split.impact()
                     times[kind].append(time.perf_counter() - started)
-                valued, allocated, rugged = stages(first, pair, used, gas_value)
+                valued, allocated, rugged = stages(fresh(pools), pair, used, gas_value)  # grids not kept yet
                 times["values"].append(valued)
                 times["allocation"].append(allocated)
             for kind in times:
@@ -198,6 +215,11 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
     print(f"compute, part=100, all:                {percentiles(everything)}   target p50 <= 2 ms")
     print(f"  of which the routes' values:         {percentiles(samples['values'])}")
     print(f"  of which the allocation:             {percentiles(samples['allocation'])}")
+    after_fastest, after_typical = reference()
+    fastest, typical = min(fastest, after_fastest), (typical + after_typical) / 2
+    print(f"reference workload: fastest {fastest * 1e3:.2f} ms, median {typical * 1e3:.2f} ms", end="")
+    idle = statistics.median(everything) * fastest / typical
+    print(f"  -> compute p50 scaled to the fastest: {idle * 1e3:.2f} ms (an estimate of an idle machine)")
     print(f"load average {os.getloadavg()[0]:.2f}")
     await engine.aclose()
 

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.routes import GRIDS_KEPT, Hop, Route, outputs
 from swapdesk.engine.routing.stableswap import StablePool, plain_rates
 from swapdesk.engine.routing.uniswap_v2 import V2Pool
 
@@ -56,3 +57,25 @@ def test_stableswap_grid(
     pool = StablePool("0xpool", "stable", COINS, balances, plain_rates(decimals), fee, 0, amp, amp, 0, 0, 0)
     token_in, token_out = COINS[i], COINS[(i + step) % 3]
     assert pool.amounts_out(token_in, token_out, amounts) == _one_by_one(pool, token_in, token_out, amounts)
+
+
+@given(
+    reserves=st.tuples(st.integers(1, 2**112 - 1), st.integers(1, 2**112 - 1)),
+    grids=st.lists(st.lists(st.integers(0, 2**100), min_size=1, max_size=5), min_size=1, max_size=8),
+)
+def test_a_pool_keeps_its_last_grids(reserves: tuple[int, int], grids: list[list[int]]) -> None:
+    """`outputs` through a pool that keeps the grids it was last valued on: the same figures as valuing anew,
+    in either direction and for a grid asked again; a pool after a trade (a new state) keeps nothing of them."""
+    pool = V2Pool("0xpair", "v2", "0xA", "0xB", *reserves, 30)
+    pools: dict[str, Pool] = {pool.address: pool}
+    forth, back = Route((Hop(pool.address, "0xA", "0xB", "v2"),)), Route((Hop(pool.address, "0xB", "0xA", "v2"),))
+    for amounts in [*grids, *reversed(grids)]:
+        for route, (token_in, token_out) in ((forth, ("0xA", "0xB")), (back, ("0xB", "0xA"))):
+            got = outputs(route, amounts, pools)
+            assert got == _one_by_one(pool, token_in, token_out, amounts)
+            got.append(-1)  # the caller's list is its own
+            assert outputs(route, amounts, pools) == _one_by_one(pool, token_in, token_out, amounts)
+    assert len(pool.__dict__["_grids"]) <= GRIDS_KEPT
+    _, after = pool.swap("0xA", "0xB", 10**6)
+    assert "_grids" not in after.__dict__
+    assert outputs(forth, grids[0], {pool.address: after}) == _one_by_one(after, "0xA", "0xB", grids[0])

@@ -4,7 +4,10 @@
 marginal outputs never grow (concave values, the usual case for
 constant-product and StableSwap pools), handing each slice to the route with
 the best next marginal is exactly optimal and costs O(P log R). Integer
-rounding can break concavity by a unit. The concave routes then still act as
+rounding can break concavity by a unit, and a route whose pool cannot take the
+larger amounts (a V3 pool at the edge of its ticks) gives 0 from some slice on:
+up to there it is concave, and the greedy, never going past that slice, stays
+exact as long as the routes can take every slice. Otherwise the concave routes act as
 one concave route (its best for k slices is the greedy's first k picks), and a
 max-plus dynamic programme joins it with the few routes that are not concave:
 exact, and O(m P^2) for m such routes, its inner loop in C.
@@ -21,12 +24,29 @@ def _concave(row: list[int]) -> bool:
     return all(map(ge, steps, steps[1:]))
 
 
+def _cap(row: list[int]) -> int | None:
+    """How many slices the greedy may hand a route: all of them when its values are concave; for values concave
+    and never falling from a start at or above 0 up to the last one that is not 0, and 0 beyond it (a pool that
+    cannot take more, as V3 pools at the edge of their ticks), that one's index; None for any other shape."""
+    if _concave(row):
+        return len(row) - 1
+    last = len(row) - 1
+    while last > 0 and row[last] == 0:
+        last -= 1
+    if last == len(row) - 1 or row[0] < 0 or (last and row[last] < row[last - 1]) or not _concave(row[: last + 1]):
+        return None
+    return last
+
+
 def allocate(values: list[list[int]], parts: int) -> list[int]:
     """Slices per route, summing to `parts`, maximising the summed output."""
     rows = [row[: parts + 1] for row in values]
-    shapes = [_concave(row) for row in rows]
-    if all(shapes):
-        return _counts(_picks(rows, parts), len(rows), parts)
+    caps = [_cap(row) for row in rows]
+    if None not in caps and sum(caps) >= parts:  # type: ignore[arg-type]
+        # exact: an optimum never puts a slice beyond a route's cap (its values there are 0 and never-falling
+        # values elsewhere have room for it), and up to the caps every route is concave
+        return _counts(_picks(rows, parts, caps), len(rows), parts)  # type: ignore[arg-type]
+    shapes = [cap == len(row) - 1 for cap, row in zip(caps, rows, strict=True)]
     concave = [r for r, smooth in enumerate(shapes) if smooth]
     rugged = [r for r, smooth in enumerate(shapes) if not smooth]
     slices = [0] * len(rows)
@@ -50,10 +70,11 @@ def allocate(values: list[list[int]], parts: int) -> list[int]:
     return slices
 
 
-def _picks(rows: list[list[int]], parts: int) -> list[int]:
-    """The greedy's choices in order: each slice to the route whose next slice adds the most."""
+def _picks(rows: list[list[int]], parts: int, caps: list[int] | None = None) -> list[int]:
+    """The greedy's choices in order: each slice to the route whose next slice adds the most (up to its cap)."""
+    limits = caps if caps is not None else [parts] * len(rows)
     taken = [0] * len(rows)
-    heap = [(-(row[1] - row[0]), r) for r, row in enumerate(rows)]
+    heap = [(-(row[1] - row[0]), r) for r, row in enumerate(rows) if limits[r] > 0]
     heapq.heapify(heap)
     picks = []
     for _ in range(parts):
@@ -61,7 +82,7 @@ def _picks(rows: list[list[int]], parts: int) -> list[int]:
         picks.append(r)
         taken[r] += 1
         k = taken[r]
-        if k < parts:
+        if k < limits[r]:
             heapq.heappush(heap, (-(rows[r][k + 1] - rows[r][k]), r))
     return picks
 
@@ -92,3 +113,55 @@ def dynamic(rows: list[list[int]], parts: int) -> list[int]:
                 break
     slices[0] = remaining
     return slices
+
+
+def best_without_each(values: list[list[int]], slices: list[int], parts: int) -> list[int | None] | None:
+    """For each route that `slices` uses, the best the others give with all the slices, that route's values
+    taken as 0 (as `allocate` would find it again without the route); None for the routes it leaves unused.
+
+    `slices` must be an optimum of `rows` (`allocate`'s). When every route is concave up to its cap, that
+    optimum is a threshold: no slice taken adds less than any next slice on offer. Then so is what the
+    optimum leaves to the others, and the others' best with r's k slices more is it plus the k largest next
+    slices on offer among them (0 when none adds more: r's slots, now 0, take them), in one merged stream for
+    all r: O(P log R) for every route at once instead of an allocation each. None when that shape or
+    threshold does not hold (the caller allocates again route by route)."""
+    rows = [row[: parts + 1] for row in values]
+    caps = [_cap(row) for row in rows]
+    lowest_taken: int | None = None
+    offered: list[tuple[int, int, int]] = []  # (-next marginal, route, slices it would then have)
+    for r, (row, k, cap) in enumerate(zip(rows, slices, caps, strict=True)):
+        if cap is None or k > cap:
+            return None
+        if k:
+            taken = row[k] - row[k - 1]
+            lowest_taken = taken if lowest_taken is None else min(lowest_taken, taken)
+        if k < cap and row[k + 1] - row[k] > 0:
+            offered.append((row[k] - row[k + 1], r, k + 1))
+    if lowest_taken is None:
+        return [None] * len(rows)
+    heapq.heapify(offered)
+    if lowest_taken < 0 or (offered and -offered[0][0] > lowest_taken):
+        return None
+    # the merged stream of positive next marginals, the largest first: route r's k slices need k of the others'
+    # and at most P - k of r itself come before them
+    stream: list[tuple[int, int]] = []
+    while offered and len(stream) < parts:
+        negative, r, k = heapq.heappop(offered)
+        stream.append((-negative, r))
+        if k < caps[r] and rows[r][k + 1] - rows[r][k] > 0:  # type: ignore[operator]
+            heapq.heappush(offered, (rows[r][k] - rows[r][k + 1], r, k + 1))
+    total = sum(row[k] for row, k in zip(rows, slices, strict=True))
+    best: list[int | None] = []
+    for r, k in enumerate(slices):
+        if not k:
+            best.append(None)
+            continue
+        gives, wanted = total - rows[r][k], k
+        for marginal, n in stream:
+            if not wanted:
+                break
+            if n != r:
+                gives += marginal
+                wanted -= 1
+        best.append(gives)
+    return best

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from swapdesk.engine.routing.calldata import swap_call_data
 from swapdesk.engine.routing.impact import price_impact, spot_output
-from swapdesk.engine.routing.optimizer import allocate
+from swapdesk.engine.routing.optimizer import allocate, best_without_each
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.reader import Snapshot
 from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, outputs
@@ -104,10 +104,16 @@ def best_split(
         raise NoOutput
     left_out = []
     if gas_value:
-        slices, dropped = _worth_their_gas(
-            values, slices, parts, [route_gas(r, probed, pools) * gas_value for r in routes]
-        )
-        left_out = [LeftOut(routes[r], route_gas(routes[r], probed, pools), cost) for r, cost in dropped]
+        gas: dict[int, tuple[int, Fraction]] = {}  # the routes weighed (those the split uses at some point)
+
+        def cost(r: int) -> Fraction:
+            if r not in gas:
+                hops = route_gas(routes[r], probed, pools)
+                gas[r] = hops, hops * gas_value
+            return gas[r][1]
+
+        slices, dropped = _worth_their_gas(values, slices, parts, cost)
+        left_out = [LeftOut(routes[r], gas[r][0], paid) for r, paid in dropped]
     chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
         chosen = sorted(chosen, key=lambda rk: -rk[1])[:MAX_ROUTES]
@@ -123,7 +129,7 @@ def best_split(
     except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
         raise NoLiquidity from None
     chosen_legs = [Leg(r, k, a, o, route_gas(r, a, pools)) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
-    alone = single_source_outputs(found, pools, used)
+    alone = single_source_outputs(found, pools, used, {r: row[parts] for r, row in zip(routes, values, strict=True)})
     slice_rate = Fraction(max(row[1] for row in values), max(slice_amounts[1], 1))
     return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone, left_out, slice_rate)
 
@@ -163,32 +169,42 @@ def probe(used: int) -> int:
 
 
 def _worth_their_gas(
-    values: list[list[int]], slices: list[int], parts: int, costs: list[Fraction]
+    values: list[list[int]], slices: list[int], parts: int, costs: Callable[[int], Fraction]
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
     split gives without it, its slices shared out again exactly among the others), until none does; and the
-    routes dropped, with their gas cost in the token bought."""
+    routes dropped, with their gas cost in the token bought (`costs(r)`: route r's gas in it). What the others
+    give without each route comes from one merged pass over the optimum's next slices (`best_without_each`)
+    where the routes' shapes allow it, from an allocation per route otherwise: the same figures either way."""
     dropped: list[tuple[int, int]] = []
     nothing = [0] * (parts + 1)
     rows = list(values)
     out = sum(rows[r][k] for r, k in enumerate(slices))
     while sum(1 for k in slices if k) > 1:
-        best: tuple[Fraction, int, list[int], int] | None = None
-        for r, k in enumerate(slices):
-            if not k or not costs[r]:
-                continue
-            others = [nothing if n == r else row for n, row in enumerate(rows)]
-            without = allocate(others, parts)
-            gives = sum(others[n][m] for n, m in enumerate(without))
-            saved = costs[r] - (out - gives)  # the route's gas, less what its slices made beyond the others'
+        # a route left out is not weighed again: were every other route full, a slice could land on its 0s
+        weighed = [r for r, k in enumerate(slices) if k and rows[r] is not nothing and costs(r)]
+        if not weighed:
+            break
+        merged = best_without_each(rows, slices, parts)
+        best: tuple[Fraction, int] | None = None
+        for r in weighed:
+            gives = merged[r] if merged is not None else _best_without(rows, r, parts, nothing)
+            saved = costs(r) - (out - gives)  # type: ignore[operator]  # its gas, less what its slices made
             if saved > 0 and (best is None or saved > best[0]):
-                best = (saved, r, without, gives)
+                best = (saved, r)
         if best is None:
             break
-        _, r, slices, out = best
+        r = best[1]
         rows[r] = nothing
-        dropped.append((r, _ceil(costs[r])))
+        slices = allocate(rows, parts)
+        out = sum(rows[n][k] for n, k in enumerate(slices))
+        dropped.append((r, _ceil(costs(r))))
     return slices, dropped
+
+
+def _best_without(rows: list[list[int]], r: int, parts: int, nothing: list[int]) -> int:
+    others = [nothing if n == r else row for n, row in enumerate(rows)]
+    return sum(others[n][m] for n, m in enumerate(allocate(others, parts)))
 
 
 def smallest_amount(
@@ -233,12 +249,16 @@ def single_source_routes(found: Legs, pools: dict[str, Pool]) -> list[Route]:
     return routes
 
 
-def single_source_outputs(found: Legs, pools: dict[str, Pool], used: int) -> dict[str, int]:
+def single_source_outputs(
+    found: Legs, pools: dict[str, Pool], used: int, known: dict[Route, int] | None = None
+) -> dict[str, int]:
     """Each source's best output for the whole amount through its own pools alone (0 for a source that cannot
-    serve the pair)."""
+    serve the pair). `known`: routes' outputs for that amount already computed (the split's grid ends there)."""
+    known = known or {}
     best = dict.fromkeys((pool.source for pool in pools.values()), 0)
     for route in single_source_routes(found, pools):
-        best[route.source] = max(best[route.source], output(route, used, pools))
+        out = known[route] if route in known else output(route, used, pools)
+        best[route.source] = max(best[route.source], out)
     return best
 
 

@@ -100,11 +100,31 @@ def execute(routes: list[tuple[Route, int]], pools: dict[str, Pool]) -> tuple[li
     return outs, state
 
 
+GRIDS_KEPT = 4  # per pool: the grids of amounts it was last valued on
+
+
 def outputs(route: Route, amounts: list[int], pools: dict[str, Pool]) -> list[int]:
-    """`output` of each amount: one pass of the amounts through each hop."""
+    """`output` of each amount: one pass of the amounts through each hop. A pool keeps its outputs for the last
+    few grids it was asked (pools are immutable, so they hold for as long as the pool's state does: the next
+    quotes of a block, and the next blocks where nothing touched the pool)."""
     for hop in route.hops:
-        amounts = pools[hop.pool].amounts_out(hop.token_in, hop.token_out, amounts)
+        amounts = _grid(pools[hop.pool], hop.token_in, hop.token_out, amounts)
     return amounts
+
+
+def _grid(pool: Pool, token_in: str, token_out: str, amounts: list[int]) -> list[int]:
+    kept = getattr(pool, "__dict__", None)
+    if kept is None:  # a model without an instance dictionary keeps nothing
+        return pool.amounts_out(token_in, token_out, amounts)
+    grids = kept.setdefault("_grids", {})
+    key = (token_in, token_out, tuple(amounts))
+    found = grids.get(key)
+    if found is None:
+        found = pool.amounts_out(token_in, token_out, amounts)
+        if len(grids) >= GRIDS_KEPT:
+            grids.clear()
+        grids[key] = found
+    return list(found)
 
 
 def output(route: Route, amount: int, pools: dict[str, Pool]) -> int:

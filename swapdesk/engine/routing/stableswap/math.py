@@ -104,9 +104,14 @@ def get_y(i: int, j: int, x: int, xp: list[int], amp: int, d: int, variant: Vari
     c = _div(_u(c * d * ap), ann * n)
     b = _u(s + _div(_u(d * ap), ann))
     y = d
-    for _ in range(ROUNDS):
+    for _ in range(ROUNDS):  # _div(_u(y * y + c), _u(_u(2 * y + b) - d)), its checks written out (the hot loop)
         previous = y
-        y = _div(_u(y * y + c), _u(_u(2 * y + b) - d))
+        top, doubled = y * y + c, 2 * y + b
+        if top > UINT256_MAX or doubled > UINT256_MAX or doubled < d:
+            raise Reverted("uint256 overflow or underflow")
+        if doubled == d:
+            raise Reverted("division by 0")
+        y = top // (doubled - d)
         if abs(y - previous) <= 1:
             return y
     if variant.reverts_unconverged:

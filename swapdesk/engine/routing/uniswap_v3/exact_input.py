@@ -24,6 +24,8 @@ from typing import NamedTuple
 from swapdesk.engine.routing.uniswap_v3.math import (
     MAX_INT256,
     MAX_SQRT_RATIO,
+    MAX_UINT160,
+    MAX_UINT256,
     MIN_SQRT_RATIO,
     PIPS,
     Revert,
@@ -102,21 +104,46 @@ class ExactInputPath:
         return self._paid[k - 1] + self._last_step(self._states[k - 1], amount_in - self._consumed[k - 1])[1]
 
     def amounts_out(self, amounts: list[int]) -> list[int]:
-        """The output of each amount; 0 for amounts the pool cannot take in full (and for 0)."""
+        """The output of each amount; 0 for amounts the pool cannot take in full (and for 0). The last step is
+        `_last_step`'s arithmetic written out for the usual case (no uint256 or uint160 bound near), the bounds
+        checked, and `_last_step` itself where one is near."""
         if not amounts:
             return []
         self._extend(max(amounts))
         consumed, paid, states, last_step = self._consumed, self._paid, self._states, self._last_step
+        zero_for_one, keep = self._zero_for_one, PIPS - self._fee
         end = len(consumed)
         outs = []
         for amount in amounts:
             k = bisect_left(consumed, amount, 0, end)
             if amount <= 0 or k == end:
                 outs.append(0)
-            elif consumed[k] == amount:
+                continue
+            if consumed[k] == amount:
                 outs.append(paid[k])
-            else:
-                outs.append(paid[k - 1] + last_step(states[k - 1], amount - consumed[k - 1])[1])
+                continue
+            start = states[k - 1]
+            price, liquidity = start.sqrt_price_x96, start.liquidity
+            less_fee = (amount - consumed[k - 1]) * keep // PIPS
+            if less_fee == 0 and liquidity:  # the price does not move: nothing more is paid
+                outs.append(paid[k - 1])
+                continue
+            shifted = liquidity << 96
+            if zero_for_one:
+                denominator = shifted + less_fee * price
+                if liquidity and denominator <= MAX_UINT256:
+                    # getNextSqrtPriceFromAmount0RoundingUp's first formula, then getAmount1Delta rounded down
+                    quotient, remainder = divmod(shifted * price, denominator)
+                    after = quotient + 1 if remainder else quotient
+                    outs.append(paid[k - 1] + (liquidity * (price - after) >> 96))
+                    continue
+            elif liquidity and less_fee <= MAX_UINT160:
+                # getNextSqrtPriceFromAmount1RoundingDown's shift, then getAmount0Delta rounded down
+                after = price + (less_fee << 96) // liquidity
+                if after <= MAX_UINT160:
+                    outs.append(paid[k - 1] + shifted * (after - price) // after // price)
+                    continue
+            outs.append(paid[k - 1] + last_step(start, amount - consumed[k - 1])[1])
         return outs
 
     def step_ends(self, amount_in: int) -> list[int]:
