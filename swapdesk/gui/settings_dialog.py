@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
@@ -50,33 +51,17 @@ class SettingsDialog(QDialog):
         self.reset_button = QPushButton("Reset devnet chains…")
         self.reset_button.setToolTip(RESET_WARNING)
         self.reset_button.clicked.connect(self.confirm_reset)
-        self.rpc = QPlainTextEdit("\n".join(f"{flag} {url}" for flag, url in current.rpc.items()))
-        self.rpc.setPlaceholderText("One chain a line: BSC https://…")
-        self.rpc.setAccessibleName("RPC endpoints")
-        self.rpc.setFixedHeight(80)
-        rpc_note = note_label()
-        rpc_note.setText(
+        self.rpc, rpc_note = _pairs_field(current.rpc, "RPC endpoints", "One chain a line: BSC https://…", 80, (
             "A chain listed here is reached through its node, with its catalogue of pools and router at"
-            " <config>/catalogs/<chain id>.json; the others stay on the devnet."
-        )
-        self.providers = QPlainTextEdit("\n".join(f"{name} {url}" for name, url in current.providers.items()))
-        self.providers.setPlaceholderText("One a line: cbridge https://cbridge-prod2.celer.app")
-        self.providers.setAccessibleName("Bridge providers")
-        self.providers.setFixedHeight(64)
-        providers_note = note_label()
-        providers_note.setText(
-            "A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay"
-            " the devnet's. Multichain (anyswap) stopped in July 2023: only its old transfers can be read."
-        )
-        self.forks = QPlainTextEdit("\n".join(f"{flag} {url}" for flag, url in current.forks.items()))
-        self.forks.setPlaceholderText("One chain a line: ETH https://…")
-        self.forks.setAccessibleName("Practice on a fork")
-        self.forks.setFixedHeight(64)
-        forks_note = note_label()
-        forks_note.setText(
+            " <config>/catalogs/<chain id>.json; the others stay on the devnet."))  # fmt: skip
+        self.providers, providers_note = _pairs_field(
+            current.providers, "Bridge providers", "One a line: cbridge https://cbridge-prod2.celer.app", 64,
+            "A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay the"
+            " devnet's. Multichain (anyswap) stopped in July 2023: only its old transfers can be read.")  # fmt: skip
+        self.forks, forks_note = _pairs_field(
+            current.forks, "Practice on a fork", "One chain a line: ETH https://…", 64,
             "A chain listed here runs on a local copy (anvil) of the real network at this URL, from its latest"
-            " block: real pools and prices, your accounts funded there, nothing sent to the real network."
-        )
+            " block: real pools and prices, your accounts funded there, nothing sent to the real network.")  # fmt: skip
         self.router_button = QPushButton("Deploy swapdesk's router…")
         self.router_button.setToolTip("On a chain reached through a node above, from one of your accounts")
         self.router_button.clicked.connect(self.deploy_router.emit)
@@ -153,6 +138,19 @@ class SettingsDialog(QDialog):
             self.error.show()
             return
         super().accept()
+
+
+def _pairs_field(
+    current: dict[str, str], name: str, placeholder: str, height: int, note: str
+) -> tuple[QPlainTextEdit, QLabel]:
+    """A `NAME URL` a line field with the settings' pairs, and the note that says what it does."""
+    edit = QPlainTextEdit("\n".join(f"{key} {url}" for key, url in current.items()))
+    edit.setPlaceholderText(placeholder)
+    edit.setAccessibleName(name)
+    edit.setFixedHeight(height)
+    said = note_label()
+    said.setText(note)
+    return edit, said
 
 
 def _pairs(edit: QPlainTextEdit, setting: str, shape: str) -> dict[str, str]:
