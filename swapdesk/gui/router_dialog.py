@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QLineEdit
 from web3 import AsyncWeb3
 
 from swapdesk import catalogs, settings
+from swapdesk.blocking import off_loop
 from swapdesk.catalogs import Catalog
 from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chains import Chain, resolve
@@ -46,12 +47,19 @@ class RouterForm(QDialog):
 
     deployed = Signal(str)  # the catalogue written with the router in it: the engine should start again
 
-    def __init__(self, chosen: settings.Settings, wallet: Wallet, store: TxStore, parent: QWidget | None = None):
+    def __init__(
+        self,
+        chosen: settings.Settings,
+        wallet: Wallet,
+        store: TxStore,
+        accounts: list[Account],
+        parent: QWidget | None = None,
+    ):
         super().__init__(parent)
         self.setWindowTitle(tr("Deploy swapdesk's router"))
         self.chosen, self.wallet, self.store = chosen, wallet, store
         self.chains = reachable_chains(chosen)
-        self.accounts = [a for a in wallet.accounts(devnet=False) if a.can_sign and not a.devnet_only]
+        self.accounts = [a for a in accounts if a.can_sign and not a.devnet_only]
         self.chain = QComboBox()
         self.chain.addItems([c.name for c in self.chains])
         self.chain.setAccessibleName(tr("Chain"))
@@ -156,7 +164,8 @@ class RouterDeployDialog(SigningDialog):
             await w3.provider.disconnect()
 
     async def _read_funds(self) -> Funds:
-        self.catalog = catalogs.load(settings.config_dir() / "catalogs", [self.chain.id]).get(self.chain.id)
+        folder = settings.config_dir() / "catalogs"
+        self.catalog = (await off_loop(catalogs.load, folder, [self.chain.id])).get(self.chain.id)
         if self.catalog is None:
             raise TradeError(tr("swapdesk has no catalogue of {chain}").format(chain=self.chain.name))
         async with self._deployer() as deployer:

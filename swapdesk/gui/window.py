@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from swapdesk import __version__
 from swapdesk import settings as stored
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         self._engine_answered = False
         self.settings = stored.load()
         self.engine_loader = Latest()
-        self._accounts_loader, self._resumer = Latest(), Latest()
+        self._accounts_loader, self._resumer, self._router_opener = Latest(), Latest(), Latest()
         menu = self.menuBar().addMenu(tr("&File"))
         accounts_action = QAction(tr("&Accounts…"), self)
         accounts_action.triggered.connect(self.edit_accounts)
@@ -195,15 +195,18 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
-    def deploy_router(self) -> QDialog:
+    def deploy_router(self) -> None:
         """Settings → Deploy swapdesk's router: the form, then the review and signing; the engine starts again
         with the catalogue written."""
+        self._router_opener.run(self._open_router_form())
+
+    async def _open_router_form(self) -> None:
         from swapdesk.gui.router_dialog import RouterForm  # web3: loaded with the engine, not before
 
-        form = RouterForm(self.settings, self.wallet, self.store, self)
+        accounts = await off_loop(lambda: self.wallet.accounts(devnet=False))  # a keyring may be slow to answer
+        form = RouterForm(self.settings, self.wallet, self.store, accounts, self)
         form.deployed.connect(lambda _: self.restart_engine())
         form.open()
-        return form
 
     def show_about(self) -> QMessageBox:
         """Help → About: the name, the version (`swapdesk.__version__`, as `swapdesk --version`), what it is."""
@@ -406,6 +409,7 @@ class MainWindow(QMainWindow):
         self.notifier.close()
         self.engine_loader.close()
         self._accounts_loader.close()
+        self._router_opener.close()
         self._resumer.close()
         for dialog in (self.swap_dialog, self.cross_dialog, self.accounts_dialog):
             if dialog is not None:

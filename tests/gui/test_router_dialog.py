@@ -46,7 +46,7 @@ def test_the_router_is_deployed_from_settings_after_a_review(
     settings.save(settings.Settings(rpc={"ETH": world.url}))
     wallet.import_key(PrivateKey(bytes.fromhex(world.user_key)), "Mine")
     store = TxStore(tmp_path / "transactions.sqlite")
-    form = RouterForm(settings.load(), wallet, store)
+    form = RouterForm(settings.load(), wallet, store, wallet.accounts(devnet=False))
     qtbot.addWidget(form)
     try:
         assert form.review.isEnabled() and form.chain.currentText() == "Ethereum"
@@ -72,7 +72,9 @@ def test_the_router_is_deployed_from_settings_after_a_review(
 
 
 def test_without_a_node_or_an_account_it_says_what_comes_first(wallet: Wallet, config: Path, qtbot: Any) -> None:
-    form = RouterForm(settings.Settings(), wallet, TxStore(config / "transactions.sqlite"))
+    form = RouterForm(
+        settings.Settings(), wallet, TxStore(config / "transactions.sqlite"), wallet.accounts(devnet=False)
+    )
     qtbot.addWidget(form)
     assert not form.review.isEnabled() and "Name a node for the chain first" in form.error.words.text()
     form.store.close()

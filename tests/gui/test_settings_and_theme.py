@@ -152,3 +152,18 @@ def test_devnet_speed_is_a_setting(window: MainWindow) -> None:
     dialog = window.edit_settings()
     dialog.speed.setValue(1)
     dialog.accept()
+
+
+def test_deploy_router_opens_the_form_with_the_accounts_read_off_the_window(
+    window: MainWindow, qtbot: Any, wallet: Wallet
+) -> None:
+    from swapdesk.gui.router_dialog import RouterForm
+
+    wallet.create("Mine")
+    dialog = window.edit_settings()
+    dialog.router_button.click()  # the keyring is read on a worker thread, then the form opens
+    qtbot.waitUntil(lambda: any(f.isVisible() for f in window.findChildren(RouterForm)), timeout=10_000)
+    (form,) = window.findChildren(RouterForm)
+    assert [a.label for a in form.accounts] == ["Mine"]  # the user's own: never a demo account
+    form.close()
+    dialog.reject()
