@@ -1,0 +1,208 @@
+"""The window in Simplified Chinese: under zh_CN, a walk over the window's tabs (a quote and a bridge comparison
+shown) and every dialog the accessibility test walks fails on visible text that still has an English word;
+`scripts/translations.py --check` passes on the committed translations and fails on a .ts with a word left
+untranslated; the language comes from the setting, else the system locale."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from keyring.backends.fail import Keyring as FailKeyring
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTabBar,
+    QTableWidget,
+    QWidget,
+)
+
+from swapdesk.api import TokenInfo
+from swapdesk.chains import CHAINS
+from swapdesk.gui import i18n
+from swapdesk.gui.accounts_dialog import AccountsDialog
+from swapdesk.gui.export_dialog import ExportDialog
+from swapdesk.gui.settings_dialog import SettingsDialog
+from swapdesk.gui.window import MainWindow
+from swapdesk.settings import Settings
+from swapdesk.wallet import Wallet
+
+from .conftest import Until, screenshot
+from .test_accessible import _in_a_page
+from .test_quote_tab import _pick_chain
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "translations.py"
+# Latin words a Chinese wallet shows as they are: protocol, bridge and product names, the app's own name, English
+# named in its own words (the language choice), units, a setting's file path, and the words of a chain's name (token
+# symbols and acronyms are in capitals: `_latin_ok`)
+ALLOWED = {
+    "swapdesk", "English", "Gas", "MiB", "bps", "Uniswap", "PancakeSwap", "SushiSwap", "QuickSwap", "Curve", "Ellipsis",
+    "Biswap", "BiSwap", "ApeSwap", "MDEX", "GNOME", "Keyring", "KWallet", "macOS", "cBridge", "Celer", "Multichain",
+    "SWFT", "Bridgers", "anvil", "cbridge", "metapath", "anyswap", "config", "catalogs", "chain", "id", "json",
+    *(word for chain in CHAINS for word in re.findall(r"[A-Za-z]+", chain.name)),
+}  # fmt: skip
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_SKIP = re.compile(
+    r"<[^>]+>"  # rich text's tags
+    r"|(?:0x|T)[0-9A-Fa-f…]{6,}|0x[0-9A-Fa-f…]*|[0-9A-Fa-f]{40,}"  # addresses and hashes, whole or shortened
+    r"|https?://\S+|\S+\.(?:csv|json|txt|tsv)\b"  # URLs and file names
+    r"|“[^”]*”"  # an API's own status words, quoted as they are
+    r"|&(?=\w)"  # a menu's shortcut marker
+)
+
+
+@pytest.fixture(autouse=True)
+def chinese(qapp: QApplication) -> Iterator[None]:
+    """The translations installed before the test's widgets are built (as the app does), removed after it."""
+    assert i18n.install(qapp, "zh_CN") == "zh_CN"
+    yield
+    i18n.install(qapp, "en")
+
+
+def _latin_ok(word: str) -> bool:
+    return word in ALLOWED or word.upper() == word  # a token symbol, a chain's flag, an acronym, a shortcut key
+
+
+def english(text: str, names: frozenset[str] = frozenset()) -> list[str]:
+    """The English words left in `text`, besides the words of `names` (tokens' names, as their lists give them)."""
+    return [w for w in _WORD.findall(_SKIP.sub(" ", text)) if not _latin_ok(w.strip("'’")) and w not in names]
+
+
+def shown_texts(root: QWidget) -> Iterator[tuple[str, str]]:
+    """Every text a person sees under `root` (or reaches on another page): (where, text)."""
+    yield "window title", root.windowTitle()
+    for widget in [root, *root.findChildren(QWidget)]:
+        if widget is not root and not widget.isVisibleTo(root) and not _in_a_page(widget, root):
+            continue
+        where = f"{type(widget).__name__} {widget.objectName() or widget.accessibleName()}"
+        yield f"{where} tooltip", widget.toolTip()
+        yield f"{where} name", widget.accessibleName()
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            yield where, widget.text()
+        elif isinstance(widget, (QLineEdit, QPlainTextEdit)):
+            yield f"{where} placeholder", widget.placeholderText()
+        elif isinstance(widget, QGroupBox):
+            yield where, widget.title()
+        elif isinstance(widget, QTabBar):
+            yield from ((f"{where} tab", widget.tabText(i)) for i in range(widget.count()))
+        elif isinstance(widget, QComboBox):
+            yield from ((f"{where} item", widget.itemText(i)) for i in range(widget.count()))
+        elif isinstance(widget, QTableWidget):
+            headers = (widget.horizontalHeaderItem(i) for i in range(widget.columnCount()))
+            yield from ((f"{where} column", item.text()) for item in headers if item is not None)
+
+
+def untranslated(root: QWidget, tokens: list[TokenInfo] | None = None) -> str:
+    """The texts with English left, one a line (empty: none); a token's name, from `tokens`, is its own."""
+    names = frozenset(word for token in tokens or [] for word in _WORD.findall(token.name))
+    left = {f"{where}: {text!r}" for where, text in shown_texts(root) if text and english(text, names)}
+    return "\n".join(sorted(left))
+
+
+def test_the_walk_finds_english() -> None:
+    """The check itself: English is found, what a Chinese wallet keeps in Latin is not."""
+    assert english("Swap 250 USDT → 0.41 WBNB") == ["Swap"]
+    assert english("兑换 250 USDT → 0.41 WBNB，通过 Uniswap 在 BNB Smart Chain 上 · 0x1234…abcd") == []
+    assert english("<b>已发送</b>（双击可查询） https://bscscan.com/tx/0xab") == []
+    assert english("文件(&F)") == [] and english("&File") == ["File"]
+
+
+def test_every_tab_of_the_window_is_in_chinese(window: MainWindow, until: Until, type_into: Any) -> None:
+    tab = window.quote_tab
+    _pick_chain(window, until, "BNB Smart Chain")
+    tab.sell.choose("USDT")
+    tab.buy.choose("BNB")
+    type_into(tab.amount, "250000")
+    until(tab.quote_shown)
+    window.tabs.setCurrentWidget(tab)
+    assert window.tabs.tabText(window.tabs.currentIndex()) == "报价"
+    screenshot(window, "zh-quote.png")
+    window.grab().save("/tmp/zh_quote.png")
+    left = []
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        left.append(f"{window.tabs.tabText(index)}:\n{untranslated(window, tab.sell.tokens)}")
+    assert all(said.endswith(":\n") for said in left), "\n".join(left)
+
+
+def test_the_cross_chain_tab_is_in_chinese(cross_window: MainWindow, until: Until, type_into: Any) -> None:
+    tab = cross_window.cross_tab
+    tab.amount.clear()
+    type_into(tab.amount, "250")
+    until(tab.routes_shown)
+    tokens = tab.send_picker.tokens + tab.receive_picker.tokens + cross_window.quote_tab.sell.tokens
+    screenshot(cross_window, "zh-cross.png")
+    cross_window.grab().save("/tmp/zh_cross.png")
+    assert not (left := untranslated(cross_window, tokens)), left
+
+
+def test_every_dialog_is_in_chinese(qtbot: Any, tmp_path: Path, wallet: Wallet) -> None:
+    settings = SettingsDialog(Settings())
+    qtbot.addWidget(settings)
+    settings.show()
+    assert settings.language.itemText(2) == "简体中文" and settings.language.itemText(0) == "跟随系统"
+    assert not (left := untranslated(settings)), left
+    unsafe = Wallet(tmp_path / "unsafe", FailKeyring(), scrypt_n=2**10)
+    accounts = AccountsDialog(unsafe)
+    qtbot.addWidget(accounts)
+    accounts.show()
+    for index in range(accounts.ways.count()):
+        accounts.ways.setCurrentIndex(index)
+        assert not (left := untranslated(accounts)), f"{accounts.ways.tabText(index)}:\n{left}"
+    account = wallet.watch("0x" + "11" * 20, "冷钱包")  # the person's own name for it
+    export = ExportDialog(wallet, account)
+    qtbot.addWidget(export)
+    export.show()
+    assert not (left := untranslated(export)), left
+
+
+def _check(ts: Path, qm: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(SCRIPT), "--check", "--ts", str(ts), "--qm", str(qm)],
+                          capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+
+
+def test_the_committed_translations_are_complete_and_current() -> None:
+    done = _check(i18n.FOLDER / "swapdesk_zh_CN.ts", i18n.FOLDER / "swapdesk_zh_CN.qm")
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_word_without_chinese_fails_the_check(tmp_path: Path) -> None:
+    ts, qm = tmp_path / "swapdesk_zh_CN.ts", tmp_path / "swapdesk_zh_CN.qm"
+    shutil.copy(i18n.FOLDER / "swapdesk_zh_CN.ts", ts)
+    shutil.copy(i18n.FOLDER / "swapdesk_zh_CN.qm", qm)
+    tree = ET.parse(ts)
+    message = next(m for m in tree.getroot().iter("message") if m.findtext("source") == "Slippage")
+    translation = message.find("translation")
+    assert translation is not None
+    translation.text = ""
+    translation.set("type", "unfinished")
+    tree.write(ts, encoding="utf-8")
+    failed = _check(ts, qm)
+    assert failed.returncode == 1
+    assert "'Slippage' has no finished translation" in failed.stderr
+    tree.getroot().find("context").remove(message)  # type: ignore[union-attr]
+    tree.write(ts, encoding="utf-8")
+    assert "no translation of 'Slippage'" in _check(ts, qm).stderr
+
+
+def test_the_language_is_the_setting_else_the_system_locale() -> None:
+    chinese, taiwan, english = QLocale("zh_CN"), QLocale("zh_TW"), QLocale("en_US")
+    assert i18n.chosen("system", chinese) == "zh_CN"
+    assert i18n.chosen("system", taiwan) == "en"  # no Traditional Chinese yet: English rather than the wrong script
+    assert i18n.chosen("system", english) == "en"
+    assert i18n.chosen("en", chinese) == "en"
+    assert i18n.chosen("zh_CN", english) == "zh_CN"
