@@ -163,6 +163,13 @@ def token_name(name: str) -> str:
     return tr("{chain} native coin").format(chain=chain) if chain != name else name
 
 
+def account_title(account: Account, tron: bool = False) -> str:
+    """'Main (0x2c75…5c23) · keystore file' (`Account.title`) in the window's language."""
+    note = {"watch": tr("watch-only"), "demo": tr("devnet only"), "keystore": tr("keystore file")}.get(account.kind)
+    title = f"{account_name(account)} ({short(account.address_on(tron))})"
+    return f"{title} · {note}" if note else title
+
+
 def account_name(account: Account) -> str:
     """The account's label; a demo account's ('Demo 3', the wallet's words) in the window's language."""
     return tr("Demo {n}").format(n=account.label.removeprefix("Demo ")) if account.kind == "demo" else account.label

@@ -172,6 +172,18 @@
             <translation>正在保存…（密钥环或密钥库加密可能需要一点时间）</translation>
         </message>
         <message>
+            <source>Multichain router</source>
+            <translation>Multichain 路由合约</translation>
+        </message>
+        <message>
+            <source>Bridgers contract</source>
+            <translation>Bridgers 合约</translation>
+        </message>
+        <message>
+            <source>cBridge contract</source>
+            <translation>cBridge 合约</translation>
+        </message>
+        <message>
             <source>or the desk refunds the deposit</source>
             <translation>否则兑换方会退还存入的资金</translation>
         </message>
@@ -233,7 +245,7 @@
         </message>
         <message>
             <source> (devnet)</source>
-            <translation> （开发网）</translation>
+            <translation>（开发网）</translation>
         </message>
         <message>
             <source>{src} → {dst}{devnet}, through {bridge} ({name})</source>
@@ -652,6 +664,14 @@
             <translation>{chain} 原生币</translation>
         </message>
         <message>
+            <source>devnet only</source>
+            <translation>仅限开发网</translation>
+        </message>
+        <message>
+            <source>keystore file</source>
+            <translation>密钥库文件</translation>
+        </message>
+        <message>
             <source>Demo {n}</source>
             <translation>演示 {n}</translation>
         </message>
@@ -717,7 +737,7 @@
         </message>
         <message>
             <source>Again</source>
-            <translation>再看一次</translation>
+            <translation>确认密码</translation>
         </message>
         <message>
             <source>I wrote them down</source>
@@ -1041,7 +1061,7 @@
         </message>
         <message>
             <source>{spender} may not take your {token} yet: approve it first, for this amount only.</source>
-            <translation>{spender} 尚不能使用你的 {token}：请先授权，仅限此金额。</translation>
+            <translation>{spender}尚未获准使用你的 {token}：请先授权，仅限此金额。</translation>
         </message>
         <message>
             <source>Ready to {action}. The call data is checked again before you sign.</source>
@@ -1517,7 +1537,7 @@
         </message>
         <message>
             <source>Bridge</source>
-            <translation>桥</translation>
+            <translation>跨链桥</translation>
         </message>
         <message>
             <source>To</source>
