@@ -1,5 +1,6 @@
 """The window in Simplified Chinese: under zh_CN, a walk over the window's tabs (a quote and a bridge comparison
-shown), both reviews, and every dialog the accessibility test walks fails on visible text that still has an English word;
+shown), both reviews, and every dialog the accessibility test walks fails on visible text that still has an English
+word;
 `scripts/translations.py --check` passes on the committed translations and fails on a .ts with a word left
 untranslated; the language comes from the setting, else the system locale."""
 
@@ -79,7 +80,11 @@ def _latin_ok(word: str) -> bool:
 
 def english(text: str, names: frozenset[str] = frozenset()) -> list[str]:
     """The English words left in `text`, besides the words of `names` (tokens' names, as their lists give them)."""
-    return [w for w in _WORD.findall(_SKIP.sub(" ", text.replace("\u200b", ""))) if not _latin_ok(w.strip("'’")) and w not in names]
+    return [
+        w
+        for w in _WORD.findall(_SKIP.sub(" ", text.replace("\u200b", "")))
+        if not _latin_ok(w.strip("'’")) and w not in names
+    ]
 
 
 def shown_texts(root: QWidget) -> Iterator[tuple[str, str]]:
@@ -132,18 +137,19 @@ def test_every_tab_of_the_window_is_in_chinese(window: MainWindow, until: Until,
     assert window.tabs.tabText(window.tabs.currentIndex()) == "报价"
     screenshot(window, "zh-quote.png")
     window.grab().save("/tmp/zh_quote.png")
-    left = []
+    said = []
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
-        left.append(f"{window.tabs.tabText(index)}:\n{untranslated(window, tab.sell.tokens)}")
-    assert all(said.endswith(":\n") for said in left), "\n".join(left)
+        said.append(f"{window.tabs.tabText(index)}:\n{untranslated(window, tab.sell.tokens)}")
+    assert all(words.endswith(":\n") for words in said), "\n".join(said)
     window.tabs.setCurrentWidget(tab)
     type_into(tab.amount, key=Qt.Key.Key_Return)  # the review, with its approval step
     dialog = window.swap_dialog
     assert dialog is not None
     until(dialog.checked)
     dialog.grab().save("/tmp/zh_swap_review.png")
-    assert not (left := untranslated(dialog, tab.sell.tokens)), left
+    left = untranslated(dialog, tab.sell.tokens)
+    assert not left, left
 
 
 def test_the_cross_chain_tab_is_in_chinese(cross_window: MainWindow, until: Until, type_into: Any) -> None:
@@ -154,14 +160,16 @@ def test_the_cross_chain_tab_is_in_chinese(cross_window: MainWindow, until: Unti
     tokens = tab.send_picker.tokens + tab.receive_picker.tokens + cross_window.quote_tab.sell.tokens
     screenshot(cross_window, "zh-cross.png")
     cross_window.grab().save("/tmp/zh_cross.png")
-    assert not (left := untranslated(cross_window, tokens)), left
+    left = untranslated(cross_window, tokens)
+    assert not left, left
     until(tab.send_requested, doing=tab.send_button.click)
     dialog = cross_window.cross_dialog
     assert dialog is not None
     if dialog.funds is None:
         until(dialog.checked)
     dialog.grab().save("/tmp/zh_cross_review.png")
-    assert not (left := untranslated(dialog, tokens)), left
+    left = untranslated(dialog, tokens)
+    assert not left, left
 
 
 def test_every_dialog_is_in_chinese(qtbot: Any, tmp_path: Path, wallet: Wallet) -> None:
@@ -170,7 +178,8 @@ def test_every_dialog_is_in_chinese(qtbot: Any, tmp_path: Path, wallet: Wallet) 
     settings.show()
     assert settings.language.itemText(2) == "简体中文" and settings.language.itemText(0) == "跟随系统"
     settings.grab().save("/tmp/zh_settings.png")
-    assert not (left := untranslated(settings)), left
+    left = untranslated(settings)
+    assert not left, left
     unsafe = Wallet(tmp_path / "unsafe", FailKeyring(), scrypt_n=2**10)
     accounts = AccountsDialog(unsafe)
     qtbot.addWidget(accounts)
@@ -178,12 +187,14 @@ def test_every_dialog_is_in_chinese(qtbot: Any, tmp_path: Path, wallet: Wallet) 
     for index in range(accounts.ways.count()):
         accounts.ways.setCurrentIndex(index)
         accounts.grab().save(f"/tmp/zh_accounts_{index}.png")
-        assert not (left := untranslated(accounts)), f"{accounts.ways.tabText(index)}:\n{left}"
+        left = untranslated(accounts)
+        assert not left, f"{accounts.ways.tabText(index)}:\n{left}"
     account = wallet.watch("0x" + "11" * 20, "冷钱包")  # the person's own name for it
     export = ExportDialog(wallet, account)
     qtbot.addWidget(export)
     export.show()
-    assert not (left := untranslated(export)), left
+    left = untranslated(export)
+    assert not left, left
 
 
 def _check(ts: Path, qm: Path) -> subprocess.CompletedProcess[str]:
