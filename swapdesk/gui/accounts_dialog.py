@@ -212,9 +212,10 @@ class AccountsDialog(QDialog):
         self.rows = list(self.accounts)
         self.list.clear()
         for account in self.accounts:
+            on_tron = tr("on TRON: {address}").format(address=account.tron_address)  # lupdate reads no f-string
             item = QListWidgetItem(
                 f"{formatting.account_name(account)} · {tr(KINDS.get(account.kind, account.kind))}\n"
-                f"    {account.address}\n    {tr('on TRON: {address}').format(address=account.tron_address)}"
+                f"    {account.address}\n    {on_tron}"
             )
             item.setToolTip(account.address)
             self.list.addItem(item)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import qasync
 from keyring.backends.fail import Keyring as FailKeyring
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import (
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QListWidget,
     QPlainTextEdit,
     QTabBar,
     QTableWidget,
@@ -32,7 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.api import TokenInfo
-from swapdesk.chains import CHAINS
+from swapdesk.chains import CHAINS, resolve
+from swapdesk.devnet.network import Devnet
 from swapdesk.gui import i18n
 from swapdesk.gui.accounts_dialog import AccountsDialog
 from swapdesk.gui.export_dialog import ExportDialog
@@ -43,23 +46,25 @@ from swapdesk.wallet import Wallet
 
 from .conftest import Until, screenshot
 from .test_accessible import _in_a_page
+from .test_history_tab import _approve, _swap
 from .test_quote_tab import _pick_chain
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "translations.py"
 # Latin words a Chinese wallet shows as they are: protocol, bridge and product names, the app's own name, English
-# named in its own words (the language choice), units, a setting's file path, and the words of a chain's name (token
-# symbols and acronyms are in capitals: `_latin_ok`)
+# named in its own words (the language choice), the API's channel (web), units, a setting's file path, and the words
+# of a chain's name (token symbols and acronyms are in capitals: `_latin_ok`)
 ALLOWED = {
     "swapdesk", "English", "Gas", "MiB", "bps", "Uniswap", "PancakeSwap", "SushiSwap", "QuickSwap", "Curve", "Ellipsis",
-    "Biswap", "BiSwap", "ApeSwap", "MDEX", "GNOME", "Keyring", "KWallet", "macOS", "cBridge", "Celer", "Multichain",
-    "SWFT", "Bridgers", "anvil", "cbridge", "metapath", "anyswap", "config", "catalogs", "chain", "id", "json",
+    "Biswap", "BiSwap", "ApeSwap", "MDEX", "Camelot", "Zyberswap", "GNOME", "Keyring", "KWallet", "macOS", "cBridge",
+    "Celer", "Multichain", "SWFT", "Bridgers", "web", "anvil", "cbridge", "metapath", "anyswap", "config", "catalogs",
+    "chain", "id", "json",
     *(word for chain in CHAINS for word in re.findall(r"[A-Za-z]+", chain.name)),
 }  # fmt: skip
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 _SKIP = re.compile(
     r"<[^>]+>"  # rich text's tags
-    r"|(?:0x|T)[0-9A-Fa-f…]{6,}|0x[0-9A-Fa-f…]*|[0-9A-Fa-f]{40,}"  # addresses and hashes, whole or shortened
+    r"|0x[0-9A-Fa-f…]*|[0-9A-Fa-f]{40,}|T[1-9A-HJ-NP-Za-km-z…]{8,}"  # addresses and hashes, whole or shortened
     r"|https?://\S+|\S+\.(?:csv|json|txt|tsv)\b"  # URLs and file names
     r"|“[^”]*”"  # an API's own status words, quoted as they are
     r"|&(?=\w)"  # a menu's shortcut marker
@@ -106,6 +111,8 @@ def shown_texts(root: QWidget) -> Iterator[tuple[str, str]]:
             yield from ((f"{where} tab", widget.tabText(i)) for i in range(widget.count()))
         elif isinstance(widget, QComboBox):
             yield from ((f"{where} item", widget.itemText(i)) for i in range(widget.count()))
+        elif isinstance(widget, QListWidget):
+            yield from ((f"{where} item", widget.item(i).text()) for i in range(widget.count()))
         elif isinstance(widget, QTableWidget):
             headers = (widget.horizontalHeaderItem(i) for i in range(widget.columnCount()))
             yield from ((f"{where} column", item.text()) for item in headers if item is not None)
@@ -124,6 +131,7 @@ def test_the_walk_finds_english() -> None:
     assert english("兑换 250 USDT → 0.41 WBNB，通过 Uniswap 在 BNB Smart Chain 上 · 0x1234…abcd") == []
     assert english("<b>已发送</b>（双击可查询） https://bscscan.com/tx/0xab") == []
     assert english("文件(&F)") == [] and english("&File") == ["File"]
+    assert english("TRON 地址：TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV · TYBNgW…cqbaG") == []
 
 
 def test_every_tab_of_the_window_is_in_chinese(window: MainWindow, until: Until, type_into: Any) -> None:
@@ -150,6 +158,23 @@ def test_every_tab_of_the_window_is_in_chinese(window: MainWindow, until: Until,
     dialog.grab().save("/tmp/zh_swap_review.png")
     left = untranslated(dialog, tab.sell.tokens)
     assert not left, left
+
+
+def test_history_s_cards_are_in_chinese(
+    window: MainWindow, until: Until, qloop: qasync.QEventLoop, devnet: Devnet
+) -> None:
+    tab = window.history_tab
+    window.tabs.setCurrentWidget(tab)
+    for made, chain, shown in (
+        (_swap(devnet), "ARB", tab.details_shown),
+        (_approve(devnet), "OP", tab.transaction_shown),
+    ):
+        tx_hash, _ = qloop.run_until_complete(made)
+        tab.look_up_hash(tx_hash, resolve(chain).id)
+        until(shown)
+        window.grab().save(f"/tmp/zh_history_{chain}.png")
+        left = untranslated(window)
+        assert not left, left
 
 
 def test_the_cross_chain_tab_is_in_chinese(cross_window: MainWindow, until: Until, type_into: Any) -> None:
@@ -190,6 +215,11 @@ def test_every_dialog_is_in_chinese(qtbot: Any, tmp_path: Path, wallet: Wallet) 
         left = untranslated(accounts)
         assert not left, f"{accounts.ways.tabText(index)}:\n{left}"
     account = wallet.watch("0x" + "11" * 20, "冷钱包")  # the person's own name for it
+    listed = AccountsDialog(wallet, devnet=True)  # the watched account, then the devnet's demo accounts
+    qtbot.addWidget(listed)
+    listed.show()
+    left = untranslated(listed)
+    assert not left, left
     export = ExportDialog(wallet, account)
     qtbot.addWidget(export)
     export.show()

@@ -156,6 +156,10 @@
             <translation>已创建</translation>
         </message>
         <message>
+            <source>on TRON: {address}</source>
+            <translation>TRON 地址：{address}</translation>
+        </message>
+        <message>
             <source>No accounts of your own yet: add one below. The devnet's demo accounts follow.</source>
             <translation>你还没有自己的账户：请在下方添加。下面是开发网的演示账户。</translation>
         </message>

@@ -38,6 +38,11 @@ ROWS = ("sold", "bought", "minimum", "token", "allowed", "spender", "sent", "rec
         "fee", "channel", "sources", "block", "hash", "target")  # fmt: skip
 
 
+def _notes_words(notes: str, cross: bool = False) -> str:
+    """A record's own status notes in the window's words: a bridge's stage, or the spec's status word."""
+    return tr(status.stage_words(notes)) if cross and notes else tr(notes) if notes else ""
+
+
 def timeline_stages(stages: list[Stage], bridge: str = "", pending: bool = False) -> list[TimelineStage]:
     """The record's stages as the timeline draws them (`gui.order_timeline`); the last one is where it stands."""
     return order_stages(stages, bridge, pending)
@@ -124,7 +129,7 @@ class TxCard(Card):
             if record.normalizedStatus is not None
             else status.from_spec(record.status, record.statusNotes)
         )
-        self.badge.set(badge, record.statusNotes)
+        self.badge.set(badge, _notes_words(record.statusNotes, record.fromChain != record.toChain))
         cross = record.fromChain != record.toChain
         src, dst = _chain(record.fromChain), _chain(record.toChain)
         names = f"{src.name if src else record.fromChain} → {dst.name if dst else record.toChain}"
@@ -171,11 +176,11 @@ class TxCard(Card):
         """Any other transaction: an approval, a transfer, a call."""
         self.chain = chain
         badge = status.PENDING if info.status == "Pending" else status.from_spec(info.status, info.statusNotes)
-        self.badge.set(badge, info.statusNotes)
+        self.badge.set(badge, _notes_words(info.statusNotes))
         self.title.setText(
             tr("{kind} on {chain}").format(kind=tr(KINDS.get(info.kind, info.kind.title())), chain=chain.name)
         )
-        self.notes.setText(info.statusNotes)
+        self.notes.setText(_notes_words(info.statusNotes))
         self.when.setText(formatting.when(info.timestamp) if info.timestamp else tr("not in a block yet"))
         rows = ["sender", "hash"]
         self._address("sender", info.fromAddress, chain)
@@ -187,7 +192,7 @@ class TxCard(Card):
             amount = int(info.amount)
             allowed = tr("unlimited") if amount >= UNLIMITED else formatting.amount(amount, info.decimals, info.symbol)
             self._text("allowed", allowed)
-            self._address("spender", info.spender, chain, caption=info.spenderName)
+            self._address("spender", info.spender, chain, caption=tr(info.spenderName))
             rows += ["allowed", "spender"]
         elif info.kind == "transfer":
             self._text("sent", formatting.amount(int(info.amount), info.decimals, info.symbol))
