@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from swapdesk.api import TokenInfo
 from swapdesk.chains import CHAINS, resolve
 from swapdesk.devnet.network import Devnet
-from swapdesk.gui import i18n
+from swapdesk.gui import i18n, status
 from swapdesk.gui.accounts_dialog import AccountsDialog
 from swapdesk.gui.export_dialog import ExportDialog
 from swapdesk.gui.settings_dialog import SettingsDialog
@@ -44,8 +44,9 @@ from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 from swapdesk.wallet import Wallet
 
-from .conftest import Until, screenshot
+from .conftest import Act, Until, screenshot
 from .test_accessible import _in_a_page
+from .test_cross_flow import compare, ended
 from .test_history_tab import _approve, _swap
 from .test_quote_tab import _pick_chain
 
@@ -194,6 +195,41 @@ def test_the_cross_chain_tab_is_in_chinese(cross_window: MainWindow, until: Unti
         until(dialog.checked)
     dialog.grab().save("/tmp/zh_cross_review.png")
     left = untranslated(dialog, tokens)
+    assert not left, left
+
+
+def test_a_cross_chain_order_is_in_chinese(cross_window: MainWindow, until: Until, type_into: Any, act: Act) -> None:
+    """Review, approval, sending, the order's card and timeline to the end, the notification, History's list."""
+    tab = cross_window.cross_tab
+    compare(cross_window, until, type_into, act, "BNB Smart Chain", "Polygon", "250")
+    tokens = tab.send_picker.tokens + tab.receive_picker.tokens + cross_window.quote_tab.sell.tokens
+    act(lambda: tab.routes_card.choose("METAPATH"))
+    until(tab.send_requested, doing=tab.send_button.click)
+    dialog = cross_window.cross_dialog
+    assert dialog is not None
+    if dialog.funds is None:
+        until(dialog.checked)
+    if dialog.approve_button.isVisibleTo(dialog):
+        act(dialog.approve_button.click)
+        until(dialog.checked)
+    act(dialog.send_button.click)
+    (result,) = until(dialog.sent_order)
+    left = untranslated(dialog, tokens)
+    assert not left, left
+    act(dialog.follow_button.click)
+    if tab.order_card.order is None or tab.order_card.order.hash != result.hash:
+        until(tab.order_shown)
+    left = untranslated(cross_window, tokens)
+    assert not left, left
+    ended(cross_window, until, result.hash)
+    if tab.order_card.badge.badge is not status.SUCCESS:
+        until(tab.order_shown)
+    cross_window.grab().save("/tmp/zh_cross_done.png")
+    left = untranslated(cross_window, tokens)
+    assert not left, left
+    cross_window.tabs.setCurrentWidget(cross_window.history_tab)
+    cross_window.grab().save("/tmp/zh_history_sent.png")
+    left = untranslated(cross_window, tokens)
     assert not left, left
 
 

@@ -2499,5 +2499,9 @@
             <source>Form status</source>
             <translation>表单状态</translation>
         </message>
+        <message>
+            <source>Notification</source>
+            <translation>通知</translation>
+        </message>
     </context>
 </TS>
