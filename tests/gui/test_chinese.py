@@ -273,10 +273,13 @@ def test_the_committed_translations_are_complete_and_current() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_a_word_without_chinese_fails_the_check(tmp_path: Path) -> None:
+def test_a_word_without_chinese_or_a_stale_qm_fails_the_check(tmp_path: Path) -> None:
     ts, qm = tmp_path / "swapdesk_zh_CN.ts", tmp_path / "swapdesk_zh_CN.qm"
     shutil.copy(i18n.FOLDER / "swapdesk_zh_CN.ts", ts)
+    qm.write_bytes(b"stale")  # not what lrelease makes of the .ts
+    assert "is not what lrelease makes of" in _check(ts, qm).stderr
     shutil.copy(i18n.FOLDER / "swapdesk_zh_CN.qm", qm)
+    assert _check(ts, qm).returncode == 0
     tree = ET.parse(ts)
     message = next(m for m in tree.getroot().iter("message") if m.findtext("source") == "Slippage")
     translation = message.find("translation")

@@ -237,7 +237,7 @@
         </message>
         <message>
             <source>{give} → about {get} on {chain}</source>
-            <translation>{give} → 约 {get}，到账 {chain}</translation>
+            <translation>{give} → {chain} 上约 {get}</translation>
         </message>
         <message>
             <source>{fee}, paid on {chain}</source>
@@ -1961,7 +1961,7 @@
         </message>
         <message>
             <source>Payment</source>
-            <translation>转账</translation>
+            <translation>原生币转账</translation>
         </message>
         <message>
             <source>Contract call</source>
