@@ -123,8 +123,8 @@ class SettingsDialog(QDialog):
 
     def settings(self) -> Settings:
         """The form as checked settings; BadSetting names what is wrong."""
-        rpc = _pairs(self.rpc, "rpc", "a chain and a URL, like 'BSC https://…'")
-        providers = _pairs(self.providers, "providers", "a provider and a URL, like 'cbridge https://…'")
+        rpc = _pairs(self.rpc, "rpc", tr("a chain and a URL, like 'BSC https://…'"))
+        providers = _pairs(self.providers, "providers", tr("a provider and a URL, like 'cbridge https://…'"))
         return Settings(
             engine=ENGINES[self.engine.currentIndex()],
             server_url=self.server_url.text().strip(),
@@ -133,7 +133,7 @@ class SettingsDialog(QDialog):
             devnet_speed=self.speed.value(),
             providers={name.lower(): url for name, url in providers.items()},
             language=LANGUAGES[self.language.currentIndex()],
-            forks=_pairs(self.forks, "forks", "a chain and a URL, like 'ETH https://…'"),
+            forks=_pairs(self.forks, "forks", tr("a chain and a URL, like 'ETH https://…'")),
         ).checked()
 
     def confirm_reset(self) -> QMessageBox:
@@ -176,6 +176,6 @@ def _pairs(edit: QPlainTextEdit, setting: str, shape: str) -> dict[str, str]:
         if line.strip():
             parts = line.split()
             if len(parts) != 2:
-                raise BadSetting(setting, f"line {n}: write {shape}")
+                raise BadSetting(setting, tr("line {n}: write {shape}").format(n=n, shape=shape))
             found[parts[0]] = parts[1]
     return found

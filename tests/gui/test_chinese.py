@@ -268,6 +268,19 @@ def _check(ts: Path, qm: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, cwd=ROOT)  # fmt: skip
 
 
+def test_words_from_modules_without_qt_are_marked_as_they_are_written() -> None:
+    """The window translates these where it shows them; lupdate reads only the GUI's copies, kept equal here."""
+    from swapdesk import lookup
+    from swapdesk.gui import accounts_dialog, cross_dialog
+    from swapdesk.gui.tabs import history
+    from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
+    from swapdesk.wallet import keyring_vault
+
+    assert history.NOWHERE == lookup.NOWHERE
+    assert accounts_dialog.NO_KEYRING == keyring_vault.NO_SERVICE
+    assert set(cross_dialog.CONTRACT_WORDS) == set(CONTRACT_NAMES.values())
+
+
 def test_the_committed_translations_are_complete_and_current() -> None:
     done = _check(i18n.FOLDER / "swapdesk_zh_CN.ts", i18n.FOLDER / "swapdesk_zh_CN.qm")
     assert done.returncode == 0, done.stderr

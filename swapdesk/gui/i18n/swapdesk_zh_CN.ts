@@ -1024,6 +1024,18 @@
             <translation>外观</translation>
         </message>
         <message>
+            <source>a chain and a URL, like 'BSC https://…'</source>
+            <translation>链名和 URL，如“BSC https://…”</translation>
+        </message>
+        <message>
+            <source>a provider and a URL, like 'cbridge https://…'</source>
+            <translation>桥服务名和 URL，如“cbridge https://…”</translation>
+        </message>
+        <message>
+            <source>a chain and a URL, like 'ETH https://…'</source>
+            <translation>链名和 URL，如“ETH https://…”</translation>
+        </message>
+        <message>
             <source>Reset devnet chains</source>
             <translation>重置开发网链</translation>
         </message>
@@ -1034,6 +1046,10 @@
         <message>
             <source>Reset every chain</source>
             <translation>重置所有链</translation>
+        </message>
+        <message>
+            <source>line {n}: write {shape}</source>
+            <translation>第 {n} 行：请填写{shape}</translation>
         </message>
         <message>
             <source>Approve {token}</source>
@@ -1868,6 +1884,10 @@
             <translation>收款地址不是当前账户：请仔细核对，转到错误地址的资金无法追回。</translation>
         </message>
         <message>
+            <source>No chain knows that transaction hash.</source>
+            <translation>没有任何链上有这个交易哈希。</translation>
+        </message>
+        <message>
             <source>Paste a transaction hash (0x…, or a TRON transaction id)</source>
             <translation>粘贴交易哈希（0x…，或 TRON 交易 ID）</translation>
         </message>
@@ -2026,6 +2046,10 @@
         <message>
             <source>unlimited</source>
             <translation>无限额</translation>
+        </message>
+        <message>
+            <source>{gas} energy</source>
+            <translation>{gas} 能量</translation>
         </message>
         <message>
             <source>Hash</source>

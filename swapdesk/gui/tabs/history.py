@@ -37,7 +37,7 @@ from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.gui import csv_export
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.empty_state import EmptyState
-from swapdesk.gui.i18n import tr
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.icons import icon
 from swapdesk.gui.links import Links
 from swapdesk.gui.tabs.history_card import TxCard
@@ -54,6 +54,8 @@ from swapdesk.lookup import look_up
 from swapdesk.store import TxStore
 
 DETECT = 0
+
+NOWHERE = QT_TR_NOOP("No chain knows that transaction hash.")  # `lookup.NOWHERE`, marked for lupdate
 
 
 class HistoryTab(QWidget):
@@ -238,7 +240,7 @@ class HistoryTab(QWidget):
             chain = by_id(chain_id) if chain_id != DETECT else None
             found = await look_up(self.service, text, chain, recorded, trying)
             if found.info is None or found.chain is None:
-                self._fail(found.error)
+                self._fail(tr(found.error))
             elif found.info.details is not None:
                 await self._show(found.info.details, found.chain)
             else:

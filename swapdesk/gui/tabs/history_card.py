@@ -206,7 +206,9 @@ class TxCard(Card):
                 rows.append("sent")
         if info.block:
             fee = formatting.network_fee(int(info.networkFee), chain.native_decimals, chain.native_symbol, info.gasUsed)
-            self._text("fee", fee.replace(" gas)", " energy)") if chain.tron else fee)
+            used = f"{info.gasUsed:,}"  # TRON burns energy where an EVM chain pays gas
+            energy = fee.replace(tr("{gas} gas").format(gas=used), tr("{gas} energy").format(gas=used))
+            self._text("fee", energy if chain.tron else fee)
             self._text("block", f"{info.block:,}")
             rows += ["fee", "block"]
         self._only(*rows)

@@ -212,7 +212,7 @@ class ManyLookups(QWidget):
         info = found.info
         chain = found.chain.flag if found.chain else ""
         if info is None:
-            self._cells(row, (found.hash, chain, tr("Not found"), "", found.error))
+            self._cells(row, (found.hash, chain, tr("Not found"), "", tr(found.error)))
             return
         record = info.details
         badge = status.from_spec(record.status if record else info.status, record.statusNotes if record else "")
