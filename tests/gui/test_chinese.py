@@ -308,6 +308,16 @@ def test_a_word_without_chinese_or_a_stale_qm_fails_the_check(tmp_path: Path) ->
     assert "no translation of 'Slippage'" in _check(ts, qm).stderr
 
 
+def test_the_language_is_chosen_in_settings(qtbot: Any) -> None:
+    dialog = SettingsDialog(Settings(language="zh_CN"))
+    qtbot.addWidget(dialog)
+    assert dialog.language.currentText() == "简体中文"
+    dialog.language.setCurrentIndex(1)
+    assert dialog.language.currentText() == "English" and dialog.settings().language == "en"
+    dialog.language.setCurrentIndex(0)
+    assert dialog.settings().language == "system"
+
+
 def test_the_language_is_the_setting_else_the_system_locale() -> None:
     chinese, taiwan, english = QLocale("zh_CN"), QLocale("zh_TW"), QLocale("en_US")
     assert i18n.chosen("system", chinese) == "zh_CN"
