@@ -1425,7 +1425,7 @@
         </message>
         <message>
             <source>, discounted from {amount} for holding SWAP</source>
-            <translation>，持有 SWAP 享折扣（原为 {amount}）</translation>
+            <translation>，持 SWAP 折后价（原 {amount}）</translation>
         </message>
         <message>
             <source>{amount} at {slippage} slippage, or nothing is swapped</source>
