@@ -20,6 +20,7 @@ from swapdesk.files import write_atomically
 
 ENGINES = ("embedded", "remote")
 THEMES = ("system", "light", "dark")
+LANGUAGES = ("system", "en", "zh_CN")  # the window's: the system locale's, English, Simplified Chinese
 PROVIDERS = ("cbridge", "metapath", "anyswap")  # bridge providers whose real services can be named by URL
 
 
@@ -63,6 +64,7 @@ class Settings:
     devnet_speed: float = 1.0  # the embedded devnet's block times are divided by this
     providers: dict[str, str] = field(default_factory=dict)  # provider (PROVIDERS) -> its real service's base URL
     forks: dict[str, str] = field(default_factory=dict)  # chain flag -> the network's URL, run on a local fork
+    language: str = "system"  # LANGUAGES; a file saved before there was a choice loads as "system"
 
     def checked(self) -> Settings:
         """The same settings, or BadSetting naming the field and the rule."""
@@ -70,6 +72,8 @@ class Settings:
             raise BadSetting("engine", f"must be one of {', '.join(ENGINES)}")
         if self.theme not in THEMES:
             raise BadSetting("theme", f"must be one of {', '.join(THEMES)}")
+        if self.language not in LANGUAGES:
+            raise BadSetting("language", f"must be one of {', '.join(LANGUAGES)}")
         rpc, forks = _chains_urls("rpc", self.rpc), _chains_urls("forks", self.forks)
         try:
             speed = parse_speed(str(self.devnet_speed))
@@ -80,7 +84,9 @@ class Settings:
             if name not in PROVIDERS:
                 raise BadSetting("providers", f"{name!r} is not a bridge provider; one of {', '.join(PROVIDERS)}")
             providers[name] = _url(f"providers {name}", url)
-        return Settings(self.engine, _url("server_url", self.server_url), self.theme, rpc, speed, providers, forks)
+        return Settings(
+            self.engine, _url("server_url", self.server_url), self.theme, rpc, speed, providers, forks, self.language
+        )
 
 
 def _chains_urls(name: str, given: dict[str, str]) -> dict[str, str]:

@@ -35,7 +35,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return found
 
 
-def test_the_wheel_carries_icons_contracts_and_desktop_files(wheel: Path) -> None:
+def test_the_wheel_carries_icons_contracts_translations_and_desktop_files(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     data = "swapdesk-0.1.0.data/data/share/"
     icons = [p.relative_to(REPO).as_posix() for p in (REPO / "resources" / "icons").rglob("*.svg")]
@@ -44,6 +44,7 @@ def test_the_wheel_carries_icons_contracts_and_desktop_files(wheel: Path) -> Non
     assert f"{data}metainfo/{APP_ID}.metainfo.xml" in names
     assert f"{data}icons/hicolor/scalable/apps/{APP_ID}.svg" in names
     assert "swapdesk/contracts/artifacts/AggregationRouter.json" in names
+    assert "swapdesk/gui/i18n/swapdesk_zh_CN.qm" in names  # the window's Chinese
 
 
 def test_the_installed_app_finds_its_icons(wheel: Path, tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ def test_round_trip_and_defaults(config: Path) -> None:
     [
         (Settings(engine="cloud"), "engine"),
         (Settings(theme="neon"), "theme"),
+        (Settings(language="fr"), "language"),
         (Settings(server_url="ftp://x"), "server_url"),
         (Settings(rpc={"MARS": "http://x"}), "rpc"),
         (Settings(rpc={"BSC": "localhost:8545"}), "rpc BSC"),
@@ -33,6 +34,13 @@ def test_bad_settings_are_refused_and_not_saved(config: Path, bad: Settings, nam
     with pytest.raises(BadSetting) as info:
         settings.save(bad)
     assert info.value.name == name and not (config / "settings.json").exists()
+
+
+def test_the_language_is_kept_and_an_older_file_loads_as_the_system_s(config: Path) -> None:
+    settings.save(Settings(language="zh_CN"))
+    assert settings.load().language == "zh_CN"
+    (config / "settings.json").write_text('{"engine": "embedded", "theme": "dark"}')  # saved before the choice
+    assert settings.load() == Settings(theme="dark", language="system")
 
 
 def test_a_broken_file_is_kept_aside_not_lost(config: Path) -> None:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.blocking import off_loop
-from swapdesk.gui import error_words
+from swapdesk.gui import error_words, formatting
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import heading
 from swapdesk.gui.design.notice import Notice
@@ -56,11 +56,15 @@ def without_class_names(text: str) -> str:
     return _CLASS_NAME.sub("", text)
 
 
+# the wallet's reason when there is no keyring (`wallet.keyring_vault.NO_SERVICE`), marked here for lupdate
+NO_KEYRING = QT_TR_NOOP("this machine has no keyring service (such as GNOME Keyring, KWallet or the macOS Keychain)")
+
+
 def keyring_words(problem: str | None) -> str:
     """Where new keys go, in plain words; a keyring backend's class name never reaches the screen."""
     if problem is None:
         return tr("New keys are kept in your system keyring.")
-    reason = without_class_names(problem).strip().rstrip(".")
+    reason = tr(without_class_names(problem).strip().rstrip("."))
     return tr("{reason}. New keys go to an encrypted keystore file instead, locked with a password you choose.").format(
         reason=f"{reason[:1].upper()}{reason[1:]}"
     )
@@ -208,9 +212,10 @@ class AccountsDialog(QDialog):
         self.rows = list(self.accounts)
         self.list.clear()
         for account in self.accounts:
+            on_tron = tr("on TRON: {address}").format(address=account.tron_address)  # lupdate reads no f-string
             item = QListWidgetItem(
-                f"{account.label} · {tr(KINDS.get(account.kind, account.kind))}\n"
-                f"    {account.address}\n    {tr('on TRON: {address}').format(address=account.tron_address)}"
+                f"{formatting.account_name(account)} · {tr(KINDS.get(account.kind, account.kind))}\n"
+                f"    {account.address}\n    {on_tron}"
             )
             item.setToolTip(account.address)
             self.list.addItem(item)

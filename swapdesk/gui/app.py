@@ -25,7 +25,7 @@ from swapdesk import settings
 from swapdesk.api import SwapService
 from swapdesk.chains import Chain, resolve
 from swapdesk.fork import Forks
-from swapdesk.gui import theme
+from swapdesk.gui import i18n, theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.icons import icon
 from swapdesk.gui.loop import EventLoop
@@ -89,6 +89,7 @@ def run(server: str | None = None, fork: dict[Chain, str] | None = None) -> int:
     asyncio.set_event_loop(loop)
     chosen = settings.load()
     theme.apply(app, chosen.theme)
+    i18n.install(app, chosen.language)  # before any widget is built: each reads its words once, when made
     if server:
         chosen = replace(chosen, engine="remote", server_url=server)
     collector = MainThreadCollector(app)

@@ -34,6 +34,9 @@ from swapdesk.trade.bridge_checks import CrossShown
 from swapdesk.trade.results import Funds
 from swapdesk.wallet import Account, PrivateKey, Wallet
 
+# `bridge_catalog.CONTRACT_NAMES`, marked here for lupdate: the review names the contract in the window's language
+CONTRACT_WORDS = (QT_TR_NOOP("Multichain router"), QT_TR_NOOP("Bridgers contract"), QT_TR_NOOP("cBridge contract"))
+
 BELOW_MINIMUM = {
     "METAPATH": QT_TR_NOOP("or the desk refunds the deposit"),
     "CBRIDGE": QT_TR_NOOP("or cBridge refunds it (you then withdraw the refund here)"),
@@ -111,7 +114,7 @@ class CrossSendDialog(SigningDialog):
         )
         rows = Rows()
         for key, caption, text in (
-            ("from", tr("From"), self.account.title(tron=self.src.tron)),
+            ("from", tr("From"), formatting.account_title(self.account, self.src.tron)),
             ("route", tr("Route"), route),
             ("send", tr("You send"), sent + _paren(self.worth(self.src.id, s.route.quote.token0, s.amount))),
             ("receive", tr("You receive"), tr("{amount} (quoted)").format(
@@ -140,7 +143,7 @@ class CrossSendDialog(SigningDialog):
         self.review.set(
             "contract",
             tr("{bridge}'s {name} {address}, from swapdesk's own catalogue (the quote's word is not taken)").format(
-                bridge=s.bridge, name=CONTRACT_NAMES[s.bridge], address=format_address(contract, self.src.tron)
+                bridge=s.bridge, name=tr(CONTRACT_NAMES[s.bridge]), address=format_address(contract, self.src.tron)
             ),
         )
         funds = await self.bridger.funds(self.account.address, s)

@@ -19,9 +19,13 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, Context, Decimal, localcontext
+from typing import TYPE_CHECKING
 
 from swapdesk.gui.i18n import tr
 from swapdesk.units import BadAmount, to_units
+
+if TYPE_CHECKING:
+    from swapdesk.wallet import Account
 
 SIGNIFICANT = 6
 TINY = Decimal("0.00000001")  # below this an amount is "< 0.00000001": eight places are as far as anyone reads
@@ -153,6 +157,24 @@ def short(address: str) -> str:
     return address if len(address) <= head + 6 else f"{address[:head]}…{address[-4:]}"
 
 
+def token_name(name: str) -> str:
+    """A token's name as listed; the engine's name for a chain's own coin ('Polygon native coin') translated."""
+    chain = name.removesuffix(" native coin")
+    return tr("{chain} native coin").format(chain=chain) if chain != name else name
+
+
+def account_title(account: Account, tron: bool = False) -> str:
+    """'Main (0x2c75…5c23) · keystore file' (`Account.title`) in the window's language."""
+    note = {"watch": tr("watch-only"), "demo": tr("devnet only"), "keystore": tr("keystore file")}.get(account.kind)
+    title = f"{account_name(account)} ({short(account.address_on(tron))})"
+    return f"{title} · {note}" if note else title
+
+
+def account_name(account: Account) -> str:
+    """The account's label; a demo account's ('Demo 3', the wallet's words) in the window's language."""
+    return tr("Demo {n}").format(n=account.label.removeprefix("Demo ")) if account.kind == "demo" else account.label
+
+
 def parse_amount(text: str, decimals: int) -> int:
     """What a person typed, exactly, in the token's smallest unit; BadAmount in words when it is not one.
 
@@ -161,7 +183,11 @@ def parse_amount(text: str, decimals: int) -> int:
     cleaned = text.strip()
     if "," in cleaned:
         if not _GROUPED.fullmatch(cleaned):
-            raise BadAmount(f"{text.strip()!r}: use a point for decimals, and commas only between groups of three")
+            raise BadAmount(
+                tr("{text}: use a point for decimals, and commas only between groups of three").format(
+                    text=repr(text.strip())
+                )
+            )
         cleaned = cleaned.replace(",", "")
     return to_units(cleaned, decimals)
 

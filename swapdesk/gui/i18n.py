@@ -1,10 +1,12 @@
 """The window's languages: English, and Simplified Chinese through Qt's own translation tools.
 
 Every visible string is written in English and passed through `tr` (named arguments go in after, with
-`.format`, so a translation can put them where its grammar wants them). `pyside6-lupdate` finds them
-(`python scripts/translations.py` runs it and `pyside6-lrelease`), translations live in
-`swapdesk/gui/i18n/swapdesk_zh_CN.ts` and ship compiled as `swapdesk_zh_CN.qm`. A module without Qt marks its
-words with `noop` (lupdate reads the name) and the window translates them where it shows them. The language
+`.format`, so a translation can put them where its grammar wants them; never inside an f-string, where lupdate
+cannot see it). `pyside6-lupdate` finds them (`python scripts/translations.py` runs it, fills the Chinese from
+`swapdesk/gui/i18n/zh_CN.json`, and runs `pyside6-lrelease`): the translations are in
+`swapdesk/gui/i18n/swapdesk_zh_CN.ts` and ship compiled as `swapdesk_zh_CN.qm`. Words kept in a constant, or made
+where Qt is not imported, are marked with `QT_TR_NOOP` (the name lupdate reads; `noop` is the same function, which
+lupdate does not see) and translated with `tr` where they are shown. The language
 is the Settings' choice, or the system's locale (`install`, once, before the window is built: a change in
 Settings applies at the next start). Qt's own words (Close, Cancel, OK) come from Qt's translations.
 """

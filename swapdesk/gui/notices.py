@@ -15,6 +15,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from swapdesk.gui import theme
+from swapdesk.gui.i18n import tr
 
 _ASIDE = re.compile(r"The devnet's (?P<name>.+?) chain starts afresh because (?P<why>.+); its previous data is kept at"
                     r" (?P<kept>.+?)\.?$")  # fmt: skip
@@ -25,14 +26,18 @@ def plain(notice: str) -> str:
     """A notice as the window says it; one it does not know, as the devnet wrote it."""
     if aside := _ASIDE.match(notice):
         return (
-            f"{aside['name']} (devnet) started afresh: {aside['why']}. Its previous blocks and balances were"
-            f" not deleted: they are kept at {aside['kept']}."
-        )
+            tr(
+                "{chain} (devnet) started afresh: {why}. Its previous blocks and balances were"
+                " not deleted: they are kept at {kept}."
+            )
+        ).format(chain=aside["name"], why=aside["why"], kept=aside["kept"])
     if view := _VIEW.match(notice):
         return (
-            f"{view['name']} (devnet) is run by another swapdesk: this window shows it read-only, as that"
-            " swapdesk last saved it, and nothing done on it here is kept."
-        )
+            tr(
+                "{chain} (devnet) is run by another swapdesk: this window shows it read-only, as that"
+                " swapdesk last saved it, and nothing done on it here is kept."
+            )
+        ).format(chain=view["name"])
     return notice
 
 
@@ -51,14 +56,14 @@ class NoticeBar(QFrame):
         self.words = QLabel()
         self.words.setWordWrap(True)
         theme.tint(self.words, "warning")
-        self.dismiss = QPushButton("Dismiss")
-        self.dismiss.setToolTip("Hide these notices (new ones show again)")
+        self.dismiss = QPushButton(tr("Dismiss"))
+        self.dismiss.setToolTip(tr("Hide these notices (new ones show again)"))
         self.dismiss.clicked.connect(self.clear)
         row = QHBoxLayout(self)
         row.setContentsMargins(10, 6, 6, 6)
         row.addWidget(self.words, 1)
         row.addWidget(self.dismiss)
-        self.setAccessibleName("Devnet notices")
+        self.setAccessibleName(tr("Devnet notices"))
         self.hide()
 
     def check(self, notices: list[str]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSystemTrayIcon
 
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.icons import icon
 
 STATUS_BAR_MS = 15_000  # long enough to be read when the person comes back to the window
@@ -26,7 +27,7 @@ class Notifier(QObject):
         super().__init__(window)
         self.window = window
         self.said = QLabel()
-        self.said.setAccessibleName("Notification")
+        self.said.setAccessibleName(tr("Notification"))
         self.said.hide()
         window.statusBar().addWidget(self.said, 1)
         self._forget = QTimer(self, singleShot=True, interval=STATUS_BAR_MS)

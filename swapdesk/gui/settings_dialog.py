@@ -19,14 +19,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swapdesk.gui import i18n
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.widgets.card import heading
 from swapdesk.gui.widgets.error_label import error_label, note_label
-from swapdesk.settings import ENGINES, THEMES, BadSetting, Settings
+from swapdesk.settings import ENGINES, LANGUAGES, THEMES, BadSetting, Settings
 
-RESET_WARNING = (
+RESET_WARNING = QT_TR_NOOP(
     "Every devnet chain starts over from its world: the blocks, balances and transactions made on the devnet "
     "are deleted. Your accounts and the list of transactions sent from this app are kept."
 )
+
+THEME_WORDS = (QT_TR_NOOP("System"), QT_TR_NOOP("Light"), QT_TR_NOOP("Dark"))  # THEMES' titles, for lupdate
 
 
 class SettingsDialog(QDialog):
@@ -35,62 +39,73 @@ class SettingsDialog(QDialog):
 
     def __init__(self, current: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(tr("Settings"))
         self.setMinimumWidth(520)
         self.engine = QComboBox()
-        self.engine.addItems(["Embedded devnet (offline)", "A server speaking the swap API"])
+        self.engine.addItems([tr("Embedded devnet (offline)"), tr("A server speaking the swap API")])
         self.engine.setCurrentIndex(ENGINES.index(current.engine))
-        self.engine.setAccessibleName("Engine")
+        self.engine.setAccessibleName(tr("Engine"))
         self.server_url = QLineEdit(current.server_url)
-        self.server_url.setAccessibleName("Server URL")
+        self.server_url.setAccessibleName(tr("Server URL"))
         self.server_url.setPlaceholderText("http://127.0.0.1:8545")
         self.speed = QDoubleSpinBox(minimum=1, maximum=1000, decimals=0, suffix=" ×")
         self.speed.setValue(current.devnet_speed)
-        self.speed.setAccessibleName("Devnet speed")
-        self.speed.setToolTip("Devnet block times are divided by this: 1 × is the real networks' pace")
-        self.reset_button = QPushButton("Reset devnet chains…")
-        self.reset_button.setToolTip(RESET_WARNING)
+        self.speed.setAccessibleName(tr("Devnet speed"))
+        self.speed.setToolTip(tr("Devnet block times are divided by this: 1 × is the real networks' pace"))
+        self.reset_button = QPushButton(tr("Reset devnet chains…"))
+        self.reset_button.setToolTip(tr(RESET_WARNING))
         self.reset_button.clicked.connect(self.confirm_reset)
-        self.rpc, rpc_note = _pairs_field(current.rpc, "RPC endpoints", "One chain a line: BSC https://…", 80, (
+        self.rpc, rpc_note = _pairs_field(
+            current.rpc, tr("RPC endpoints"), tr("One chain a line: BSC https://…"), 80, tr(
             "A chain listed here is reached through its node, with its catalogue of pools and router at"
             " <config>/catalogs/<chain id>.json; the others stay on the devnet."))  # fmt: skip
         self.providers, providers_note = _pairs_field(
-            current.providers, "Bridge providers", "One a line: cbridge https://cbridge-prod2.celer.app", 64,
-            "A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay the"
-            " devnet's. Multichain (anyswap) stopped in July 2023: only its old transfers can be read.")  # fmt: skip
+            current.providers, tr("Bridge providers"),
+            tr("One a line: cbridge https://cbridge-prod2.celer.app"), 64,
+            tr("A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay the"
+            " devnet's. Multichain (anyswap) stopped in July 2023: only its old transfers can be read."))  # fmt: skip
         self.forks, forks_note = _pairs_field(
-            current.forks, "Practice on a fork", "One chain a line: ETH https://…", 64,
-            "A chain listed here runs on a local copy (anvil) of the real network at this URL, from its latest"
-            " block: real pools and prices, your accounts funded there, nothing sent to the real network.")  # fmt: skip
-        self.router_button = QPushButton("Deploy swapdesk's router…")
-        self.router_button.setToolTip("On a chain reached through a node above, from one of your accounts")
+            current.forks, tr("Practice on a fork"), tr("One chain a line: ETH https://…"), 64,
+            tr("A chain listed here runs on a local copy (anvil) of the real network at this URL, from its latest"
+            " block: real pools and prices, your accounts funded there, nothing sent to the real network.")
+        )  # fmt: skip
+        self.router_button = QPushButton(tr("Deploy swapdesk's router…"))
+        self.router_button.setToolTip(tr("On a chain reached through a node above, from one of your accounts"))
         self.router_button.clicked.connect(self.deploy_router.emit)
         self.theme = QComboBox()
-        self.theme.addItems([t.title() for t in THEMES])
+        self.theme.addItems([tr(t.title()) for t in THEMES])
         self.theme.setCurrentIndex(THEMES.index(current.theme))
-        self.theme.setAccessibleName("Theme")
+        self.theme.setAccessibleName(tr("Theme"))
+        self.language = QComboBox()  # English and 简体中文 in their own words: a person finds their own
+        self.language.addItems([tr("System"), *(i18n.LANGUAGES[code] for code in LANGUAGES[1:])])
+        self.language.setCurrentIndex(LANGUAGES.index(current.language))
+        self.language.setAccessibleName(tr("Language"))
+        language_note = note_label()
+        language_note.setText(tr("A new language applies when swapdesk next starts."))
         self.error = error_label()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
         engine = QFormLayout()
-        engine.addRow("Engine", self.engine)
-        engine.addRow("Server URL", self.server_url)
-        engine.addRow("Devnet speed", self.speed)
+        engine.addRow(tr("Engine"), self.engine)
+        engine.addRow(tr("Server URL"), self.server_url)
+        engine.addRow(tr("Devnet speed"), self.speed)
         engine.addRow("", self.reset_button)
         networks = QFormLayout()
-        networks.addRow("RPC endpoints", self.rpc)
+        networks.addRow(tr("RPC endpoints"), self.rpc)
         networks.addRow("", rpc_note)
-        networks.addRow("Bridge providers", self.providers)
+        networks.addRow(tr("Bridge providers"), self.providers)
         networks.addRow("", providers_note)
-        networks.addRow("Practice on a fork", self.forks)
+        networks.addRow(tr("Practice on a fork"), self.forks)
         networks.addRow("", forks_note)
         networks.addRow("", self.router_button)
         look = QFormLayout()
-        look.addRow("Theme", self.theme)
+        look.addRow(tr("Theme"), self.theme)
+        look.addRow(tr("Language"), self.language)
+        look.addRow("", language_note)
         layout = QVBoxLayout(self)
-        for title, section in (("Engine", engine), ("Real networks", networks), ("Appearance", look)):
+        for title, section in ((tr("Engine"), engine), (tr("Real networks"), networks), (tr("Appearance"), look)):
             layout.addWidget(heading(title))
             layout.addLayout(section)
         layout.addWidget(self.error)
@@ -108,8 +123,8 @@ class SettingsDialog(QDialog):
 
     def settings(self) -> Settings:
         """The form as checked settings; BadSetting names what is wrong."""
-        rpc = _pairs(self.rpc, "rpc", "a chain and a URL, like 'BSC https://…'")
-        providers = _pairs(self.providers, "providers", "a provider and a URL, like 'cbridge https://…'")
+        rpc = _pairs(self.rpc, "rpc", tr("a chain and a URL, like 'BSC https://…'"))
+        providers = _pairs(self.providers, "providers", tr("a provider and a URL, like 'cbridge https://…'"))
         return Settings(
             engine=ENGINES[self.engine.currentIndex()],
             server_url=self.server_url.text().strip(),
@@ -117,13 +132,14 @@ class SettingsDialog(QDialog):
             rpc=rpc,
             devnet_speed=self.speed.value(),
             providers={name.lower(): url for name, url in providers.items()},
-            forks=_pairs(self.forks, "forks", "a chain and a URL, like 'ETH https://…'"),
+            language=LANGUAGES[self.language.currentIndex()],
+            forks=_pairs(self.forks, "forks", tr("a chain and a URL, like 'ETH https://…'")),
         ).checked()
 
     def confirm_reset(self) -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.Warning, "Reset devnet chains", RESET_WARNING, parent=self)
-        box.setInformativeText("This cannot be undone.")
-        reset = box.addButton("Reset every chain", QMessageBox.ButtonRole.DestructiveRole)
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Reset devnet chains"), tr(RESET_WARNING), parent=self)
+        box.setInformativeText(tr("This cannot be undone."))
+        reset = box.addButton(tr("Reset every chain"), QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.buttonClicked.connect(lambda button: self.reset_devnet.emit() if button is reset else None)
@@ -160,6 +176,6 @@ def _pairs(edit: QPlainTextEdit, setting: str, shape: str) -> dict[str, str]:
         if line.strip():
             parts = line.split()
             if len(parts) != 2:
-                raise BadSetting(setting, f"line {n}: write {shape}")
+                raise BadSetting(setting, tr("line {n}: write {shape}").format(n=n, shape=shape))
             found[parts[0]] = parts[1]
     return found

@@ -137,7 +137,7 @@ class SwapDialog(SigningDialog):
             amount=formatting.amount(minimum, request.decimal1, buy), slippage=slippage
         )
         for key, caption, text in (
-            ("from", tr("From"), self.account.title(tron=self.chain.tron)),
+            ("from", tr("From"), formatting.account_title(self.account, self.chain.tron)),
             ("chain", tr("Chain"), chain),
             ("sell", tr("You sell"), sold),
             ("receive", tr("You receive"), tr("{amount} (quoted)").format(amount=got)),

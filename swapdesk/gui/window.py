@@ -24,7 +24,7 @@ from swapdesk.chains import Chain, by_id
 from swapdesk.fork import Forks
 from swapdesk.gui import theme
 from swapdesk.gui.activity import Activity
-from swapdesk.gui.i18n import tr
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.notices import NoticeBar
 from swapdesk.gui.notifier import Notifier
@@ -62,7 +62,7 @@ class MainWindow(QMainWindow):
     def __init__(
         self,
         service: SwapService | None = None,
-        engine_name: str = "embedded devnet",
+        engine_name: str = QT_TR_NOOP("embedded devnet"),  # compose.embedded_service's name
         wallet: Wallet | None = None,
         store: TxStore | None = None,
     ) -> None:
@@ -102,7 +102,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.notices)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
-        self.engine_state = QLabel(tr("Starting the {engine}…").format(engine=engine_name))
+        self.engine_state = QLabel(tr("Starting the {engine}…").format(engine=tr(engine_name)))
         self.engine_state.setAccessibleName(tr("Engine"))
         self.statusBar().addWidget(ActivityIndicator(self.activity))
         self.notifier = Notifier(self)  # its words beside the work under way

@@ -11,6 +11,7 @@ from swapdesk.gui import theme
 from swapdesk.gui.design.notice import Notice
 from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.form_state import Message
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.widgets.progress import busy_bar
 
 
@@ -40,7 +41,7 @@ class FormMessage(QWidget):
         for page in (self.blank, self.busy, self.note, self.notice):
             self.stack.addWidget(page)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.setAccessibleName("Form status")
+        self.setAccessibleName(tr("Form status"))
         self.show_message(None)
 
     def reserved(self) -> int:

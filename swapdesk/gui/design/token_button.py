@@ -30,7 +30,7 @@ class TokenButton(QPushButton):
         empty = logo is None
         theme.mark(self, empty="true" if empty else "false")
         self.setIcon(logo or QIcon())
-        self.setText(f" {text}  ▾" if text else f"{tr('Select a token')}  ▾")
+        self.setText(f" {text}  ▾" if text else tr("Select a token") + "  ▾")
         self.setAccessibleDescription(text or tr("nothing chosen"))
         self.adjustSize()
         self.updateGeometry()

@@ -11,6 +11,7 @@ card's primary button. `OrderList` lists every order, newest first, each a row w
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from swapdesk.chains import by_id
@@ -137,7 +138,7 @@ class OrderCard(Card):
         self.order = order
         s, src, dst = order.summary, by_id(order.chain_id), by_id(order.to_chain_id)
         badge = badge_of(order)
-        self.badge.set(badge, order.notes)
+        self.badge.set(badge, tr(status.stage_words(order.notes)) if order.notes else "")
         self.title.setText(headline(order))
         bridge = tr("through {bridge}").format(bridge=order.bridge)
         self.bridge.setText(bridge + (f" · {formatting.short(order.order_id)}" if order.order_id else ""))
@@ -241,6 +242,7 @@ class OrderList(Card):
         row = OrderRow(order)
         item.setSizeHint(QSize(0, row.sizeHint().height()))
         item.setText(f"{headline(order)} · {tr(badge_of(order).word)}")  # what a screen reader says
+        item.setForeground(QBrush(Qt.GlobalColor.transparent))  # the row draws it: drawn twice, the words overlap
         self.list.insertItem(at, item)
         self.list.setItemWidget(item, row)
 

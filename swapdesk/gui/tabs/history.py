@@ -37,7 +37,7 @@ from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.gui import csv_export
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.empty_state import EmptyState
-from swapdesk.gui.i18n import tr
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.icons import icon
 from swapdesk.gui.links import Links
 from swapdesk.gui.tabs.history_card import TxCard
@@ -54,6 +54,8 @@ from swapdesk.lookup import look_up
 from swapdesk.store import TxStore
 
 DETECT = 0
+
+NOWHERE = QT_TR_NOOP("No chain knows that transaction hash.")  # `lookup.NOWHERE`, marked for lupdate
 
 
 class HistoryTab(QWidget):
@@ -79,17 +81,17 @@ class HistoryTab(QWidget):
         self._listing = Latest(self._unexpected)
         self._symbols: dict[int, dict[str, TokenInfo]] = {}
 
-        self.hash = QLineEdit(placeholderText="Paste a transaction hash (0x…, or a TRON transaction id)")
-        self.hash.setAccessibleName("Transaction hash")
+        self.hash = QLineEdit(placeholderText=tr("Paste a transaction hash (0x…, or a TRON transaction id)"))
+        self.hash.setAccessibleName(tr("Transaction hash"))
         self.chain_box = QComboBox()
-        self.chain_box.setAccessibleName("Chain of the transaction")
-        self.chain_box.addItem("Detect chain", DETECT)
+        self.chain_box.setAccessibleName(tr("Chain of the transaction"))
+        self.chain_box.addItem(tr("Detect chain"), DETECT)
         for chain in CHAINS:
             self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
-        self.look_up = QPushButton("Look up")
-        self.many_button = QPushButton("Many hashes…")
+        self.look_up = QPushButton(tr("Look up"))
+        self.many_button = QPushButton(tr("Many hashes…"))
         self.many_button.setCheckable(True)
-        self.many_button.setToolTip("Look up a list of hashes (pasted, or a CSV) and read a table of results")
+        self.many_button.setToolTip(tr("Look up a list of hashes (pasted, or a CSV) and read a table of results"))
         self.progress = Progress(activity)
         self.error = error_label()
         self.note = note_label()
@@ -112,11 +114,11 @@ class HistoryTab(QWidget):
         self.sent_view = QStackedWidget()  # the list, or a line saying it is empty: never an empty table
         self.sent_view.addWidget(self.nothing_sent)
         self.sent_view.addWidget(self.sent)
-        self.export_button = QPushButton("Export CSV…")
-        self.export_button.setToolTip("Every transaction sent from this app, amounts in smallest units")
+        self.export_button = QPushButton(tr("Export CSV…"))
+        self.export_button.setToolTip(tr("Every transaction sent from this app, amounts in smallest units"))
         self.legend = StatusLegend()
         sent_header = QHBoxLayout()
-        sent_header.addWidget(QLabel("<b>Sent from this app</b> (double-click one to look it up)"), 1)
+        sent_header.addWidget(QLabel(tr("<b>Sent from this app</b> (double-click one to look it up)")), 1)
         sent_header.addWidget(self.export_button)
 
         layout = QVBoxLayout(self)
@@ -160,7 +162,9 @@ class HistoryTab(QWidget):
         self.sent_listed.emit(len(rows))
 
     def _ask_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export transactions", "swapdesk-transactions.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("Export transactions"), tr("swapdesk-transactions.csv"), tr("CSV (*.csv)")
+        )
         if path:
             self.export_csv(Path(path))
 
@@ -200,14 +204,14 @@ class HistoryTab(QWidget):
         self.error.hide()
         self.note.hide()
         self.card.clear()
-        ticket = self.progress.start("Looking up the transaction…", cancel=self.cancel_lookup)
+        ticket = self.progress.start(tr("Looking up the transaction…"), cancel=self.cancel_lookup)
         self.look_up.setEnabled(False)
         self._lookup.run(self._look_up(text, chain_id, ticket))
 
     def cancel_lookup(self) -> None:
         self._lookup.cancel()
         self.look_up.setEnabled(True)
-        self.note.setText("Lookup cancelled.")
+        self.note.setText(tr("Lookup cancelled."))
         self.note.show()
         self.lookup_cancelled.emit()
 
@@ -223,19 +227,20 @@ class HistoryTab(QWidget):
         def trying(chain: Chain) -> None:
             asked.append(chain.name)
             if chain_id != DETECT:
-                self.progress.say(f"Looking up on {chain.name}…")
+                self.progress.say(tr("Looking up on {chain}…").format(chain=chain.name))
             elif len(asked) == 1 and mine == [chain.id]:
-                self.progress.say(f"Sent from this app: looking up on {chain.name}…")
+                self.progress.say(tr("Sent from this app: looking up on {chain}…").format(chain=chain.name))
             else:
-                self.progress.say(f"Detecting the chain: asking every chain at once ({len(asked)} of {len(CHAINS)} "
-                                  f"asked, latest {chain.name})…")  # fmt: skip
+                self.progress.say(tr("Detecting the chain: asking every chain at once ({asked} of {all} "
+                                  "asked, latest {chain})…").format(
+                                      asked=len(asked), all=len(CHAINS), chain=chain.name))  # fmt: skip
             self.trying.emit(chain.name)
 
         try:
             chain = by_id(chain_id) if chain_id != DETECT else None
             found = await look_up(self.service, text, chain, recorded, trying)
             if found.info is None or found.chain is None:
-                self._fail(found.error)
+                self._fail(tr(found.error))
             elif found.info.details is not None:
                 await self._show(found.info.details, found.chain)
             else:
@@ -255,7 +260,9 @@ class HistoryTab(QWidget):
         self.lookup_failed.emit(message)
 
     def _unexpected(self, error: BaseException) -> None:
-        self._fail(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+        self._fail(
+            tr("Something went wrong inside swapdesk ({error}); see the log.").format(error=type(error).__name__)
+        )
 
     async def _token(self, chain: Chain, address: str) -> TokenInfo | None:
         if chain.id not in self._symbols:
@@ -267,7 +274,7 @@ class HistoryTab(QWidget):
         return self._symbols[chain.id].get(address.lower())
 
     async def _show(self, record: TxDetails, chain: Chain) -> None:
-        self.progress.say("Naming the tokens…")
+        self.progress.say(tr("Naming the tokens…"))
         target = next((c for c in CHAINS if record.toChain in c.flags), chain)  # a cross-chain order pays out there
         sold, bought = await self._token(chain, record.fromToken), await self._token(target, record.toToken)
         self.card.links = self.links

@@ -17,6 +17,7 @@ from swapdesk.api import TxDetails
 from swapdesk.api.records import Stage, TxInfo
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.gui import formatting, status, theme
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.order_timeline import order_stages
 from swapdesk.gui.widgets.card import Card
@@ -26,15 +27,20 @@ from swapdesk.gui.widgets.timeline import Timeline, TimelineStage
 
 UNLIMITED = 2**255  # an approval at or above this is "unlimited" (wallets approve 2**256 - 1)
 KINDS = {
-    "swap": "Swap",
-    "approval": "Approval",
-    "transfer": "Token transfer",
-    "payment": "Payment",
-    "call": "Contract call",
-    "deployment": "Contract deployment",
+    "swap": QT_TR_NOOP("Swap"),
+    "approval": QT_TR_NOOP("Approval"),
+    "transfer": QT_TR_NOOP("Token transfer"),
+    "payment": QT_TR_NOOP("Payment"),
+    "call": QT_TR_NOOP("Contract call"),
+    "deployment": QT_TR_NOOP("Contract deployment"),
 }
 ROWS = ("sold", "bought", "minimum", "token", "allowed", "spender", "sent", "recipient", "sender", "receiver",
         "fee", "channel", "sources", "block", "hash", "target")  # fmt: skip
+
+
+def _notes_words(notes: str, cross: bool = False) -> str:
+    """A record's own status notes in the window's words: a bridge's stage, or the spec's status word."""
+    return tr(status.stage_words(notes)) if cross and notes else tr(notes) if notes else ""
 
 
 def timeline_stages(stages: list[Stage], bridge: str = "", pending: bool = False) -> list[TimelineStage]:
@@ -69,10 +75,11 @@ class TxCard(Card):
         self.form.setVerticalSpacing(4)
         self.values: dict[str, QWidget] = {}
         captions = {
-            "sold": "Sold", "bought": "Bought", "minimum": "Minimum", "token": "Token", "allowed": "Amount allowed",
-            "spender": "Spender", "sent": "Amount sent", "recipient": "Recipient", "sender": "From",
-            "receiver": "To", "fee": "Network fee", "channel": "Channel", "sources": "Sources", "block": "Block",
-            "hash": "Transaction", "target": "Payout transaction",
+            "sold": tr("Sold"), "bought": tr("Bought"), "minimum": tr("Minimum"), "token": tr("Token"),
+            "allowed": tr("Amount allowed"), "spender": tr("Spender"), "sent": tr("Amount sent"),
+            "recipient": tr("Recipient"), "sender": tr("From"), "receiver": tr("To"), "fee": tr("Network fee"),
+            "channel": tr("Channel"), "sources": tr("Sources"), "block": tr("Block"), "hash": tr("Transaction"),
+            "target": tr("Payout transaction"),
         }  # fmt: skip
         for name in ROWS:
             value: QWidget
@@ -89,7 +96,7 @@ class TxCard(Card):
         self.timeline = Timeline()
         self.timeline.look_up.connect(self.look_up)
         self.body.addWidget(self.timeline)
-        self.setAccessibleName("Transaction")
+        self.setAccessibleName(tr("Transaction"))
 
     def _field(self, name: str) -> CopyableField:
         field = self.values[name]
@@ -122,11 +129,15 @@ class TxCard(Card):
             if record.normalizedStatus is not None
             else status.from_spec(record.status, record.statusNotes)
         )
-        self.badge.set(badge, record.statusNotes)
+        self.badge.set(badge, _notes_words(record.statusNotes, record.fromChain != record.toChain))
         cross = record.fromChain != record.toChain
         src, dst = _chain(record.fromChain), _chain(record.toChain)
         names = f"{src.name if src else record.fromChain} → {dst.name if dst else record.toChain}"
-        self.title.setText(f"Cross-chain, {names}" if cross else f"Swap on {chain.name}")
+        self.title.setText(
+            tr("Cross-chain, {chains}").format(chains=names)
+            if cross
+            else tr("Swap on {chain}").format(chain=chain.name)
+        )
         notes = record.statusNotes if record.statusNotes not in ("", record.status) else ""
         why = record.normalizedStatus.substatusMessage if record.normalizedStatus is not None else ""
         self.notes.setText((status.stage_words(notes) if cross and notes else notes) + (f" — {why}" if why else ""))
@@ -142,7 +153,7 @@ class TxCard(Card):
         self._text("sources", ", ".join(d.dex for d in record.dexs))
         caption = self.form.labelForField(self.values["sources"])
         if isinstance(caption, QLabel):
-            caption.setText("Bridge" if cross else "Sources")
+            caption.setText(tr("Bridge") if cross else tr("Sources"))
         self._address("hash", record.sourceHash, chain, "tx")
         rows = ["sold", "bought", "minimum", "sender", "receiver", "channel", "hash"]
         if record.dexs:
@@ -165,10 +176,12 @@ class TxCard(Card):
         """Any other transaction: an approval, a transfer, a call."""
         self.chain = chain
         badge = status.PENDING if info.status == "Pending" else status.from_spec(info.status, info.statusNotes)
-        self.badge.set(badge, info.statusNotes)
-        self.title.setText(f"{KINDS.get(info.kind, info.kind.title())} on {chain.name}")
-        self.notes.setText(info.statusNotes)
-        self.when.setText(formatting.when(info.timestamp) if info.timestamp else "not in a block yet")
+        self.badge.set(badge, _notes_words(info.statusNotes))
+        self.title.setText(
+            tr("{kind} on {chain}").format(kind=tr(KINDS.get(info.kind, info.kind.title())), chain=chain.name)
+        )
+        self.notes.setText(_notes_words(info.statusNotes))
+        self.when.setText(formatting.when(info.timestamp) if info.timestamp else tr("not in a block yet"))
         rows = ["sender", "hash"]
         self._address("sender", info.fromAddress, chain)
         self._address("hash", info.hash, chain, "tx")
@@ -177,9 +190,9 @@ class TxCard(Card):
             rows.append("token")
         if info.kind == "approval":
             amount = int(info.amount)
-            allowed = "unlimited" if amount >= UNLIMITED else formatting.amount(amount, info.decimals, info.symbol)
+            allowed = tr("unlimited") if amount >= UNLIMITED else formatting.amount(amount, info.decimals, info.symbol)
             self._text("allowed", allowed)
-            self._address("spender", info.spender, chain, caption=info.spenderName)
+            self._address("spender", info.spender, chain, caption=tr(info.spenderName))
             rows += ["allowed", "spender"]
         elif info.kind == "transfer":
             self._text("sent", formatting.amount(int(info.amount), info.decimals, info.symbol))
@@ -193,7 +206,9 @@ class TxCard(Card):
                 rows.append("sent")
         if info.block:
             fee = formatting.network_fee(int(info.networkFee), chain.native_decimals, chain.native_symbol, info.gasUsed)
-            self._text("fee", fee.replace(" gas)", " energy)") if chain.tron else fee)
+            used = f"{info.gasUsed:,}"  # TRON burns energy where an EVM chain pays gas
+            energy = fee.replace(tr("{gas} gas").format(gas=used), tr("{gas} energy").format(gas=used))
+            self._text("fee", energy if chain.tron else fee)
             self._text("block", f"{info.block:,}")
             rows += ["fee", "block"]
         self._only(*rows)

@@ -30,6 +30,7 @@ from swapdesk.chains import Chain
 from swapdesk.files import write_atomically
 from swapdesk.gui import status
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.progress import Progress
@@ -37,7 +38,13 @@ from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.hash_lists import TooMany, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, look_up_many
 
-COLUMNS = ("Hash", "Chain", "Status", "What it is", "Why / notes")
+COLUMNS = (
+    QT_TR_NOOP("Hash"),
+    QT_TR_NOOP("Chain"),
+    QT_TR_NOOP("Status"),
+    QT_TR_NOOP("What it is"),
+    QT_TR_NOOP("Why / notes"),
+)
 STATUS = COLUMNS.index("Status")
 MAX_FILE = 16 * 1024 * 1024  # bytes of a CSV opened here
 
@@ -61,23 +68,25 @@ class ManyLookups(QWidget):
         self._work = Latest(self._unexpected)
         self.text = QPlainTextEdit()
         self.text.setPlaceholderText(
-            "Paste transaction hashes: one a line or any way, from anywhere (a chain's name on a line goes with its "
-            "hashes); or open a CSV with a hash column."
+            tr(
+                "Paste transaction hashes: one a line or any way, from anywhere (a chain's name on a line goes with"
+                " its hashes); or open a CSV with a hash column."
+            )
         )
-        self.text.setAccessibleName("Transaction hashes")
+        self.text.setAccessibleName(tr("Transaction hashes"))
         self.text.setMaximumHeight(90)
-        self.open_button = QPushButton("Open CSV…")
-        self.run_button = QPushButton("Look up all")
-        self.export_button = QPushButton("Export results…")
-        self.export_button.setToolTip("The table as CSV: every field, amounts in smallest units")
+        self.open_button = QPushButton(tr("Open CSV…"))
+        self.run_button = QPushButton(tr("Look up all"))
+        self.export_button = QPushButton(tr("Export results…"))
+        self.export_button.setToolTip(tr("The table as CSV: every field, amounts in smallest units"))
         self.export_button.setEnabled(False)
         self.progress = Progress(activity)
         self.error = error_label()
         self.count = note_label()
         self.count.setWordWrap(False)
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels(COLUMNS)
-        self.table.setAccessibleName("Transactions looked up")
+        self.table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
+        self.table.setAccessibleName(tr("Transactions looked up"))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.verticalHeader().hide()
@@ -109,7 +118,9 @@ class ManyLookups(QWidget):
     # -- in and out --------------------------------------------------------------------------
 
     def _ask_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open hashes", "", "CSV or text (*.csv *.txt *.tsv);;Any (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, tr("Open hashes"), "", tr("CSV or text (*.csv *.txt *.tsv);;Any (*)")
+        )
         if path:
             self.open_file(Path(path))
 
@@ -117,17 +128,17 @@ class ManyLookups(QWidget):
         """Look up every hash in a CSV (or any text file): its text is shown, as if pasted."""
         try:
             if path.stat().st_size > MAX_FILE:
-                self._refuse(f"{path.name} is larger than {MAX_FILE // 2**20} MiB")
+                self._refuse(tr("{file} is larger than {size} MiB").format(file=path.name, size=MAX_FILE // 2**20))
                 return
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
-            self._refuse(f"Cannot read {path.name}: {exc.strerror or exc}")
+            self._refuse(tr("Cannot read {file}: {why}").format(file=path.name, why=exc.strerror or exc))
             return
         self.text.setPlainText(text)
         self.look_up_all()
 
     def _ask_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export results", "swapdesk-lookups.csv", "CSV (*.csv)")
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export results"), tr("swapdesk-lookups.csv"), tr("CSV (*.csv)"))
         if path:
             self.export(Path(path))
 
@@ -144,23 +155,29 @@ class ManyLookups(QWidget):
             self._refuse(str(exc).capitalize())
             return
         if not wanted:
-            self._refuse("No transaction hash there: 64 hexadecimal digits, with or without 0x.")
+            self._refuse(tr("No transaction hash there: 64 hexadecimal digits, with or without 0x."))
             return
         self.rows = [None] * len(wanted)
         self.table.setRowCount(len(wanted))
         for row, (text, chain) in enumerate(wanted):
-            self._cells(row, (text, chain.flag if chain else "", "", "looking up…", ""))
+            self._cells(row, (text, chain.flag if chain else "", "", tr("looking up…"), ""))
         self.export_button.setEnabled(False)
         self.run_button.setEnabled(False)
         self.count.setText("")
-        ticket = self.progress.start(f"Looking up {len(wanted)} transactions…", cancel=self.cancel)
+        ticket = self.progress.start(
+            tr("Looking up {count} transactions…").format(count=len(wanted)), cancel=self.cancel
+        )
         self._work.run(self._run(wanted, ticket))
 
     def cancel(self) -> None:
         self._work.cancel()
         self.run_button.setEnabled(True)
         self.export_button.setEnabled(any(self.rows))
-        self.count.setText(f"Cancelled: {sum(1 for r in self.rows if r)} of {len(self.rows)} looked up.")
+        self.count.setText(
+            tr("Cancelled: {done} of {count} looked up.").format(
+                done=sum(1 for r in self.rows if r), count=len(self.rows)
+            )
+        )
         self.cancelled.emit()
 
     async def _run(self, wanted: list[tuple[str, Chain | None]], ticket: int) -> None:
@@ -170,12 +187,12 @@ class ManyLookups(QWidget):
                 self.rows[index] = found
                 self._show(index, found, await self._known(found.chain) if found.info is not None else {})
                 done += 1
-                self.progress.say(f"Looked up {done} of {len(wanted)}…")
+                self.progress.say(tr("Looked up {done} of {count}…").format(done=done, count=len(wanted)))
         finally:
             if self.progress.stop(ticket):
                 self.run_button.setEnabled(True)
         missing = sum(1 for r in self.rows if r is not None and r.info is None)
-        self.count.setText(f"{done - missing} found, {missing} not found")
+        self.count.setText(tr("{found} found, {missing} not found").format(found=done - missing, missing=missing))
         self.export_button.setEnabled(True)
         self.finished.emit(done - missing, missing)
 
@@ -195,12 +212,12 @@ class ManyLookups(QWidget):
         info = found.info
         chain = found.chain.flag if found.chain else ""
         if info is None:
-            self._cells(row, (found.hash, chain, "Not found", "", found.error))
+            self._cells(row, (found.hash, chain, tr("Not found"), "", tr(found.error)))
             return
         record = info.details
         badge = status.from_spec(record.status if record else info.status, record.statusNotes if record else "")
         failure = (record.failure if record else None) or info.failure
-        notes = failure.words if failure else ("from the app's records" if found.recorded else "")
+        notes = failure.words if failure else (tr("from the app's records") if found.recorded else "")
         self._cells(row, (info.hash, chain, badge.word, summary(info, known), notes))
         cell = StatusBadge()  # the word's colour, as the card and the sent list show it; the item's word beneath
         cell.set(badge, record.statusNotes if record else info.statusNotes)
@@ -224,7 +241,9 @@ class ManyLookups(QWidget):
         self.refused.emit(message)
 
     def _unexpected(self, error: BaseException) -> None:
-        self._refuse(f"Something went wrong inside swapdesk ({type(error).__name__}); see the log.")
+        self._refuse(
+            tr("Something went wrong inside swapdesk ({error}); see the log.").format(error=type(error).__name__)
+        )
 
     def shutdown(self) -> None:
         self._work.close()

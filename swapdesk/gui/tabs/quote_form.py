@@ -64,7 +64,7 @@ def auto_bps(sell: TokenInfo | None, buy: TokenInfo | None) -> int:
 
 def account_title(account: Account, tron: bool) -> str:
     """'Main · 0xf39F…2266': the label and the short address, never cut by the box."""
-    return f"{account.label} · {formatting.short(account.address_on(tron))}"
+    return f"{formatting.account_name(account)} · {formatting.short(account.address_on(tron))}"
 
 
 class QuoteForm(QWidget):

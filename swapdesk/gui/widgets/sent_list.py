@@ -11,10 +11,11 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from swapdesk.chains import by_id
 from swapdesk.gui import formatting, status
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.store import StoredOrder, StoredTx
 
-COLUMNS = ("Time", "Chain", "What", "Status", "Hash")
+COLUMNS = (QT_TR_NOOP("Time"), QT_TR_NOOP("Chain"), QT_TR_NOOP("What"), QT_TR_NOOP("Status"), QT_TR_NOOP("Hash"))
 UNLIMITED = 2**255
 
 
@@ -23,21 +24,25 @@ def describe(tx: StoredTx) -> str:
     s = tx.summary
     if tx.kind == "bridge":
         sent = _amount(s, "amountIn", "decimalsIn", "symbolIn")
-        return f"Bridge {sent}, {s.get('chain', '?')} → {s.get('toChain', '?')} ({s.get('bridge', '?')})"
+        return tr("Bridge {amount}, {chain} → {to_chain} ({bridge})").format(
+            amount=sent, chain=s.get("chain", "?"), to_chain=s.get("toChain", "?"), bridge=s.get("bridge", "?")
+        )
     if tx.kind == "refund":
-        return f"Refund withdrawal {_amount(s, 'amount', 'decimals', 'symbol')} ({s.get('bridge', '?')})"
+        return tr("Refund withdrawal {amount} ({bridge})").format(
+            amount=_amount(s, "amount", "decimals", "symbol"), bridge=s.get("bridge", "?")
+        )
     if tx.kind == "approval":
         amount, decimals, symbol = int(s.get("amount", 0)), s.get("decimals"), s.get("symbol", "")
         if amount >= UNLIMITED:
-            return f"Approve unlimited {symbol}".strip()
+            return tr("Approve unlimited {symbol}").format(symbol=symbol).strip()
         shown = formatting.amount(amount, int(decimals), symbol) if decimals is not None else f"{amount} {symbol}"
-        return f"Approve {shown}".strip()
+        return tr("Approve {amount}").format(amount=shown).strip()
     sold = (
         formatting.amount(int(s["amountIn"]), int(s["decimalsIn"]), s.get("symbolIn", "")) if "amountIn" in s else "?"
     )
     out = s.get("amountOut", s.get("quotedOut"))
     bought = formatting.amount(int(out), int(s["decimalsOut"]), s.get("symbolOut", "")) if out is not None else "?"
-    return f"Swap {sold} → {bought}"
+    return tr("Swap {sold} → {bought}").format(sold=sold, bought=bought)
 
 
 def _amount(summary: dict[str, object], amount: str, decimals: str, symbol: str) -> str:
@@ -49,9 +54,9 @@ def _amount(summary: dict[str, object], amount: str, decimals: str, symbol: str)
 def badge(tx: StoredTx, order: StoredOrder | None) -> tuple[status.Badge, str]:
     """The status word of a row, and its detail: a confirmed deposit reads as its order."""
     if order is not None and (tx.status == "confirmed" or order.ended):
-        words = status.stage_words(order.notes) if order.notes else "the bridge is about to see it"
+        words = tr(status.stage_words(order.notes)) if order.notes else tr("the bridge is about to see it")
         return status.from_transfer(order.status, order.substatus), words
-    return status.from_store(tx.status), tx.error or status.STORE_NOTES.get(tx.status, "")
+    return status.from_store(tx.status), tx.error or tr(status.STORE_NOTES.get(tx.status, ""))
 
 
 class SentList(QTableWidget):
@@ -59,8 +64,8 @@ class SentList(QTableWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(COLUMNS)
-        self.setAccessibleName("Transactions sent from this app")
+        self.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
+        self.setAccessibleName(tr("Transactions sent from this app"))
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().hide()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QSi
 
 from swapdesk.chains import Chain
 from swapdesk.gui import formatting, theme
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 
 STATES = ("done", "current", "failed", "refund", "waiting")
@@ -71,7 +72,7 @@ class Timeline(QWidget):
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(10)
         self.grid.setVerticalSpacing(0)
-        self.setAccessibleName("Timeline")
+        self.setAccessibleName(tr("Timeline"))
 
     def set_stages(self, stages: list[TimelineStage]) -> None:
         while self.grid.count():
@@ -120,19 +121,19 @@ class Timeline(QWidget):
         shown = QLabel(f"{chain.name}: {formatting.short(stage.hash)}" if chain else formatting.short(stage.hash))
         shown.setToolTip(stage.hash)
         shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        copy = QPushButton("Copy")
-        copy.setToolTip("Copy the transaction hash")
+        copy = QPushButton(tr("Copy"))
+        copy.setToolTip(tr("Copy the transaction hash"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(stage.hash))
         line.addWidget(shown)
         line.addWidget(copy)
         if chain is not None:
-            look = QPushButton("Look up")
-            look.setToolTip(f"Show this {chain.name} transaction in History")
+            look = QPushButton(tr("Look up"))
+            look.setToolTip(tr("Show this {chain} transaction in History").format(chain=chain.name))
             look.clicked.connect(lambda: self.look_up.emit(stage.hash, chain.id))
             line.addWidget(look)
             link = self.links.explorer(chain, "tx", stage.hash)
             if link:
-                explorer = QLabel(f'<a href="{link}">explorer</a>')
+                explorer = QLabel('<a href="{link}">{word}</a>'.format(link=link, word=tr("explorer")))
                 explorer.setOpenExternalLinks(True)
                 line.addWidget(explorer)
         line.addStretch(1)

@@ -111,9 +111,11 @@ class TokenPicker(TokenButton):
             self.show_choice(token_icon(token.symbol), token.symbol)
             held = self.balance(token)
             self.setToolTip(
-                tr("{name} · balance {amount}").format(name=token.name, amount=formatting.amount(held, token.decimals))
+                tr("{name} · balance {amount}").format(
+                    name=formatting.token_name(token.name), amount=formatting.amount(held, token.decimals)
+                )
                 if held
-                else token.name
+                else formatting.token_name(token.name)
             )
         else:
             self.show_choice(None, formatting.short(self.typed) if self.typed else "")
@@ -179,7 +181,7 @@ class TokenList(QFrame):
         line.setContentsMargins(6, 2, 6, 2)
         picture = QLabel()
         picture.setPixmap(token_icon(symbol).pixmap(ICON))
-        names = QLabel(f"<b>{symbol}</b><br>{name}")
+        names = QLabel(f"<b>{symbol}</b><br>{formatting.token_name(name)}")
         balance = QLabel(formatting.amount(held, decimals) if held is not None else "")
         balance.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         theme.tint(balance, "muted")

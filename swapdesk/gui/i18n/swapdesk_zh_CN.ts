@@ -1,0 +1,2531 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+    <context>
+        <name />
+        <message>
+            <source>in the system keyring</source>
+            <translation>存于系统密钥环</translation>
+        </message>
+        <message>
+            <source>in an encrypted keystore file</source>
+            <translation>存于加密的密钥库文件</translation>
+        </message>
+        <message>
+            <source>watch-only</source>
+            <translation>仅观察</translation>
+        </message>
+        <message>
+            <source>devnet demo account: its key is public</source>
+            <translation>开发网演示账户：其私钥是公开的</translation>
+        </message>
+        <message>
+            <source>this machine has no keyring service (such as GNOME Keyring, KWallet or the macOS Keychain)</source>
+            <translation>本机没有密钥环服务（如 GNOME Keyring、KWallet 或 macOS 钥匙串）</translation>
+        </message>
+        <message>
+            <source>New keys are kept in your system keyring.</source>
+            <translation>新私钥保存在系统密钥环中。</translation>
+        </message>
+        <message>
+            <source>{reason}. New keys go to an encrypted keystore file instead, locked with a password you choose.</source>
+            <translation>{reason}。新私钥将改存到加密的密钥库文件中，由你设置的密码锁定。</translation>
+        </message>
+        <message>
+            <source>Accounts</source>
+            <translation>账户</translation>
+        </message>
+        <message>
+            <source>Your accounts</source>
+            <translation>我的账户</translation>
+        </message>
+        <message>
+            <source>Back up…</source>
+            <translation>备份…</translation>
+        </message>
+        <message>
+            <source>Show the recovery phrase or the private key, after its password</source>
+            <translation>输入密码后显示助记词或私钥</translation>
+        </message>
+        <message>
+            <source>Remove…</source>
+            <translation>移除…</translation>
+        </message>
+        <message>
+            <source>Forget the account and delete its key from this computer</source>
+            <translation>忘记此账户，并从本机删除其私钥</translation>
+        </message>
+        <message>
+            <source>Label, e.g. Main</source>
+            <translation>名称，如：主账户</translation>
+        </message>
+        <message>
+            <source>Label of the imported account</source>
+            <translation>导入账户的名称</translation>
+        </message>
+        <message>
+            <source>Label of the watched account</source>
+            <translation>观察账户的名称</translation>
+        </message>
+        <message>
+            <source>Private key: 64 hex digits</source>
+            <translation>私钥：64 位十六进制字符</translation>
+        </message>
+        <message>
+            <source>Private key</source>
+            <translation>私钥</translation>
+        </message>
+        <message>
+            <source>0x… (or T… as TRON writes it)</source>
+            <translation>0x…（或 TRON 格式的 T…）</translation>
+        </message>
+        <message>
+            <source>Address to watch</source>
+            <translation>要观察的地址</translation>
+        </message>
+        <message>
+            <source>Keep the key in an encrypted keystore file</source>
+            <translation>将私钥保存在加密的密钥库文件中</translation>
+        </message>
+        <message>
+            <source>Keystore password</source>
+            <translation>密钥库密码</translation>
+        </message>
+        <message>
+            <source>Import key</source>
+            <translation>导入私钥</translation>
+        </message>
+        <message>
+            <source>Watch address</source>
+            <translation>观察地址</translation>
+        </message>
+        <message>
+            <source>Paste a private key you already have. It is stored, never shown again, and never logged.</source>
+            <translation>粘贴你已有的私钥。私钥将被保存，此后不再显示，也绝不写入日志。</translation>
+        </message>
+        <message>
+            <source>Label</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Password</source>
+            <translation>密码</translation>
+        </message>
+        <message>
+            <source>Import a key</source>
+            <translation>导入私钥</translation>
+        </message>
+        <message>
+            <source>Create a new key</source>
+            <translation>创建新私钥</translation>
+        </message>
+        <message>
+            <source>Follow an address without its key: quotes and balances, never a signature.</source>
+            <translation>无需私钥即可关注一个地址：可查看报价和余额，但无法签名。</translation>
+        </message>
+        <message>
+            <source>Address</source>
+            <translation>地址</translation>
+        </message>
+        <message>
+            <source>Watch an address</source>
+            <translation>观察地址</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <source>Add an account</source>
+            <translation>添加账户</translation>
+        </message>
+        <message>
+            <source>Watching</source>
+            <translation>观察中</translation>
+        </message>
+        <message>
+            <source>That is not a private key: 64 hexadecimal digits, optionally after 0x.</source>
+            <translation>这不是有效的私钥：应为 64 位十六进制字符，可带 0x 前缀。</translation>
+        </message>
+        <message>
+            <source>Imported</source>
+            <translation>已导入</translation>
+        </message>
+        <message>
+            <source>Created</source>
+            <translation>已创建</translation>
+        </message>
+        <message>
+            <source>on TRON: {address}</source>
+            <translation>TRON 地址：{address}</translation>
+        </message>
+        <message>
+            <source>No accounts of your own yet: add one below. The devnet's demo accounts follow.</source>
+            <translation>你还没有自己的账户：请在下方添加。下面是开发网的演示账户。</translation>
+        </message>
+        <message>
+            <source>No accounts yet: add one below.</source>
+            <translation>还没有账户：请在下方添加。</translation>
+        </message>
+        <message>
+            <source>Removed {label}</source>
+            <translation>已移除 {label}</translation>
+        </message>
+        <message>
+            <source>Saving… (the keyring or the keystore's encryption may take a moment)</source>
+            <translation>正在保存…（密钥环或密钥库加密可能需要一点时间）</translation>
+        </message>
+        <message>
+            <source>Multichain router</source>
+            <translation>Multichain 路由合约</translation>
+        </message>
+        <message>
+            <source>Bridgers contract</source>
+            <translation>Bridgers 合约</translation>
+        </message>
+        <message>
+            <source>cBridge contract</source>
+            <translation>cBridge 合约</translation>
+        </message>
+        <message>
+            <source>or the desk refunds the deposit</source>
+            <translation>否则兑换方会退还存入的资金</translation>
+        </message>
+        <message>
+            <source>or cBridge refunds it (you then withdraw the refund here)</source>
+            <translation>否则 cBridge 会退款（之后你可在此提取退款）</translation>
+        </message>
+        <message>
+            <source>the bridge's fixed terms: the amount less its fee</source>
+            <translation>桥的固定条款：金额扣除其手续费</translation>
+        </message>
+        <message>
+            <source>Send</source>
+            <translation>发送</translation>
+        </message>
+        <message>
+            <source>Sending…</source>
+            <translation>发送中…</translation>
+        </message>
+        <message>
+            <source>{bridge}'s contract</source>
+            <translation>{bridge} 的合约</translation>
+        </message>
+        <message>
+            <source>Send {token} to {chain}</source>
+            <translation>将 {token} 发送到 {chain}</translation>
+        </message>
+        <message>
+            <source>Deposit transaction</source>
+            <translation>存入交易</translation>
+        </message>
+        <message>
+            <source>Status</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Deposit</source>
+            <translation>存入</translation>
+        </message>
+        <message>
+            <source>Order</source>
+            <translation>订单</translation>
+        </message>
+        <message>
+            <source>Follow the order</source>
+            <translation>跟踪订单</translation>
+        </message>
+        <message>
+            <source>{give} → about {get} on {chain}</source>
+            <translation>{give} → {chain} 上约 {get}</translation>
+        </message>
+        <message>
+            <source>{fee}, paid on {chain}</source>
+            <translation>{fee}，在 {chain} 上支付</translation>
+        </message>
+        <message>
+            <source>measured when the deposit is built</source>
+            <translation>在构建存入交易时计算</translation>
+        </message>
+        <message>
+            <source> (devnet)</source>
+            <translation>（开发网）</translation>
+        </message>
+        <message>
+            <source>{src} → {dst}{devnet}, through {bridge} ({name})</source>
+            <translation>{src} → {dst}{devnet}，通过 {bridge}（{name}）</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>从</translation>
+        </message>
+        <message>
+            <source>Route</source>
+            <translation>路由</translation>
+        </message>
+        <message>
+            <source>You send</source>
+            <translation>你发送</translation>
+        </message>
+        <message>
+            <source>You receive</source>
+            <translation>你收到</translation>
+        </message>
+        <message>
+            <source>{amount} (quoted)</source>
+            <translation>{amount}（报价）</translation>
+        </message>
+        <message>
+            <source>At least</source>
+            <translation>至少</translation>
+        </message>
+        <message>
+            <source>Fees</source>
+            <translation>费用</translation>
+        </message>
+        <message>
+            <source>Network fee</source>
+            <translation>网络费</translation>
+        </message>
+        <message>
+            <source>Time</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>about {time} from the deposit to the payout</source>
+            <translation>从存入到到账约 {time}</translation>
+        </message>
+        <message>
+            <source>Receiver</source>
+            <translation>收款地址</translation>
+        </message>
+        <message>
+            <source>{address} (you)</source>
+            <translation>{address}（你）</translation>
+        </message>
+        <message>
+            <source>{address} — not this account</source>
+            <translation>{address} — 不是当前账户</translation>
+        </message>
+        <message>
+            <source>Contract</source>
+            <translation>合约</translation>
+        </message>
+        <message>
+            <source>reading swapdesk's catalogue…</source>
+            <translation>正在读取 swapdesk 的合约目录…</translation>
+        </message>
+        <message>
+            <source>{bridge}'s {name} {address}, from swapdesk's own catalogue (the quote's word is not taken)</source>
+            <translation>{bridge} 的 {name} {address}，来自 swapdesk 自己的合约目录（不采用报价中给出的地址）</translation>
+        </message>
+        <message>
+            <source>Sent: {bridge} is carrying it to {chain}</source>
+            <translation>已发送：{bridge} 正在将其转到 {chain}</translation>
+        </message>
+        <message>
+            <source>on its way</source>
+            <translation>转账中</translation>
+        </message>
+        <message>
+            <source>registering with the bridge: the order is followed by its deposit</source>
+            <translation>正在向桥登记：订单随存入交易一起跟踪</translation>
+        </message>
+        <message>
+            <source>Its timeline moves in the Cross-chain tab; you are told when it arrives.</source>
+            <translation>其进度会在“跨链”页中更新；到账时会通知你。</translation>
+        </message>
+        <message>
+            <source>unlimited {symbol}</source>
+            <translation>无限额 {symbol}</translation>
+        </message>
+        <message>
+            <source>Exported one transaction to {path}.</source>
+            <translation>已将 1 笔交易导出到 {path}。</translation>
+        </message>
+        <message>
+            <source>Exported {count} transactions to {path}.</source>
+            <translation>已将 {count} 笔交易导出到 {path}。</translation>
+        </message>
+        <message>
+            <source>Max</source>
+            <translation>最大</translation>
+        </message>
+        <message>
+            <source>Use the whole balance (less a little for the network fee)</source>
+            <translation>使用全部余额（预留少量网络费）</translation>
+        </message>
+        <message>
+            <source>Use the whole balance</source>
+            <translation>使用全部余额</translation>
+        </message>
+        <message>
+            <source>Status: {word}</source>
+            <translation>状态：{word}</translation>
+        </message>
+        <message>
+            <source>Status:</source>
+            <translation>状态：</translation>
+        </message>
+        <message>
+            <source>Which API and local statuses become which</source>
+            <translation>各 API 状态与本地状态的对应关系</translation>
+        </message>
+        <message>
+            <source>Status legend</source>
+            <translation>状态图例</translation>
+        </message>
+        <message>
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <source>Copy the {what}</source>
+            <translation>复制{what}</translation>
+        </message>
+        <message>
+            <source>Look up</source>
+            <translation>查询</translation>
+        </message>
+        <message>
+            <source>Show it in the History tab</source>
+            <translation>在“历史”页中显示</translation>
+        </message>
+        <message>
+            <source>Open in the explorer</source>
+            <translation>在区块浏览器中打开</translation>
+        </message>
+        <message>
+            <source>Working</source>
+            <translation>处理中</translation>
+        </message>
+        <message>
+            <source>Progress</source>
+            <translation>进度</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>取消</translation>
+        </message>
+        <message>
+            <source>What the window is doing</source>
+            <translation>窗口正在进行的操作</translation>
+        </message>
+        <message>
+            <source>Loading</source>
+            <translation>加载中</translation>
+        </message>
+        <message>
+            <source>Auto</source>
+            <translation>自动</translation>
+        </message>
+        <message>
+            <source>0.1 % between two stablecoins, 0.5 % otherwise</source>
+            <translation>两种稳定币之间为 0.1 %，其他为 0.5 %</translation>
+        </message>
+        <message>
+            <source>Custom</source>
+            <translation>自定义</translation>
+        </message>
+        <message>
+            <source>Custom slippage, percent</source>
+            <translation>自定义滑点（百分比）</translation>
+        </message>
+        <message>
+            <source>Slippage</source>
+            <translation>滑点</translation>
+        </message>
+        <message>
+            <source>Slippage tolerance</source>
+            <translation>滑点容差</translation>
+        </message>
+        <message>
+            <source>Slippage {value}</source>
+            <translation>滑点 {value}</translation>
+        </message>
+        <message>
+            <source>Auto {percent}</source>
+            <translation>自动 {percent}</translation>
+        </message>
+        <message>
+            <source>Steps</source>
+            <translation>步骤</translation>
+        </message>
+        <message>
+            <source>Select a token</source>
+            <translation>选择代币</translation>
+        </message>
+        <message>
+            <source>nothing chosen</source>
+            <translation>未选择</translation>
+        </message>
+        <message>
+            <source>Use a point for decimals and commas between thousands, like 2,500.5.</source>
+            <translation>小数请用小数点，千位之间用逗号，如 2,500.5。</translation>
+        </message>
+        <message>
+            <source>Commas go between groups of three digits, like 2,500.</source>
+            <translation>逗号只能放在每三位数字之间，如 2,500。</translation>
+        </message>
+        <message>
+            <source>{symbol} has {decimals} decimals: at most {decimals} digits after the point.</source>
+            <translation>{symbol} 有 {decimals} 位小数：小数点后最多 {decimals} 位。</translation>
+        </message>
+        <message>
+            <source>Type an amount like 2500 or 0.25.</source>
+            <translation>请输入金额，如 2500 或 0.25。</translation>
+        </message>
+        <message>
+            <source>Type an amount above zero.</source>
+            <translation>请输入大于零的金额。</translation>
+        </message>
+        <message>
+            <source>the recipient</source>
+            <translation>收款地址</translation>
+        </message>
+        <message>
+            <source>the account</source>
+            <translation>账户</translation>
+        </message>
+        <message>
+            <source>the amount</source>
+            <translation>金额</translation>
+        </message>
+        <message>
+            <source>the token to sell</source>
+            <translation>要卖出的代币</translation>
+        </message>
+        <message>
+            <source>the token to receive</source>
+            <translation>要收到的代币</translation>
+        </message>
+        <message>
+            <source>This is not an address of {chain}: check the recipient.</source>
+            <translation>这不是 {chain} 的地址：请检查收款地址。</translation>
+        </message>
+        <message>
+            <source>The address's capital letters do not match its checksum: paste it again from its source.</source>
+            <translation>地址的大小写与其校验和不符：请从原处重新粘贴。</translation>
+        </message>
+        <message>
+            <source>This address cannot receive the tokens here (a contract of the swap itself, or a demo account on a real network): choose another recipient.</source>
+            <translation>此地址无法在这里接收代币（它是兑换本身的合约，或是真实网络上的演示账户）：请换一个收款地址。</translation>
+        </message>
+        <message>
+            <source>This account cannot send here: on a real network the devnet's demo accounts are refused.</source>
+            <translation>此账户无法在这里发送：真实网络上不接受开发网的演示账户。</translation>
+        </message>
+        <message>
+            <source>Choose two different tokens.</source>
+            <translation>请选择两种不同的代币。</translation>
+        </message>
+        <message>
+            <source>There is no token at that address on {chain}.</source>
+            <translation>{chain} 上该地址没有代币。</translation>
+        </message>
+        <message>
+            <source>The chain says this token has other decimals than the list: choose it again.</source>
+            <translation>链上显示该代币的小数位数与列表不符：请重新选择。</translation>
+        </message>
+        <message>
+            <source>No pool on {chain} connects {sell} and {buy}.</source>
+            <translation>{chain} 上没有连接 {sell} 和 {buy} 的流动性池。</translation>
+        </message>
+        <message>
+            <source>{chain}'s pools cannot take this much {sell}: try a smaller amount.</source>
+            <translation>{chain} 的流动性池容纳不了这么多 {sell}：请减少金额。</translation>
+        </message>
+        <message>
+            <source>This amount is too small: the fees would take all of it.</source>
+            <translation>金额太小：费用会将其全部扣光。</translation>
+        </message>
+        <message>
+            <source>This amount is more than the router can take in one swap.</source>
+            <translation>金额超出了路由合约单笔兑换的上限。</translation>
+        </message>
+        <message>
+            <source>Slippage is a percentage from 0 to 100, like 0.5.</source>
+            <translation>滑点是 0 到 100 之间的百分比，如 0.5。</translation>
+        </message>
+        <message>
+            <source>Split the amount into 1 to 100 parts.</source>
+            <translation>请将金额拆分为 1 到 100 份。</translation>
+        </message>
+        <message>
+            <source>The price moved: the route gives less than the minimum now. Quote again.</source>
+            <translation>价格已变动：该路由现在的兑换结果低于最低值。请重新报价。</translation>
+        </message>
+        <message>
+            <source>{chain} cannot be reached right now: swapdesk tries again on its own.</source>
+            <translation>暂时无法连接 {chain}：swapdesk 会自动重试。</translation>
+        </message>
+        <message>
+            <source>This is not offered on {chain}.</source>
+            <translation>{chain} 上不提供此项。</translation>
+        </message>
+        <message>
+            <source>Choose another chain to send to: a transfer goes from one chain to another.</source>
+            <translation>请换一条目标链：跨链转账须从一条链转到另一条链。</translation>
+        </message>
+        <message>
+            <source>No bridge takes this amount.</source>
+            <translation>没有桥能承接这个金额。</translation>
+        </message>
+        <message>
+            <source>This engine does not offer it.</source>
+            <translation>当前引擎不提供此功能。</translation>
+        </message>
+        <message>
+            <source>the form</source>
+            <translation>表单</translation>
+        </message>
+        <message>
+            <source>The engine refused {what}: see the details.</source>
+            <translation>引擎拒绝了{what}：请查看详情。</translation>
+        </message>
+        <message>
+            <source>Something went wrong inside swapdesk ({kind}); the log has the details.</source>
+            <translation>swapdesk 内部出错（{kind}）；详情见日志。</translation>
+        </message>
+        <message>
+            <source>Back up {label}</source>
+            <translation>备份 {label}</translation>
+        </message>
+        <message>
+            <source>Recovery phrase</source>
+            <translation>助记词</translation>
+        </message>
+        <message>
+            <source>Show</source>
+            <translation>显示</translation>
+        </message>
+        <message>
+            <source>Ask for the password, then show it here</source>
+            <translation>先输入密码，然后在此显示</translation>
+        </message>
+        <message>
+            <source>The secret</source>
+            <translation>密钥内容</translation>
+        </message>
+        <message>
+            <source>Whoever sees these has the account. Show them only where no one else can see the screen.</source>
+            <translation>看到这些内容的人就能控制此账户。请只在无人能看到屏幕的地方显示。</translation>
+        </message>
+        <message>
+            <source>The password you chose for this account.</source>
+            <translation>你为此账户设置的密码。</translation>
+        </message>
+        <message>
+            <source>Checking the password…</source>
+            <translation>正在验证密码…</translation>
+        </message>
+        <message>
+            <source>Wrong password.</source>
+            <translation>密码错误。</translation>
+        </message>
+        <message>
+            <source>under $0.01</source>
+            <translation>不到 $0.01</translation>
+        </message>
+        <message>
+            <source>≈ {usd}</source>
+            <translation>≈ {usd}</translation>
+        </message>
+        <message>
+            <source>{gas} gas</source>
+            <translation>{gas} Gas</translation>
+        </message>
+        <message>
+            <source>{gas} gas at {price}</source>
+            <translation>{gas} Gas，单价 {price}</translation>
+        </message>
+        <message>
+            <source>{n} s</source>
+            <translation>{n} 秒</translation>
+        </message>
+        <message>
+            <source>{n} min</source>
+            <translation>{n} 分钟</translation>
+        </message>
+        <message>
+            <source>{h} h {m} min</source>
+            <translation>{h} 小时 {m} 分钟</translation>
+        </message>
+        <message>
+            <source>{n} h</source>
+            <translation>{n} 小时</translation>
+        </message>
+        <message>
+            <source>just now</source>
+            <translation>刚刚</translation>
+        </message>
+        <message>
+            <source>{time} ago</source>
+            <translation>{time}前</translation>
+        </message>
+        <message>
+            <source>{chain} native coin</source>
+            <translation>{chain} 原生币</translation>
+        </message>
+        <message>
+            <source>devnet only</source>
+            <translation>仅限开发网</translation>
+        </message>
+        <message>
+            <source>keystore file</source>
+            <translation>密钥库文件</translation>
+        </message>
+        <message>
+            <source>Demo {n}</source>
+            <translation>演示 {n}</translation>
+        </message>
+        <message>
+            <source>{text}: use a point for decimals, and commas only between groups of three</source>
+            <translation>{text}：小数请用小数点，逗号只能放在每三位数字之间</translation>
+        </message>
+        <message>
+            <source>up to {limit} of energy, burnt only as used, and about 1 {coin} of bandwidth</source>
+            <translation>最多 {limit} 能量（按实际用量燃烧），以及约 1 {coin} 的带宽</translation>
+        </message>
+        <message>
+            <source>measured once the swap can run (after the approval, with the balance)</source>
+            <translation>可以执行兑换时计算（授权之后、余额确认之后）</translation>
+        </message>
+        <message>
+            <source>about {fee}</source>
+            <translation>约 {fee}</translation>
+        </message>
+        <message>
+            <source>{chain} (devnet) started afresh: {why}. Its previous blocks and balances were not deleted: they are kept at {kept}.</source>
+            <translation>{chain}（开发网）已重新开始：{why}。之前的区块和余额没有删除，保存在 {kept}。</translation>
+        </message>
+        <message>
+            <source>{chain} (devnet) is run by another swapdesk: this window shows it read-only, as that swapdesk last saved it, and nothing done on it here is kept.</source>
+            <translation>{chain}（开发网）正由另一个 swapdesk 运行：此窗口以只读方式显示它上次保存的状态，在这里的任何操作都不会保留。</translation>
+        </message>
+        <message>
+            <source>Dismiss</source>
+            <translation>关闭提示</translation>
+        </message>
+        <message>
+            <source>Hide these notices (new ones show again)</source>
+            <translation>隐藏这些提示（有新提示时会再次显示）</translation>
+        </message>
+        <message>
+            <source>Devnet notices</source>
+            <translation>开发网提示</translation>
+        </message>
+        <message>
+            <source>Label of the new account</source>
+            <translation>新账户的名称</translation>
+        </message>
+        <message>
+            <source>The password again</source>
+            <translation>再次输入密码</translation>
+        </message>
+        <message>
+            <source>Keep the key in an encrypted keystore file (instead of the system keyring)</source>
+            <translation>将私钥保存在加密的密钥库文件中（而非系统密钥环）</translation>
+        </message>
+        <message>
+            <source>Create…</source>
+            <translation>创建…</translation>
+        </message>
+        <message>
+            <source>Make a new key and show its recovery phrase</source>
+            <translation>生成新私钥并显示其助记词</translation>
+        </message>
+        <message>
+            <source>A new key is made on this computer, with a recovery phrase of twelve words: the phrase is the key, and the password protects it here.</source>
+            <translation>新私钥在本机生成，附带 12 个单词的助记词：助记词就是私钥，密码则在本机保护它。</translation>
+        </message>
+        <message>
+            <source>Again</source>
+            <translation>确认密码</translation>
+        </message>
+        <message>
+            <source>I wrote them down</source>
+            <translation>我已抄写好</translation>
+        </message>
+        <message>
+            <source>Next: type three of the words back</source>
+            <translation>下一步：回填其中三个单词</translation>
+        </message>
+        <message>
+            <source>Your recovery phrase</source>
+            <translation>你的助记词</translation>
+        </message>
+        <message>
+            <source>Write these twelve words down, in order, and keep them where only you can find them. Anyone with them has the account. swapdesk shows them this once; later, only with your password.</source>
+            <translation>请按顺序抄写这 12 个单词，并保存在只有你能找到的地方。任何人拿到它们就能控制此账户。swapdesk 只显示这一次；以后需要密码才能查看。</translation>
+        </message>
+        <message>
+            <source>The recovery phrase</source>
+            <translation>助记词</translation>
+        </message>
+        <message>
+            <source>A word of the phrase</source>
+            <translation>助记词中的一个单词</translation>
+        </message>
+        <message>
+            <source>Create account</source>
+            <translation>创建账户</translation>
+        </message>
+        <message>
+            <source>Keep the account, its key and its sealed phrase</source>
+            <translation>保存账户、私钥及加密的助记词</translation>
+        </message>
+        <message>
+            <source>Show the words again</source>
+            <translation>再次显示单词</translation>
+        </message>
+        <message>
+            <source>Check that you wrote them down</source>
+            <translation>确认你已抄写好</translation>
+        </message>
+        <message>
+            <source>Type these words of your phrase, as you wrote them.</source>
+            <translation>按你抄写的内容输入助记词中的这些单词。</translation>
+        </message>
+        <message>
+            <source>Choose a password: it protects the recovery phrase, and the key when exported.</source>
+            <translation>设置密码：它保护助记词，以及导出时的私钥。</translation>
+        </message>
+        <message>
+            <source>The two passwords differ: type the same one twice.</source>
+            <translation>两次输入的密码不一致：请输入相同的密码。</translation>
+        </message>
+        <message>
+            <source>Word {n}</source>
+            <translation>第 {n} 个单词</translation>
+        </message>
+        <message>
+            <source>Word {n} of the phrase</source>
+            <translation>助记词的第 {n} 个单词</translation>
+        </message>
+        <message>
+            <source>Word {n} is not the one shown: look at what you wrote.</source>
+            <translation>第 {n} 个单词与显示的不符：请核对你抄写的内容。</translation>
+        </message>
+        <message>
+            <source>Deploy swapdesk's router</source>
+            <translation>部署 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>Chain</source>
+            <translation>链</translation>
+        </message>
+        <message>
+            <source>Account</source>
+            <translation>账户</translation>
+        </message>
+        <message>
+            <source>Fee rate</source>
+            <translation>费率</translation>
+        </message>
+        <message>
+            <source>0x… (default: the account deploying)</source>
+            <translation>0x…（默认：部署所用的账户）</translation>
+        </message>
+        <message>
+            <source>Fee collector</source>
+            <translation>手续费接收地址</translation>
+        </message>
+        <message>
+            <source>Review…</source>
+            <translation>审核…</translation>
+        </message>
+        <message>
+            <source>The router goes to the same address on every chain through the deterministic-deployment proxy; you are its owner. Every transaction is shown before you sign.</source>
+            <translation>路由合约通过确定性部署代理在每条链上部署到同一地址；你是它的所有者。每笔交易在签名前都会显示给你。</translation>
+        </message>
+        <message>
+            <source>Name a node for the chain first (Settings → RPC endpoints): the router is deployed there.</source>
+            <translation>请先为该链指定一个节点（设置 → RPC 节点）：路由合约将部署在那里。</translation>
+        </message>
+        <message>
+            <source>Add an account of your own first (Accounts): the router is deployed from it.</source>
+            <translation>请先添加一个自己的账户（账户）：路由合约将从该账户部署。</translation>
+        </message>
+        <message>
+            <source>Fee collector: write an address, 0x and 40 hex digits</source>
+            <translation>手续费接收地址：请填写 0x 加 40 位十六进制字符的地址</translation>
+        </message>
+        <message>
+            <source>Deploy</source>
+            <translation>部署</translation>
+        </message>
+        <message>
+            <source>Deploying…</source>
+            <translation>部署中…</translation>
+        </message>
+        <message>
+            <source>nobody</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>Deploy swapdesk's router on {chain}</source>
+            <translation>在 {chain} 上部署 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>Reading the chain…</source>
+            <translation>正在读取链上数据…</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>完成</translation>
+        </message>
+        <message>
+            <source>swapdesk has no catalogue of {chain}</source>
+            <translation>swapdesk 没有 {chain} 的合约目录</translation>
+        </message>
+        <message>
+            <source>The node named for {chain} is another chain</source>
+            <translation>为 {chain} 指定的节点属于另一条链</translation>
+        </message>
+        <message>
+            <source>Router address: {address}</source>
+            <translation>路由合约地址：{address}</translation>
+        </message>
+        <message>
+            <source>Owner: {owner}</source>
+            <translation>所有者：{owner}</translation>
+        </message>
+        <message>
+            <source>Fee: {bps} bps, to {collector}</source>
+            <translation>手续费：{bps} 个基点，付给 {collector}</translation>
+        </message>
+        <message>
+            <source>It is there already: nothing to send; its catalogue is written.</source>
+            <translation>合约已存在：无需发送交易；已写入其合约目录。</translation>
+        </message>
+        <message>
+            <source>{account} holds no {coin} on {chain} for the gas</source>
+            <translation>{account} 在 {chain} 上没有用于支付 Gas 的 {coin}</translation>
+        </message>
+        <message>
+            <source>swapdesk's router is at {address} on {chain}; the chain's catalogue is written to {path}. The engine uses it from now.</source>
+            <translation>swapdesk 路由合约位于 {chain} 上的 {address}；该链的合约目录已写入 {path}。引擎从现在起使用它。</translation>
+        </message>
+        <message>
+            <source>Done. Its transactions are in the History tab.</source>
+            <translation>完成。相关交易可在“历史”页查看。</translation>
+        </message>
+        <message>
+            <source>Every devnet chain starts over from its world: the blocks, balances and transactions made on the devnet are deleted. Your accounts and the list of transactions sent from this app are kept.</source>
+            <translation>每条开发网链都将从初始状态重新开始：在开发网上产生的区块、余额和交易都会被删除。你的账户以及本应用发送的交易列表会保留。</translation>
+        </message>
+        <message>
+            <source>System</source>
+            <translation>跟随系统</translation>
+        </message>
+        <message>
+            <source>Light</source>
+            <translation>浅色</translation>
+        </message>
+        <message>
+            <source>Dark</source>
+            <translation>深色</translation>
+        </message>
+        <message>
+            <source>Settings</source>
+            <translation>设置</translation>
+        </message>
+        <message>
+            <source>Embedded devnet (offline)</source>
+            <translation>内置开发网（离线）</translation>
+        </message>
+        <message>
+            <source>A server speaking the swap API</source>
+            <translation>支持兑换 API 的服务器</translation>
+        </message>
+        <message>
+            <source>Engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>Server URL</source>
+            <translation>服务器地址</translation>
+        </message>
+        <message>
+            <source>Devnet speed</source>
+            <translation>开发网速度</translation>
+        </message>
+        <message>
+            <source>Devnet block times are divided by this: 1 × is the real networks' pace</source>
+            <translation>开发网的出块时间除以此数值：1 × 即真实网络的速度</translation>
+        </message>
+        <message>
+            <source>Reset devnet chains…</source>
+            <translation>重置开发网链…</translation>
+        </message>
+        <message>
+            <source>RPC endpoints</source>
+            <translation>RPC 节点</translation>
+        </message>
+        <message>
+            <source>One chain a line: BSC https://…</source>
+            <translation>每行一条链：BSC https://…</translation>
+        </message>
+        <message>
+            <source>A chain listed here is reached through its node, with its catalogue of pools and router at &lt;config&gt;/catalogs/&lt;chain id&gt;.json; the others stay on the devnet.</source>
+            <translation>此处列出的链将通过其节点访问，其流动性池和路由合约的目录位于 &lt;config&gt;/catalogs/&lt;chain id&gt;.json；其余链仍使用开发网。</translation>
+        </message>
+        <message>
+            <source>Bridge providers</source>
+            <translation>跨链桥服务</translation>
+        </message>
+        <message>
+            <source>One a line: cbridge https://cbridge-prod2.celer.app</source>
+            <translation>每行一个：cbridge https://cbridge-prod2.celer.app</translation>
+        </message>
+        <message>
+            <source>A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay the devnet's. Multichain (anyswap) stopped in July 2023: only its old transfers can be read.</source>
+            <translation>此处指定的桥（cbridge、metapath 或 anyswap）将向其真实服务查询；其余仍使用开发网的。Multichain（anyswap）已于 2023 年 7 月停止运营：只能查询其过去的转账。</translation>
+        </message>
+        <message>
+            <source>Practice on a fork</source>
+            <translation>在分叉链上练习</translation>
+        </message>
+        <message>
+            <source>One chain a line: ETH https://…</source>
+            <translation>每行一条链：ETH https://…</translation>
+        </message>
+        <message>
+            <source>A chain listed here runs on a local copy (anvil) of the real network at this URL, from its latest block: real pools and prices, your accounts funded there, nothing sent to the real network.</source>
+            <translation>此处列出的链将在本地运行真实网络（位于该 URL）的副本（anvil），从其最新区块开始：真实的流动性池和价格，你的账户在那里获得资金，不会向真实网络发送任何交易。</translation>
+        </message>
+        <message>
+            <source>Deploy swapdesk's router…</source>
+            <translation>部署 swapdesk 路由合约…</translation>
+        </message>
+        <message>
+            <source>On a chain reached through a node above, from one of your accounts</source>
+            <translation>在通过上方节点访问的链上，从你的某个账户部署</translation>
+        </message>
+        <message>
+            <source>Theme</source>
+            <translation>主题</translation>
+        </message>
+        <message>
+            <source>Language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>A new language applies when swapdesk next starts.</source>
+            <translation>更改语言将在下次启动 swapdesk 时生效。</translation>
+        </message>
+        <message>
+            <source>Real networks</source>
+            <translation>真实网络</translation>
+        </message>
+        <message>
+            <source>Appearance</source>
+            <translation>外观</translation>
+        </message>
+        <message>
+            <source>a chain and a URL, like 'BSC https://…'</source>
+            <translation>链名和 URL，如“BSC https://…”</translation>
+        </message>
+        <message>
+            <source>a provider and a URL, like 'cbridge https://…'</source>
+            <translation>桥服务名和 URL，如“cbridge https://…”</translation>
+        </message>
+        <message>
+            <source>a chain and a URL, like 'ETH https://…'</source>
+            <translation>链名和 URL，如“ETH https://…”</translation>
+        </message>
+        <message>
+            <source>Reset devnet chains</source>
+            <translation>重置开发网链</translation>
+        </message>
+        <message>
+            <source>This cannot be undone.</source>
+            <translation>此操作无法撤销。</translation>
+        </message>
+        <message>
+            <source>Reset every chain</source>
+            <translation>重置所有链</translation>
+        </message>
+        <message>
+            <source>line {n}: write {shape}</source>
+            <translation>第 {n} 行：请填写{shape}</translation>
+        </message>
+        <message>
+            <source>Approve {token}</source>
+            <translation>授权 {token}</translation>
+        </message>
+        <message>
+            <source>Approved {token}</source>
+            <translation>已授权 {token}</translation>
+        </message>
+        <message>
+            <source>Approve {amount}</source>
+            <translation>授权 {amount}</translation>
+        </message>
+        <message>
+            <source>Lets {spender} take exactly this amount of the token, nothing more</source>
+            <translation>仅允许 {spender} 使用该代币的这一金额，不会更多</translation>
+        </message>
+        <message>
+            <source>Approve an unlimited amount (skips this step next time; riskier)</source>
+            <translation>无限额授权（下次跳过这一步；风险更高）</translation>
+        </message>
+        <message>
+            <source>Approving…</source>
+            <translation>授权中…</translation>
+        </message>
+        <message>
+            <source>Checking your balance and what {spender} may take…</source>
+            <translation>正在检查你的余额以及 {spender} 可使用的额度…</translation>
+        </message>
+        <message>
+            <source>{spender} may not take your {token} yet: approve it first, for this amount only.</source>
+            <translation>{spender}尚未获准使用你的 {token}：请先授权，仅限此金额。</translation>
+        </message>
+        <message>
+            <source>Ready to {action}. The call data is checked again before you sign.</source>
+            <translation>可以{action}了。签名前会再次检查调用数据。</translation>
+        </message>
+        <message>
+            <source>Approving: signing and sending; waiting for the receipt…</source>
+            <translation>授权中：正在签名并发送，等待回执…</translation>
+        </message>
+        <message>
+            <source>The approval stopped: {why}</source>
+            <translation>授权已中止：{why}</translation>
+        </message>
+        <message>
+            <source>Unlocking the keystore…</source>
+            <translation>正在解锁密钥库…</translation>
+        </message>
+        <message>
+            <source>Nothing more was sent.</source>
+            <translation>没有再发送任何交易。</translation>
+        </message>
+        <message>
+            <source>Success</source>
+            <translation>成功</translation>
+        </message>
+        <message>
+            <source>done as asked</source>
+            <translation>已按要求完成</translation>
+        </message>
+        <message>
+            <source>API: Success, DONE · sent from here: confirmed</source>
+            <translation>API：“Success”、“DONE” · 本应用发送：已确认</translation>
+        </message>
+        <message>
+            <source>Pending</source>
+            <translation>处理中</translation>
+        </message>
+        <message>
+            <source>sent, not final yet</source>
+            <translation>已发送，尚未最终确认</translation>
+        </message>
+        <message>
+            <source>API: Receiving, PENDING · sent from here: signed, sent</source>
+            <translation>API：“Receiving”、“PENDING” · 本应用发送：已签名、已发送</translation>
+        </message>
+        <message>
+            <source>Failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>reverted or refused</source>
+            <translation>已回滚或被拒绝</translation>
+        </message>
+        <message>
+            <source>API: Failure, FAILED · sent from here: failed</source>
+            <translation>API：“Failure”、“FAILED” · 本应用发送：失败</translation>
+        </message>
+        <message>
+            <source>Refunded</source>
+            <translation>已退款</translation>
+        </message>
+        <message>
+            <source>paid back on the source chain</source>
+            <translation>已在源链上退回</translation>
+        </message>
+        <message>
+            <source>API: Failure after a refund, DONE/REFUNDED</source>
+            <translation>API：退款后的“Failure”、“DONE/REFUNDED”</translation>
+        </message>
+        <message>
+            <source>Dropped</source>
+            <translation>已丢弃</translation>
+        </message>
+        <message>
+            <source>replaced, never mined</source>
+            <translation>已被替换，未被打包</translation>
+        </message>
+        <message>
+            <source>sent from here: dropped (its nonce went to another)</source>
+            <translation>本应用发送：已丢弃（其 nonce 被另一笔交易使用）</translation>
+        </message>
+        <message>
+            <source>signed, not sent yet: it is sent on the next start</source>
+            <translation>已签名，尚未发送：将在下次启动时发送</translation>
+        </message>
+        <message>
+            <source>waiting for its block</source>
+            <translation>等待打包进区块</translation>
+        </message>
+        <message>
+            <source>Waiting for the deposit</source>
+            <translation>等待存入</translation>
+        </message>
+        <message>
+            <source>The deposit failed</source>
+            <translation>存入失败</translation>
+        </message>
+        <message>
+            <source>Deposit received, exchange starting</source>
+            <translation>已收到存入，开始兑换</translation>
+        </message>
+        <message>
+            <source>Exchanging</source>
+            <translation>兑换中</translation>
+        </message>
+        <message>
+            <source>Exchanged, payout being prepared</source>
+            <translation>已兑换，正在准备出款</translation>
+        </message>
+        <message>
+            <source>The exchange cannot pay out: refund coming</source>
+            <translation>兑换方无法出款：即将退款</translation>
+        </message>
+        <message>
+            <source>Sending to the recipient</source>
+            <translation>正在发送给收款人</translation>
+        </message>
+        <message>
+            <source>Payout sent, confirming</source>
+            <translation>出款已发送，确认中</translation>
+        </message>
+        <message>
+            <source>The payout failed: refund coming</source>
+            <translation>出款失败：即将退款</translation>
+        </message>
+        <message>
+            <source>Received</source>
+            <translation>已到账</translation>
+        </message>
+        <message>
+            <source>Refund starting</source>
+            <translation>开始退款</translation>
+        </message>
+        <message>
+            <source>Refund sent, confirming</source>
+            <translation>退款已发送，确认中</translation>
+        </message>
+        <message>
+            <source>The refund failed: support is needed</source>
+            <translation>退款失败：需要联系客服</translation>
+        </message>
+        <message>
+            <source>Timed out: the deposit never came</source>
+            <translation>已超时：未收到存入</translation>
+        </message>
+        <message>
+            <source>Failed: the order is wrong</source>
+            <translation>失败：订单有误</translation>
+        </message>
+        <message>
+            <source>Deposit confirming</source>
+            <translation>存入确认中</translation>
+        </message>
+        <message>
+            <source>Payout in progress</source>
+            <translation>出款进行中</translation>
+        </message>
+        <message>
+            <source>Below the bridge's minimum: not paid</source>
+            <translation>低于桥的最低金额：不予出款</translation>
+        </message>
+        <message>
+            <source>Above the bridge's maximum: not paid</source>
+            <translation>高于桥的最高金额：不予出款</translation>
+        </message>
+        <message>
+            <source>Large amount: held for a while, then paid</source>
+            <translation>大额转账：暂时扣留，稍后出款</translation>
+        </message>
+        <message>
+            <source>Validators checking and signing</source>
+            <translation>验证者正在检查并签名</translation>
+        </message>
+        <message>
+            <source>Large amount: delayed, then released</source>
+            <translation>大额转账：延迟后放行</translation>
+        </message>
+        <message>
+            <source>Cannot be paid: your refund is waiting for you</source>
+            <translation>无法出款：你的退款正等待你领取</translation>
+        </message>
+        <message>
+            <source>Refund asked: validators signing it</source>
+            <translation>已申请退款：验证者正在签名</translation>
+        </message>
+        <message>
+            <source>Refund signed: withdraw it on the source chain</source>
+            <translation>退款已签名：请在源链上提取</translation>
+        </message>
+        <message>
+            <source>Withdrawal sent, confirming</source>
+            <translation>提取已发送，确认中</translation>
+        </message>
+        <message>
+            <source>Deposit sent</source>
+            <translation>已存入</translation>
+        </message>
+        <message>
+            <source>Deposit received</source>
+            <translation>已收到存入</translation>
+        </message>
+        <message>
+            <source>Exchanged</source>
+            <translation>已兑换</translation>
+        </message>
+        <message>
+            <source>Payout prepared</source>
+            <translation>出款已准备好</translation>
+        </message>
+        <message>
+            <source>Payout sent</source>
+            <translation>出款已发送</translation>
+        </message>
+        <message>
+            <source>Payout confirmed</source>
+            <translation>出款已确认</translation>
+        </message>
+        <message>
+            <source>Refund started</source>
+            <translation>已开始退款</translation>
+        </message>
+        <message>
+            <source>Refund confirmed</source>
+            <translation>退款已确认</translation>
+        </message>
+        <message>
+            <source>Deposit confirmed</source>
+            <translation>存入已确认</translation>
+        </message>
+        <message>
+            <source>Paid out</source>
+            <translation>已出款</translation>
+        </message>
+        <message>
+            <source>Validators signed</source>
+            <translation>验证者已签名</translation>
+        </message>
+        <message>
+            <source>Payout released</source>
+            <translation>出款已放行</translation>
+        </message>
+        <message>
+            <source>Released after a delay</source>
+            <translation>延迟后已放行</translation>
+        </message>
+        <message>
+            <source>Refund offered</source>
+            <translation>已提供退款</translation>
+        </message>
+        <message>
+            <source>Refund signed by the validators</source>
+            <translation>验证者已签署退款</translation>
+        </message>
+        <message>
+            <source>Refund ready to withdraw</source>
+            <translation>退款可提取</translation>
+        </message>
+        <message>
+            <source>Withdrawal confirmed</source>
+            <translation>提取已确认</translation>
+        </message>
+        <message>
+            <source>waiting for the source chain to confirm the deposit</source>
+            <translation>等待源链确认存入</translation>
+        </message>
+        <message>
+            <source>waiting for the payout on the destination chain</source>
+            <translation>等待目标链出款</translation>
+        </message>
+        <message>
+            <source>a refund is under way</source>
+            <translation>正在退款</translation>
+        </message>
+        <message>
+            <source>completed</source>
+            <translation>已完成</translation>
+        </message>
+        <message>
+            <source>completed, paid in another token</source>
+            <translation>已完成，以另一种代币支付</translation>
+        </message>
+        <message>
+            <source>refunded on the source chain</source>
+            <translation>已在源链退款</translation>
+        </message>
+        <message>
+            <source>expired</source>
+            <translation>已过期</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>Swap</source>
+            <translation>兑换</translation>
+        </message>
+        <message>
+            <source>Swapping…</source>
+            <translation>兑换中…</translation>
+        </message>
+        <message>
+            <source>swapdesk's router</source>
+            <translation>swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>Swap {sell} for {buy}</source>
+            <translation>用 {sell} 兑换 {buy}</translation>
+        </message>
+        <message>
+            <source>Your balances</source>
+            <translation>你的余额</translation>
+        </message>
+        <message>
+            <source>Fee</source>
+            <translation>手续费</translation>
+        </message>
+        <message>
+            <source>Block</source>
+            <translation>区块</translation>
+        </message>
+        <message>
+            <source>Transaction</source>
+            <translation>交易</translation>
+        </message>
+        <message>
+            <source>Transaction hash</source>
+            <translation>交易哈希</translation>
+        </message>
+        <message>
+            <source>I accept a price impact of {impact}</source>
+            <translation>我接受 {impact} 的价格影响</translation>
+        </message>
+        <message>
+            <source>View in History</source>
+            <translation>在“历史”中查看</translation>
+        </message>
+        <message>
+            <source>{give} → about {get}</source>
+            <translation>{give} → 约 {get}</translation>
+        </message>
+        <message>
+            <source>, discounted from {amount} for holding SWAP</source>
+            <translation>，持 SWAP 折后价（原 {amount}）</translation>
+        </message>
+        <message>
+            <source>{amount} at {slippage} slippage, or nothing is swapped</source>
+            <translation>{amount}（滑点 {slippage}），否则不执行兑换</translation>
+        </message>
+        <message>
+            <source>You sell</source>
+            <translation>你卖出</translation>
+        </message>
+        <message>
+            <source>Rate</source>
+            <translation>汇率</translation>
+        </message>
+        <message>
+            <source>Price impact</source>
+            <translation>价格影响</translation>
+        </message>
+        <message>
+            <source>estimating…</source>
+            <translation>估算中…</translation>
+        </message>
+        <message>
+            <source>Swapped: you received {amount}</source>
+            <translation>兑换完成：你收到了 {amount}</translation>
+        </message>
+        <message>
+            <source>{amount} (quoted {quoted})</source>
+            <translation>{amount}（报价 {quoted}）</translation>
+        </message>
+        <message>
+            <source>reading…</source>
+            <translation>读取中…</translation>
+        </message>
+        <message>
+            <source>Done. The transaction is in the History tab.</source>
+            <translation>完成。交易可在“历史”页查看。</translation>
+        </message>
+        <message>
+            <source>could not be read; see History</source>
+            <translation>无法读取；请查看“历史”</translation>
+        </message>
+        <message>
+            <source>{bridge} holds a transfer this large a while before paying it out.</source>
+            <translation>{bridge} 会将这么大额的转账暂扣一段时间后再出款。</translation>
+        </message>
+        <message>
+            <source>No bridge can carry this transfer: see why beside the form.</source>
+            <translation>没有桥能承接这笔转账：原因见表单旁。</translation>
+        </message>
+        <message>
+            <source>Use {amount}</source>
+            <translation>使用 {amount}</translation>
+        </message>
+        <message>
+            <source>Type an amount: every bridge that can carry it is compared here.</source>
+            <translation>输入金额：所有能承接的桥都会在这里比较。</translation>
+        </message>
+        <message>
+            <source>The bridges are compared here once the form is complete.</source>
+            <translation>表单填写完整后，会在这里比较各个桥。</translation>
+        </message>
+        <message>
+            <source>The bridges' chains are loading…</source>
+            <translation>正在加载各个桥支持的链…</translation>
+        </message>
+        <message>
+            <source>Starting swapdesk's engine…</source>
+            <translation>正在启动 swapdesk 引擎…</translation>
+        </message>
+        <message>
+            <source>Loading the bridges' chains and tokens…</source>
+            <translation>正在加载各个桥支持的链和代币…</translation>
+        </message>
+        <message>
+            <source>Reading balances on {chain}…</source>
+            <translation>正在读取 {chain} 上的余额…</translation>
+        </message>
+        <message>
+            <source>No account: type a recipient to compare bridges</source>
+            <translation>没有账户：请输入收款地址以比较各个桥</translation>
+        </message>
+        <message>
+            <source>Accounts…</source>
+            <translation>账户…</translation>
+        </message>
+        <message>
+            <source>Import, create or watch accounts</source>
+            <translation>导入、创建或观察账户</translation>
+        </message>
+        <message>
+            <source>From chain</source>
+            <translation>源链</translation>
+        </message>
+        <message>
+            <source>To chain</source>
+            <translation>目标链</translation>
+        </message>
+        <message>
+            <source>Token to send</source>
+            <translation>发送代币</translation>
+        </message>
+        <message>
+            <source>Token to receive</source>
+            <translation>接收代币</translation>
+        </message>
+        <message>
+            <source>Amount to send</source>
+            <translation>发送金额</translation>
+        </message>
+        <message>
+            <source>Flip: send back the other way</source>
+            <translation>互换：反向发送</translation>
+        </message>
+        <message>
+            <source>Flip the chains</source>
+            <translation>互换两条链</translation>
+        </message>
+        <message>
+            <source>Recipient on the destination chain</source>
+            <translation>目标链上的收款地址</translation>
+        </message>
+        <message>
+            <source>Send…</source>
+            <translation>发送…</translation>
+        </message>
+        <message>
+            <source>Review, approve if needed, and sign this transfer</source>
+            <translation>审核、按需授权并签署这笔转账</translation>
+        </message>
+        <message>
+            <source>Bridge</source>
+            <translation>跨链桥</translation>
+        </message>
+        <message>
+            <source>To</source>
+            <translation>到</translation>
+        </message>
+        <message>
+            <source>Recipient</source>
+            <translation>收款地址</translation>
+        </message>
+        <message>
+            <source>Pick a token the bridges carry.</source>
+            <translation>请选择桥支持的代币。</translation>
+        </message>
+        <message>
+            <source>Balance: {amount}</source>
+            <translation>余额：{amount}</translation>
+        </message>
+        <message>
+            <source>{bridge} needs at least {amount}</source>
+            <translation>{bridge} 至少需要 {amount}</translation>
+        </message>
+        <message>
+            <source>{bridge} takes at most {amount}</source>
+            <translation>{bridge} 最多接受 {amount}</translation>
+        </message>
+        <message>
+            <source>takes {low} to {high}</source>
+            <translation>接受 {low} 至 {high}</translation>
+        </message>
+        <message>
+            <source>takes {low} or more</source>
+            <translation>接受 {low} 及以上</translation>
+        </message>
+        <message>
+            <source>; this one is above {amount}: it is held a while, longer than shown</source>
+            <translation>；此金额高于 {amount}：会被暂扣一段时间，比显示的更久</translation>
+        </message>
+        <message>
+            <source>; holds transfers above {amount}</source>
+            <translation>；高于 {amount} 的转账会被暂扣</translation>
+        </message>
+        <message>
+            <source>The deposit is signed, not sent yet</source>
+            <translation>存入交易已签名，尚未发送</translation>
+        </message>
+        <message>
+            <source>The deposit waits for its block</source>
+            <translation>存入交易正在等待打包</translation>
+        </message>
+        <message>
+            <source>The deposit did not go through</source>
+            <translation>存入交易未成功</translation>
+        </message>
+        <message>
+            <source>Waiting for the bridge to see the deposit</source>
+            <translation>等待桥确认收到存入</translation>
+        </message>
+        <message>
+            <source>{headline} through {bridge}</source>
+            <translation>{headline}，通过 {bridge}</translation>
+        </message>
+        <message>
+            <source>{what}: {amount} received on {chain}.</source>
+            <translation>{what}：已在 {chain} 上收到 {amount}。</translation>
+        </message>
+        <message>
+            <source>Transfer arrived</source>
+            <translation>转账已到账</translation>
+        </message>
+        <message>
+            <source>{what}: the deposit is back with the sender on {chain}.</source>
+            <translation>{what}：存入资金已退回 {chain} 上的发送方。</translation>
+        </message>
+        <message>
+            <source>Transfer refunded</source>
+            <translation>转账已退款</translation>
+        </message>
+        <message>
+            <source>Transfer failed</source>
+            <translation>转账失败</translation>
+        </message>
+        <message>
+            <source>Sent</source>
+            <translation>已发送</translation>
+        </message>
+        <message>
+            <source>Started</source>
+            <translation>已开始</translation>
+        </message>
+        <message>
+            <source>Payout</source>
+            <translation>出款</translation>
+        </message>
+        <message>
+            <source>Payout transaction</source>
+            <translation>出款交易</translation>
+        </message>
+        <message>
+            <source>Refund</source>
+            <translation>退款</translation>
+        </message>
+        <message>
+            <source>Refund withdrawal</source>
+            <translation>提取退款</translation>
+        </message>
+        <message>
+            <source>Order id</source>
+            <translation>订单号</translation>
+        </message>
+        <message>
+            <source>Signs cBridge's refund request, then sends the withdrawal from your account</source>
+            <translation>签署 cBridge 的退款请求，然后从你的账户发送提取交易</translation>
+        </message>
+        <message>
+            <source>Withdraw your refund</source>
+            <translation>提取你的退款</translation>
+        </message>
+        <message>
+            <source>New transfer</source>
+            <translation>新转账</translation>
+        </message>
+        <message>
+            <source>Back to the bridges compared for the form</source>
+            <translation>返回为此表单比较的各个桥</translation>
+        </message>
+        <message>
+            <source>Cross-chain order</source>
+            <translation>跨链订单</translation>
+        </message>
+        <message>
+            <source>through {bridge}</source>
+            <translation>通过 {bridge}</translation>
+        </message>
+        <message>
+            <source>nothing: the deposit went back to the sender</source>
+            <translation>无：存入资金已退回发送方</translation>
+        </message>
+        <message>
+            <source>nothing: the deposit is being refunded</source>
+            <translation>无：存入资金正在退款</translation>
+        </message>
+        <message>
+            <source>nothing yet · quoted {quoted}</source>
+            <translation>尚未到账 · 报价 {quoted}</translation>
+        </message>
+        <message>
+            <source>nothing</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>cBridge cannot pay this transfer out: your refund waits for you to withdraw it.</source>
+            <translation>cBridge 无法完成这笔转账的出款：你的退款正等待你提取。</translation>
+        </message>
+        <message>
+            <source>Your cross-chain transfers</source>
+            <translation>你的跨链转账</translation>
+        </message>
+        <message>
+            <source>Cross-chain transfers sent from this app</source>
+            <translation>本应用发送的跨链转账</translation>
+        </message>
+        <message>
+            <source>Nothing sent yet: the transfers you send are followed here until they arrive.</source>
+            <translation>还没有发送记录：你发送的转账会在这里跟踪直到到账。</translation>
+        </message>
+        <message>
+            <source>bridge fee</source>
+            <translation>桥手续费</translation>
+        </message>
+        <message>
+            <source>relayer fee</source>
+            <translation>中继费</translation>
+        </message>
+        <message>
+            <source>network fee</source>
+            <translation>网络费</translation>
+        </message>
+        <message>
+            <source>{fees}, taken from the amount</source>
+            <translation>{fees}，从金额中扣除</translation>
+        </message>
+        <message>
+            <source>under {amount}</source>
+            <translation>低于 {amount}</translation>
+        </message>
+        <message>
+            <source>about {amount}</source>
+            <translation>约 {amount}</translation>
+        </message>
+        <message>
+            <source>{bridge}: {why}</source>
+            <translation>{bridge}：{why}</translation>
+        </message>
+        <message>
+            <source>about {time}</source>
+            <translation>约 {time}</translation>
+        </message>
+        <message>
+            <source>{bridge}: {amount}, {eta}</source>
+            <translation>{bridge}：{amount}，{eta}</translation>
+        </message>
+        <message>
+            <source>Bridges compared</source>
+            <translation>各桥比较</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Cannot carry this transfer&lt;/b&gt;</source>
+            <translation>&lt;b&gt;无法承接这笔转账&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>Best return</source>
+            <translation>到账最多</translation>
+        </message>
+        <message>
+            <source>Fastest</source>
+            <translation>最快</translation>
+        </message>
+        <message>
+            <source>{count} bridges can carry {amount}, the best return first</source>
+            <translation>{count} 个桥可以承接 {amount}，到账最多的排在前面</translation>
+        </message>
+        <message>
+            <source>One bridge can carry {amount}</source>
+            <translation>有 1 个桥可以承接 {amount}</translation>
+        </message>
+        <message>
+            <source>No bridge can carry this transfer: see why below.</source>
+            <translation>没有桥能承接这笔转账：原因见下方。</translation>
+        </message>
+        <message>
+            <source>A transfer is on its way…</source>
+            <translation>有 1 笔转账正在途中…</translation>
+        </message>
+        <message>
+            <source>{count} transfers are on their way…</source>
+            <translation>有 {count} 笔转账正在途中…</translation>
+        </message>
+        <message>
+            <source>Check the amount</source>
+            <translation>请检查金额</translation>
+        </message>
+        <message>
+            <source>Choose a token</source>
+            <translation>请选择代币</translation>
+        </message>
+        <message>
+            <source>Check the recipient</source>
+            <translation>请检查收款地址</translation>
+        </message>
+        <message>
+            <source>Choose the chains</source>
+            <translation>请选择链</translation>
+        </message>
+        <message>
+            <source>Loading…</source>
+            <translation>加载中…</translation>
+        </message>
+        <message>
+            <source>Cross-chain is not available here: {why}</source>
+            <translation>此处无法使用跨链：{why}</translation>
+        </message>
+        <message>
+            <source>Try again</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <source>Enter an amount</source>
+            <translation>请输入金额</translation>
+        </message>
+        <message>
+            <source>Comparing the bridges…</source>
+            <translation>正在比较各个桥…</translation>
+        </message>
+        <message>
+            <source>Add an account, or type the recipient on the destination chain.</source>
+            <translation>请添加账户，或输入目标链上的收款地址。</translation>
+        </message>
+        <message>
+            <source>Add an account…</source>
+            <translation>添加账户…</translation>
+        </message>
+        <message>
+            <source>No comparison for this form: change it to ask again.</source>
+            <translation>此表单没有比较结果：修改表单以重新查询。</translation>
+        </message>
+        <message>
+            <source>No bridge for this amount</source>
+            <translation>没有桥支持此金额</translation>
+        </message>
+        <message>
+            <source>Choose a bridge beside the form.</source>
+            <translation>请在表单旁选择一个桥。</translation>
+        </message>
+        <message>
+            <source>Sending needs the embedded engine: a server only compares.</source>
+            <translation>发送需要使用内置引擎：服务器只提供比较。</translation>
+        </message>
+        <message>
+            <source>Add an account to send…</source>
+            <translation>添加账户以发送…</translation>
+        </message>
+        <message>
+            <source>{label} is watch-only: it can compare bridges, not sign.</source>
+            <translation>{label} 是观察账户：可以比较各个桥，但不能签名。</translation>
+        </message>
+        <message>
+            <source>Watch-only account</source>
+            <translation>观察账户</translation>
+        </message>
+        <message>
+            <source>You have {held}.</source>
+            <translation>你有 {held}。</translation>
+        </message>
+        <message>
+            <source>Not enough {symbol}</source>
+            <translation>{symbol} 余额不足</translation>
+        </message>
+        <message>
+            <source>Send with {bridge}…</source>
+            <translation>通过 {bridge} 发送…</translation>
+        </message>
+        <message>
+            <source>Another recipient than this account: check it, a transfer to a wrong address cannot be undone.</source>
+            <translation>收款地址不是当前账户：请仔细核对，转到错误地址的资金无法追回。</translation>
+        </message>
+        <message>
+            <source>No chain knows that transaction hash.</source>
+            <translation>没有任何链上有这个交易哈希。</translation>
+        </message>
+        <message>
+            <source>Paste a transaction hash (0x…, or a TRON transaction id)</source>
+            <translation>粘贴交易哈希（0x…，或 TRON 交易 ID）</translation>
+        </message>
+        <message>
+            <source>Chain of the transaction</source>
+            <translation>交易所在的链</translation>
+        </message>
+        <message>
+            <source>Detect chain</source>
+            <translation>自动识别链</translation>
+        </message>
+        <message>
+            <source>Many hashes…</source>
+            <translation>批量哈希…</translation>
+        </message>
+        <message>
+            <source>Look up a list of hashes (pasted, or a CSV) and read a table of results</source>
+            <translation>查询一组哈希（粘贴或导入 CSV），以表格查看结果</translation>
+        </message>
+        <message>
+            <source>Nothing sent yet</source>
+            <translation>还没有发送记录</translation>
+        </message>
+        <message>
+            <source>What you send from swapdesk is listed here. To read another transaction, paste its hash above.</source>
+            <translation>你从 swapdesk 发送的交易会列在这里。要查看其他交易，请在上方粘贴其哈希。</translation>
+        </message>
+        <message>
+            <source>Make a swap</source>
+            <translation>去兑换</translation>
+        </message>
+        <message>
+            <source>Export CSV…</source>
+            <translation>导出 CSV…</translation>
+        </message>
+        <message>
+            <source>Every transaction sent from this app, amounts in smallest units</source>
+            <translation>本应用发送的所有交易，金额以最小单位表示</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Sent from this app&lt;/b&gt; (double-click one to look it up)</source>
+            <translation>&lt;b&gt;本应用发送的交易&lt;/b&gt;（双击可查询）</translation>
+        </message>
+        <message>
+            <source>Export transactions</source>
+            <translation>导出交易</translation>
+        </message>
+        <message>
+            <source>swapdesk-transactions.csv</source>
+            <translation>swapdesk-transactions.csv</translation>
+        </message>
+        <message>
+            <source>CSV (*.csv)</source>
+            <translation>CSV 文件 (*.csv)</translation>
+        </message>
+        <message>
+            <source>Looking up the transaction…</source>
+            <translation>正在查询交易…</translation>
+        </message>
+        <message>
+            <source>Lookup cancelled.</source>
+            <translation>查询已取消。</translation>
+        </message>
+        <message>
+            <source>Looking up on {chain}…</source>
+            <translation>正在 {chain} 上查询…</translation>
+        </message>
+        <message>
+            <source>Sent from this app: looking up on {chain}…</source>
+            <translation>本应用发送的交易：正在 {chain} 上查询…</translation>
+        </message>
+        <message>
+            <source>Detecting the chain: asking every chain at once ({asked} of {all} asked, latest {chain})…</source>
+            <translation>正在识别链：同时查询所有链（已查询 {asked}/{all}，最新为 {chain}）…</translation>
+        </message>
+        <message>
+            <source>Something went wrong inside swapdesk ({error}); see the log.</source>
+            <translation>swapdesk 内部出错（{error}）；请查看日志。</translation>
+        </message>
+        <message>
+            <source>Naming the tokens…</source>
+            <translation>正在识别代币名称…</translation>
+        </message>
+        <message>
+            <source>Approval</source>
+            <translation>授权</translation>
+        </message>
+        <message>
+            <source>Token transfer</source>
+            <translation>代币转账</translation>
+        </message>
+        <message>
+            <source>Payment</source>
+            <translation>原生币转账</translation>
+        </message>
+        <message>
+            <source>Contract call</source>
+            <translation>合约调用</translation>
+        </message>
+        <message>
+            <source>Contract deployment</source>
+            <translation>合约部署</translation>
+        </message>
+        <message>
+            <source>Sold</source>
+            <translation>卖出</translation>
+        </message>
+        <message>
+            <source>Bought</source>
+            <translation>买入</translation>
+        </message>
+        <message>
+            <source>Minimum</source>
+            <translation>最少</translation>
+        </message>
+        <message>
+            <source>Token</source>
+            <translation>代币</translation>
+        </message>
+        <message>
+            <source>Amount allowed</source>
+            <translation>授权额度</translation>
+        </message>
+        <message>
+            <source>Spender</source>
+            <translation>授权对象</translation>
+        </message>
+        <message>
+            <source>Amount sent</source>
+            <translation>发送金额</translation>
+        </message>
+        <message>
+            <source>Channel</source>
+            <translation>渠道</translation>
+        </message>
+        <message>
+            <source>Sources</source>
+            <translation>来源</translation>
+        </message>
+        <message>
+            <source>Cross-chain, {chains}</source>
+            <translation>跨链，{chains}</translation>
+        </message>
+        <message>
+            <source>Swap on {chain}</source>
+            <translation>在 {chain} 上兑换</translation>
+        </message>
+        <message>
+            <source>{kind} on {chain}</source>
+            <translation>{chain} 上的{kind}</translation>
+        </message>
+        <message>
+            <source>not in a block yet</source>
+            <translation>尚未打包进区块</translation>
+        </message>
+        <message>
+            <source>unlimited</source>
+            <translation>无限额</translation>
+        </message>
+        <message>
+            <source>{gas} energy</source>
+            <translation>{gas} 能量</translation>
+        </message>
+        <message>
+            <source>Hash</source>
+            <translation>哈希</translation>
+        </message>
+        <message>
+            <source>What it is</source>
+            <translation>类型</translation>
+        </message>
+        <message>
+            <source>Why / notes</source>
+            <translation>原因 / 备注</translation>
+        </message>
+        <message>
+            <source>Paste transaction hashes: one a line or any way, from anywhere (a chain's name on a line goes with its hashes); or open a CSV with a hash column.</source>
+            <translation>粘贴交易哈希：每行一个或任意格式，来源不限（某行写上链名，其后的哈希即属于该链）；或打开带有哈希列的 CSV 文件。</translation>
+        </message>
+        <message>
+            <source>Transaction hashes</source>
+            <translation>交易哈希</translation>
+        </message>
+        <message>
+            <source>Open CSV…</source>
+            <translation>打开 CSV…</translation>
+        </message>
+        <message>
+            <source>Look up all</source>
+            <translation>全部查询</translation>
+        </message>
+        <message>
+            <source>Export results…</source>
+            <translation>导出结果…</translation>
+        </message>
+        <message>
+            <source>The table as CSV: every field, amounts in smallest units</source>
+            <translation>将表格导出为 CSV：包含所有字段，金额以最小单位表示</translation>
+        </message>
+        <message>
+            <source>Transactions looked up</source>
+            <translation>已查询的交易</translation>
+        </message>
+        <message>
+            <source>Open hashes</source>
+            <translation>打开哈希文件</translation>
+        </message>
+        <message>
+            <source>CSV or text (*.csv *.txt *.tsv);;Any (*)</source>
+            <translation>CSV 或文本文件 (*.csv *.txt *.tsv);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>{file} is larger than {size} MiB</source>
+            <translation>{file} 超过 {size} MiB</translation>
+        </message>
+        <message>
+            <source>Cannot read {file}: {why}</source>
+            <translation>无法读取 {file}：{why}</translation>
+        </message>
+        <message>
+            <source>Export results</source>
+            <translation>导出结果</translation>
+        </message>
+        <message>
+            <source>swapdesk-lookups.csv</source>
+            <translation>swapdesk-lookups.csv</translation>
+        </message>
+        <message>
+            <source>No transaction hash there: 64 hexadecimal digits, with or without 0x.</source>
+            <translation>这里没有交易哈希：应为 64 位十六进制字符，可带 0x 前缀。</translation>
+        </message>
+        <message>
+            <source>looking up…</source>
+            <translation>查询中…</translation>
+        </message>
+        <message>
+            <source>Looking up {count} transactions…</source>
+            <translation>正在查询 {count} 笔交易…</translation>
+        </message>
+        <message>
+            <source>Cancelled: {done} of {count} looked up.</source>
+            <translation>已取消：已查询 {done}/{count}。</translation>
+        </message>
+        <message>
+            <source>Looked up {done} of {count}…</source>
+            <translation>已查询 {done}/{count}…</translation>
+        </message>
+        <message>
+            <source>{found} found, {missing} not found</source>
+            <translation>找到 {found} 笔，未找到 {missing} 笔</translation>
+        </message>
+        <message>
+            <source>Not found</source>
+            <translation>未找到</translation>
+        </message>
+        <message>
+            <source>from the app's records</source>
+            <translation>来自本应用的记录</translation>
+        </message>
+        <message>
+            <source>Price impact {impact}: you get much less than the pools' price. The review asks you to confirm it.</source>
+            <translation>价格影响 {impact}：你得到的远少于池子价格。审核时会请你确认。</translation>
+        </message>
+        <message>
+            <source>Type an amount: the route shows here, split across the chain's sources.</source>
+            <translation>输入金额：路由会显示在这里，并在该链的各个来源之间拆分。</translation>
+        </message>
+        <message>
+            <source>The route shows here once the form can be quoted.</source>
+            <translation>表单可以报价后，路由会显示在这里。</translation>
+        </message>
+        <message>
+            <source>Loading the tokens of {chain}…</source>
+            <translation>正在加载 {chain} 的代币…</translation>
+        </message>
+        <message>
+            <source>No account: quotes for the recipient</source>
+            <translation>没有账户：按收款地址报价</translation>
+        </message>
+        <message>
+            <source>Slippage is a percentage, like 0.5.</source>
+            <translation>滑点是一个百分比，如 0.5。</translation>
+        </message>
+        <message>
+            <source>Slippage is a percentage from 0 to 100, in steps of 0.01.</source>
+            <translation>滑点是 0 到 100 之间的百分比，步长 0.01。</translation>
+        </message>
+        <message>
+            <source>Token to sell</source>
+            <translation>卖出代币</translation>
+        </message>
+        <message>
+            <source>Token to buy</source>
+            <translation>买入代币</translation>
+        </message>
+        <message>
+            <source>Amount to sell</source>
+            <translation>卖出金额</translation>
+        </message>
+        <message>
+            <source>Flip: sell what you would buy</source>
+            <translation>互换：卖出你原本要买入的代币</translation>
+        </message>
+        <message>
+            <source>Flip sell and buy</source>
+            <translation>互换买卖</translation>
+        </message>
+        <message>
+            <source>Split into parts</source>
+            <translation>拆分份数</translation>
+        </message>
+        <message>
+            <source>The address that receives what you buy</source>
+            <translation>接收所买代币的地址</translation>
+        </message>
+        <message>
+            <source>Advanced: split, channel, recipient</source>
+            <translation>高级：拆分、渠道、收款地址</translation>
+        </message>
+        <message>
+            <source>Swap…</source>
+            <translation>兑换…</translation>
+        </message>
+        <message>
+            <source>Review, approve if needed, and sign this swap</source>
+            <translation>审核、按需授权并签署这笔兑换</translation>
+        </message>
+        <message>
+            <source>Reading that token from the chain…</source>
+            <translation>正在从链上读取该代币…</translation>
+        </message>
+        <message>
+            <source>No token {text} on {chain}'s list: pick one, or paste its address.</source>
+            <translation>{chain} 的列表中没有代币 {text}：请选择一个，或粘贴其地址。</translation>
+        </message>
+        <message>
+            <source>Pick a token, or paste its address.</source>
+            <translation>请选择代币，或粘贴其地址。</translation>
+        </message>
+        <message>
+            <source>≈ $: priced in {stable} on {chain}'s own pools, now.</source>
+            <translation>≈ $：按 {chain} 自身流动性池中的 {stable} 计价，当前价格。</translation>
+        </message>
+        <message>
+            <source>≈ $: priced in {stable} on {chain}'s own pools, at block {block}.</source>
+            <translation>≈ $：按 {chain} 自身流动性池中的 {stable} 计价，区块 {block} 时的价格。</translation>
+        </message>
+        <message>
+            <source>very high: confirm before swapping</source>
+            <translation>非常高：兑换前请确认</translation>
+        </message>
+        <message>
+            <source>high</source>
+            <translation>高</translation>
+        </message>
+        <message>
+            <source>significant</source>
+            <translation>较大</translation>
+        </message>
+        <message>
+            <source>noticeable</source>
+            <translation>明显</translation>
+        </message>
+        <message>
+            <source>low</source>
+            <translation>低</translation>
+        </message>
+        <message>
+            <source>no route for this pair</source>
+            <translation>此交易对没有路由</translation>
+        </message>
+        <message>
+            <source>the same: it takes the whole amount</source>
+            <translation>相同：由它承接全部金额</translation>
+        </message>
+        <message>
+            <source>about the same as the split</source>
+            <translation>与拆分结果大致相同</translation>
+        </message>
+        <message>
+            <source>the split gives {percent} more</source>
+            <translation>拆分可多得 {percent}</translation>
+        </message>
+        <message>
+            <source>{percent} more than the split</source>
+            <translation>比拆分多 {percent}</translation>
+        </message>
+        <message>
+            <source>No swapdesk router on this chain: the swap goes through {name}'s own {contract}, in one route, and swapdesk takes no fee.</source>
+            <translation>此链上没有 swapdesk 路由合约：兑换将通过 {name} 自己的 {contract} 以单一路由完成，swapdesk 不收取手续费。</translation>
+        </message>
+        <message>
+            <source>Minimum received</source>
+            <translation>最少收到</translation>
+        </message>
+        <message>
+            <source>Quote</source>
+            <translation>报价</translation>
+        </message>
+        <message>
+            <source>{amount} at {slippage} slippage</source>
+            <translation>{amount}（滑点 {slippage}）</translation>
+        </message>
+        <message>
+            <source> · block {block}</source>
+            <translation> · 区块 {block}</translation>
+        </message>
+        <message>
+            <source>Each source alone</source>
+            <translation>各来源单独报价</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Each source alone&lt;/b&gt;, for the whole amount</source>
+            <translation>&lt;b&gt;各来源单独报价&lt;/b&gt;，按全部金额计算</translation>
+        </message>
+        <message>
+            <source>Router address</source>
+            <translation>路由合约地址</translation>
+        </message>
+        <message>
+            <source>Call data (on TRON: the trigger description)</source>
+            <translation>调用数据（TRON 上为触发描述）</translation>
+        </message>
+        <message>
+            <source>Router</source>
+            <translation>路由合约</translation>
+        </message>
+        <message>
+            <source>Call data</source>
+            <translation>调用数据</translation>
+        </message>
+        <message>
+            <source>Transaction: router and call data</source>
+            <translation>交易：路由合约与调用数据</translation>
+        </message>
+        <message>
+            <source>{sold} → {bought}, through {count} sources</source>
+            <translation>{sold} → {bought}，经由 {count} 个来源</translation>
+        </message>
+        <message>
+            <source>{sold} → {bought}, through one source</source>
+            <translation>{sold} → {bought}，经由 1 个来源</translation>
+        </message>
+        <message>
+            <source>Check the slippage</source>
+            <translation>请检查滑点</translation>
+        </message>
+        <message>
+            <source>Check the split</source>
+            <translation>请检查拆分份数</translation>
+        </message>
+        <message>
+            <source>Could not load the tokens of {chain}: {why}</source>
+            <translation>无法加载 {chain} 的代币：{why}</translation>
+        </message>
+        <message>
+            <source>Quoting…</source>
+            <translation>报价中…</translation>
+        </message>
+        <message>
+            <source>Add an account, or type who receives the tokens under Advanced.</source>
+            <translation>请添加账户，或在“高级”中输入收款地址。</translation>
+        </message>
+        <message>
+            <source>No quote for this form: change it to quote again.</source>
+            <translation>此表单没有报价：修改表单以重新报价。</translation>
+        </message>
+        <message>
+            <source>Swapping needs the embedded engine: a server only quotes.</source>
+            <translation>兑换需要使用内置引擎：服务器只提供报价。</translation>
+        </message>
+        <message>
+            <source>Add an account to swap…</source>
+            <translation>添加账户以兑换…</translation>
+        </message>
+        <message>
+            <source>{label} is watch-only: it can quote, not sign.</source>
+            <translation>{label} 是观察账户：可以报价，但不能签名。</translation>
+        </message>
+        <message>
+            <source>{tokens}: not on swapdesk's list for this chain. Check the address before swapping.</source>
+            <translation>{tokens}：不在 swapdesk 的该链代币列表中。兑换前请核对地址。</translation>
+        </message>
+        <message>
+            <source>What</source>
+            <translation>内容</translation>
+        </message>
+        <message>
+            <source>Bridge {amount}, {chain} → {to_chain} ({bridge})</source>
+            <translation>跨链 {amount}，{chain} → {to_chain}（{bridge}）</translation>
+        </message>
+        <message>
+            <source>Refund withdrawal {amount} ({bridge})</source>
+            <translation>提取退款 {amount}（{bridge}）</translation>
+        </message>
+        <message>
+            <source>Approve unlimited {symbol}</source>
+            <translation>无限额授权 {symbol}</translation>
+        </message>
+        <message>
+            <source>Swap {sold} → {bought}</source>
+            <translation>兑换 {sold} → {bought}</translation>
+        </message>
+        <message>
+            <source>the bridge is about to see it</source>
+            <translation>桥即将确认收到</translation>
+        </message>
+        <message>
+            <source>Transactions sent from this app</source>
+            <translation>本应用发送的交易</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>时间线</translation>
+        </message>
+        <message>
+            <source>Copy the transaction hash</source>
+            <translation>复制交易哈希</translation>
+        </message>
+        <message>
+            <source>Show this {chain} transaction in History</source>
+            <translation>在“历史”中显示这笔 {chain} 交易</translation>
+        </message>
+        <message>
+            <source>explorer</source>
+            <translation>区块浏览器</translation>
+        </message>
+        <message>
+            <source>{name} · balance {amount}</source>
+            <translation>{name} · 余额 {amount}</translation>
+        </message>
+        <message>
+            <source>Search by name or symbol, or paste an address</source>
+            <translation>按名称或符号搜索，或粘贴地址</translation>
+        </message>
+        <message>
+            <source>Search: {what}</source>
+            <translation>搜索：{what}</translation>
+        </message>
+        <message>
+            <source>{what}: the list</source>
+            <translation>{what}：列表</translation>
+        </message>
+        <message>
+            <source>Use the pasted address {address}</source>
+            <translation>使用粘贴的地址 {address}</translation>
+        </message>
+        <message>
+            <source>Not on swapdesk's list: it is read from the chain; check it before swapping</source>
+            <translation>不在 swapdesk 的列表中：信息读自链上；兑换前请核对</translation>
+        </message>
+        <message>
+            <source>embedded devnet</source>
+            <translation>内置开发网</translation>
+        </message>
+        <message>
+            <source>Cross-chain</source>
+            <translation>跨链</translation>
+        </message>
+        <message>
+            <source>History</source>
+            <translation>历史</translation>
+        </message>
+        <message>
+            <source>Sections</source>
+            <translation>分区</translation>
+        </message>
+        <message>
+            <source>Starting the {engine}…</source>
+            <translation>正在启动{engine}…</translation>
+        </message>
+        <message>
+            <source>&amp;File</source>
+            <translation>文件(&amp;F)</translation>
+        </message>
+        <message>
+            <source>&amp;Accounts…</source>
+            <translation>账户(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Settings…</source>
+            <translation>设置(&amp;S)…</translation>
+        </message>
+        <message>
+            <source>&amp;Quit</source>
+            <translation>退出(&amp;Q)</translation>
+        </message>
+        <message>
+            <source>&amp;About swapdesk…</source>
+            <translation>关于 swapdesk(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>&amp;Help</source>
+            <translation>帮助(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Engine unavailable</source>
+            <translation>引擎不可用</translation>
+        </message>
+        <message>
+            <source>Ready · {engine}</source>
+            <translation>就绪 · {engine}</translation>
+        </message>
+        <message>
+            <source>About swapdesk</source>
+            <translation>关于 swapdesk</translation>
+        </message>
+        <message>
+            <source>Swap tokens, bridge them across chains and check what happened to a transaction.</source>
+            <translation>兑换代币、跨链转移代币，并查看交易的结果。</translation>
+        </message>
+        <message>
+            <source>Free software under the MIT licence.</source>
+            <translation>基于 MIT 许可证的自由软件。</translation>
+        </message>
+        <message>
+            <source>Switching to the {engine}…</source>
+            <translation>正在切换到{engine}…</translation>
+        </message>
+        <message>
+            <source>Resetting the devnet…</source>
+            <translation>正在重置开发网…</translation>
+        </message>
+        <message>
+            <source>Withdrawing your refund…</source>
+            <translation>正在提取你的退款…</translation>
+        </message>
+        <message>
+            <source>The refund's withdrawal stopped: {why}</source>
+            <translation>退款提取已中止：{why}</translation>
+        </message>
+        <message>
+            <source>Form status</source>
+            <translation>表单状态</translation>
+        </message>
+        <message>
+            <source>Notification</source>
+            <translation>通知</translation>
+        </message>
+    </context>
+</TS>
