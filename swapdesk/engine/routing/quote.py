@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from swapdesk.engine.routing.calldata import swap_call_data
 from swapdesk.engine.routing.impact import price_impact, spot_output
-from swapdesk.engine.routing.optimizer import allocate, best_without_each
+from swapdesk.engine.routing.optimizer import allocate, best_without_each, caps_of
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.reader import Snapshot
 from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, outputs
@@ -99,7 +99,8 @@ def best_split(
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
     values = [outputs(r, slice_amounts, pools) for r in routes]
-    slices = allocate(values, parts)
+    caps = caps_of(values, parts)  # the routes' shapes, checked once for every allocation below
+    slices = allocate(values, parts, caps)
     if sum(values[r][k] for r, k in enumerate(slices)) == 0:
         raise NoOutput
     left_out = []
@@ -112,7 +113,7 @@ def best_split(
                 gas[r] = hops, hops * gas_value
             return gas[r][1]
 
-        slices, dropped = _worth_their_gas(values, slices, parts, cost)
+        slices, dropped = _worth_their_gas(values, slices, parts, cost, caps)
         left_out = [LeftOut(routes[r], gas[r][0], paid) for r, paid in dropped]
     chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
@@ -169,42 +170,49 @@ def probe(used: int) -> int:
 
 
 def _worth_their_gas(
-    values: list[list[int]], slices: list[int], parts: int, costs: Callable[[int], Fraction]
+    values: list[list[int]],
+    slices: list[int],
+    parts: int,
+    costs: Callable[[int], Fraction],
+    caps: list[int | None] | None = None,
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
     split gives without it, its slices shared out again exactly among the others), until none does; and the
     routes dropped, with their gas cost in the token bought (`costs(r)`: route r's gas in it). What the others
     give without each route comes from one merged pass over the optimum's next slices (`best_without_each`)
-    where the routes' shapes allow it, from an allocation per route otherwise: the same figures either way."""
+    where the routes' shapes allow it, from an allocation per route otherwise: the same figures either way.
+    `caps`: `caps_of(values, parts)`, when the caller has it."""
     dropped: list[tuple[int, int]] = []
     nothing = [0] * (parts + 1)
     rows = list(values)
+    shape = list(caps) if caps is not None else caps_of(values, parts)
     out = sum(rows[r][k] for r, k in enumerate(slices))
     while sum(1 for k in slices if k) > 1:
         # a route left out is not weighed again: were every other route full, a slice could land on its 0s
         weighed = [r for r, k in enumerate(slices) if k and rows[r] is not nothing and costs(r)]
         if not weighed:
             break
-        merged = best_without_each(rows, slices, parts)
+        merged = best_without_each(rows, slices, parts, shape)
         best: tuple[Fraction, int] | None = None
         for r in weighed:
-            gives = merged[r] if merged is not None else _best_without(rows, r, parts, nothing)
+            gives = merged[r] if merged is not None else _best_without(rows, r, parts, nothing, shape)
             saved = costs(r) - (out - gives)  # type: ignore[operator]  # its gas, less what its slices made
             if saved > 0 and (best is None or saved > best[0]):
                 best = (saved, r)
         if best is None:
             break
         r = best[1]
-        rows[r] = nothing
-        slices = allocate(rows, parts)
+        rows[r], shape[r] = nothing, parts  # 0 for every slice: concave, the greedy may go up to all of them
+        slices = allocate(rows, parts, shape)
         out = sum(rows[n][k] for n, k in enumerate(slices))
         dropped.append((r, _ceil(costs(r))))
     return slices, dropped
 
 
-def _best_without(rows: list[list[int]], r: int, parts: int, nothing: list[int]) -> int:
+def _best_without(rows: list[list[int]], r: int, parts: int, nothing: list[int], caps: list[int | None]) -> int:
     others = [nothing if n == r else row for n, row in enumerate(rows)]
-    return sum(others[n][m] for n, m in enumerate(allocate(others, parts)))
+    shape = [parts if n == r else cap for n, cap in enumerate(caps)]
+    return sum(others[n][m] for n, m in enumerate(allocate(others, parts, shape)))
 
 
 def smallest_amount(
