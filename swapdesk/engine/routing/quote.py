@@ -261,13 +261,39 @@ def single_source_outputs(
     found: Legs, pools: dict[str, Pool], used: int, known: dict[Route, int] | None = None
 ) -> dict[str, int]:
     """Each source's best output for the whole amount through its own pools alone (0 for a source that cannot
-    serve the pair). `known`: routes' outputs for that amount already computed (the split's grid ends there)."""
-    known = known or {}
+    serve the pair). `known`: routes' outputs for that amount already computed (the split's grid ends there).
+    The routes of `single_source_routes`, `output` of each, without building them: a first hop's output is
+    shared by every second hop after it."""
+    src, dst = found.src, found.dst
+    by_hops = {tuple((h.pool, h.token_out) for h in route.hops): out for route, out in (known or {}).items()}
     best = dict.fromkeys((pool.source for pool in pools.values()), 0)
-    for route in single_source_routes(found, pools):
-        out = known[route] if route in known else output(route, used, pools)
-        best[route.source] = max(best[route.source], out)
+    for p in found.direct:
+        if p in pools:
+            out = by_hops.get(((p, dst),))
+            source = pools[p].source
+            best[source] = max(best[source], _gives(pools[p], src, dst, used) if out is None else out)
+    for x, firsts, seconds in found.via:
+        for p in (p for p in firsts if p in pools):
+            source, through = pools[p].source, None
+            for q in seconds:
+                if q not in pools or pools[q].source != source:
+                    continue
+                out = by_hops.get(((p, x), (q, dst)))
+                if out is None:
+                    through = _gives(pools[p], src, x, used) if through is None else through
+                    out = _gives(pools[q], x, dst, through)
+                best[source] = max(best[source], out)
     return best
+
+
+def _gives(pool: Pool, token_in: str, token_out: str, amount: int) -> int:
+    """One hop of `output`: 0 for nothing in, or where the pool cannot take the amount."""
+    if amount == 0:
+        return 0
+    try:
+        return pool.amount_out(token_in, token_out, amount)
+    except (ValueError, ZeroDivisionError):
+        return 0
 
 
 def whole_percents(weights: list[int]) -> list[int]:
