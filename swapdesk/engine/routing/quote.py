@@ -196,8 +196,11 @@ def _worth_their_gas(
         best: tuple[Fraction, int] | None = None
         for r in weighed:
             gives = merged[r] if merged is not None else _best_without(rows, r, parts, nothing, shape)
-            saved = costs(r) - (out - gives)  # type: ignore[operator]  # its gas, less what its slices made
-            if saved > 0 and (best is None or saved > best[0]):
+            cost, made = costs(r), out - gives  # type: ignore[operator]  # its gas, and what its slices made
+            if cost.numerator <= made * cost.denominator:  # saves nothing: no Fraction arithmetic for it
+                continue
+            saved = cost - made
+            if best is None or saved > best[0]:
                 best = (saved, r)
         if best is None:
             break
