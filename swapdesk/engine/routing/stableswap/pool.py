@@ -174,11 +174,11 @@ class StablePool:
         if 0 in xp or d == 0:
             return Fraction(0)
         n = len(xp)
-        ann = Fraction(self.amp * n, self.variant.a_precision)
         product = 1
         for x in xp:
             product *= x
-        c = Fraction(d ** (n + 1), n**n * product)
-        slope = (ann + c / xp[i]) / (ann + c / xp[j])
-        rate = Fraction(self.rates[i], self.rates[j])
-        return slope * rate * Fraction(FEE_DENOMINATOR - self.fee, FEE_DENOMINATOR)
+        # F_k = (a + e / x_k) / (ap n^n prod(x)) with a = amp n n^n prod(x), e = ap D^(n+1): one Fraction, reduced
+        # once, of the same value as the slope times the rates times (1 - fee)
+        a, e = self.amp * n * n**n * product, self.variant.a_precision * d ** (n + 1)
+        top = (a * xp[i] + e) * xp[j] * self.rates[i] * (FEE_DENOMINATOR - self.fee)
+        return Fraction(top, (a * xp[j] + e) * xp[i] * self.rates[j] * FEE_DENOMINATOR)
