@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from swapdesk.engine.routing.optimizer import caps_of
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.routes import GRIDS_KEPT, Hop, Route, outputs
+from swapdesk.engine.routing.routes import GRIDS_KEPT, Hop, Route, outputs, valued
 from swapdesk.engine.routing.stableswap import StablePool, plain_rates
 from swapdesk.engine.routing.stableswap.grid import dy_xp_grid
 from swapdesk.engine.routing.stableswap.math import CLASSIC, LATER, Reverted, Variant, dy_xp, get_d, xp_of
@@ -125,6 +126,8 @@ def test_a_pool_keeps_its_last_grids(reserves: tuple[int, int], grids: list[list
             assert got == _one_by_one(pool, token_in, token_out, amounts)
             got.append(-1)  # the caller's list is its own
             assert outputs(route, amounts, pools) == _one_by_one(pool, token_in, token_out, amounts)
+            row, cap = valued(route, amounts, pools)  # the shape kept with the grid: the row's own
+            assert (row, cap) == (got[:-1], caps_of([got[:-1]], len(amounts) - 1)[0])
     assert len(pool.__dict__["_grids"]) <= GRIDS_KEPT
     _, after = pool.swap("0xA", "0xB", 10**6)
     assert "_grids" not in after.__dict__

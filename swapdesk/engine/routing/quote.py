@@ -21,7 +21,7 @@ from swapdesk.engine.routing.impact import price_impact, spot_output
 from swapdesk.engine.routing.optimizer import allocate, best_without_each, caps_of
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.reader import Snapshot
-from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, outputs
+from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, valued
 
 DEADLINE_SECONDS = 20 * 60
 MAX_ROUTES = 32  # the router's bound
@@ -98,9 +98,9 @@ def best_split(
     if not routes:
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
-    values = [outputs(r, slice_amounts, pools) for r in routes]
-    caps = caps_of(values, parts)  # the routes' shapes, checked once for every allocation below
-    slices = allocate(values, parts, caps)
+    valuations = [valued(r, slice_amounts, pools) for r in routes]
+    values, caps = [row for row, _ in valuations], [cap for _, cap in valuations]
+    slices = allocate(values, parts, caps)  # caps: the routes' shapes, checked once (kept with the values)
     if sum(values[r][k] for r, k in enumerate(slices)) == 0:
         raise NoOutput
     left_out = []
