@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swapdesk.engine.routing.calldata import swap_call_data
-from swapdesk.engine.routing.impact import price_impact, spot_output
+from swapdesk.engine.routing.impact import marginal, price_impact, spot_output
 from swapdesk.engine.routing.optimizer import allocate, best_without_each, caps_of
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.reader import Snapshot
@@ -151,10 +151,10 @@ def route_gas(route: Route, amount: int, pools: dict[str, Pool]) -> int:
 def best_rate(found: Legs, pools: dict[str, Pool]) -> Fraction:
     """The best marginal rate from `found.src` to `found.dst` over a pool or two: what a unit of the one is worth
     in the other at the block (0: no path)."""
-    rates = [pools[p].marginal(found.src, found.dst) for p in found.direct if p in pools]
+    rates = [marginal(pools[p], found.src, found.dst) for p in found.direct if p in pools]
     for x, firsts, seconds in found.via:
-        into = max((pools[p].marginal(found.src, x) for p in firsts if p in pools), default=Fraction(0))
-        out = max((pools[q].marginal(x, found.dst) for q in seconds if q in pools), default=Fraction(0))
+        into = max((marginal(pools[p], found.src, x) for p in firsts if p in pools), default=Fraction(0))
+        out = max((marginal(pools[q], x, found.dst) for q in seconds if q in pools), default=Fraction(0))
         rates.append(into * out)
     return max(rates, default=Fraction(0))
 
