@@ -137,14 +137,12 @@ def best_split(
 
 def route_gas(route: Route, amount: int, pools: dict[str, Pool]) -> int:
     """A route's hops' gas for `amount` (each hop at what reaches it)."""
-    gas = 0
-    for hop in route.hops:
+    gas, last = 0, len(route.hops) - 1
+    for n, hop in enumerate(route.hops):
         pool = pools[hop.pool]
         gas += pool.gas(hop.token_in, hop.token_out, amount)
-        try:
-            amount = pool.amount_out(hop.token_in, hop.token_out, amount) if amount else 0
-        except (ValueError, ZeroDivisionError):
-            amount = 0
+        if n < last:  # what reaches the next hop (the last hop's output weighs nothing)
+            amount = _gives(pool, hop.token_in, hop.token_out, amount)
     return gas
 
 
