@@ -117,6 +117,8 @@ class ExactInputPath:
         zero_for_one, keep = self._zero_for_one, PIPS - self._fee
         end = len(consumed)
         outs = []
+        at = -1  # the step the amounts before ended in: its start is what the next amounts in it share
+        start, price, liquidity, shifted, product, before_in, before_out = states[0], 0, 0, 0, 0, 0, 0
         for amount in amounts:
             k = bisect_left(consumed, amount, 0, end)
             if amount <= 0 or k == end:
@@ -125,28 +127,30 @@ class ExactInputPath:
             if consumed[k] == amount:
                 outs.append(paid[k])
                 continue
-            start = states[k - 1]
-            price, liquidity = start.sqrt_price_x96, start.liquidity
-            less_fee = (amount - consumed[k - 1]) * keep // PIPS
+            if k != at:
+                at, start = k, states[k - 1]
+                price, liquidity = start.sqrt_price_x96, start.liquidity
+                shifted, before_in, before_out = liquidity << 96, consumed[k - 1], paid[k - 1]
+                product = shifted * price
+            less_fee = (amount - before_in) * keep // PIPS
             if less_fee == 0 and liquidity:  # the price does not move: nothing more is paid
-                outs.append(paid[k - 1])
+                outs.append(before_out)
                 continue
-            shifted = liquidity << 96
             if zero_for_one:
                 denominator = shifted + less_fee * price
                 if liquidity and denominator <= MAX_UINT256:
                     # getNextSqrtPriceFromAmount0RoundingUp's first formula, then getAmount1Delta rounded down
-                    quotient, remainder = divmod(shifted * price, denominator)
+                    quotient, remainder = divmod(product, denominator)
                     after = quotient + 1 if remainder else quotient
-                    outs.append(paid[k - 1] + (liquidity * (price - after) >> 96))
+                    outs.append(before_out + (liquidity * (price - after) >> 96))
                     continue
             elif liquidity and less_fee <= MAX_UINT160:
                 # getNextSqrtPriceFromAmount1RoundingDown's shift, then getAmount0Delta rounded down
                 after = price + (less_fee << 96) // liquidity
                 if after <= MAX_UINT160:
-                    outs.append(paid[k - 1] + shifted * (after - price) // after // price)
+                    outs.append(before_out + shifted * (after - price) // after // price)
                     continue
-            outs.append(paid[k - 1] + last_step(start, amount - consumed[k - 1])[1])
+            outs.append(before_out + last_step(start, amount - before_in)[1])
         return outs
 
     def step_ends(self, amount_in: int) -> list[int]:
