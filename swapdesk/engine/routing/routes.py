@@ -109,18 +109,23 @@ def outputs(route: Route, amounts: list[int], pools: dict[str, Pool]) -> list[in
     """`output` of each amount: one pass of the amounts through each hop. A pool keeps its outputs for the last
     few grids it was asked (pools are immutable, so they hold for as long as the pool's state does: the next
     quotes of a block, and the next blocks where nothing touched the pool)."""
-    return valued(route, amounts, pools)[0]
+    return list(_walk(route, amounts, pools)[0])
 
 
 def valued(route: Route, amounts: list[int], pools: dict[str, Pool]) -> tuple[list[int], int | None]:
     """`outputs`, and the optimiser's cap of them (`caps_of` for a grid of P + 1 amounts), kept with them by the
     last hop's pool: a quote again at the same state checks no route's shape again."""
-    entry: list[Any] = [amounts, _SHAPE_UNKNOWN]
-    for hop in route.hops:
-        entry = _grid(pools[hop.pool], hop.token_in, hop.token_out, entry[0])
+    entry = _walk(route, amounts, pools)
     if entry[1] is _SHAPE_UNKNOWN:
         entry[1] = caps_of([entry[0]], len(amounts) - 1)[0]
     return list(entry[0]), entry[1]
+
+
+def _walk(route: Route, amounts: list[int], pools: dict[str, Pool]) -> list[Any]:
+    entry: list[Any] = [amounts, _SHAPE_UNKNOWN]
+    for hop in route.hops:
+        entry = _grid(pools[hop.pool], hop.token_in, hop.token_out, entry[0])
+    return entry
 
 
 _SHAPE_UNKNOWN = object()
