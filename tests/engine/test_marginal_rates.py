@@ -13,6 +13,7 @@ from fractions import Fraction
 from hypothesis import given, reject
 from hypothesis import strategies as st
 
+from swapdesk.engine.routing.impact import marginal
 from swapdesk.engine.routing.stableswap import StablePool, plain_rates
 from swapdesk.engine.routing.uniswap_v2 import V2Pool
 
@@ -78,3 +79,18 @@ def test_v2_never_pays_more_than_its_marginal_rate(
     except ValueError:
         return
     assert out <= amount * rate
+
+
+@given(pool=stable_pools(), i=st.integers(0, 2), step=st.integers(1, 2))
+def test_a_pool_keeps_its_marginal_rates_for_its_state(pool: StablePool, i: int, step: int) -> None:
+    """`impact.marginal` is the pool's own rate, kept for as long as the pool's state: asked again it is the
+    same, and the pool after a trade (a new state) keeps nothing of it."""
+    j = (i + step) % 3
+    assert marginal(pool, COINS[i], COINS[j]) == pool.marginal(COINS[i], COINS[j])
+    assert marginal(pool, COINS[i], COINS[j]) == pool.marginal(COINS[i], COINS[j])
+    try:
+        _, after = pool.swap(COINS[i], COINS[j], pool.balances[i] // 10)
+    except ValueError:
+        return
+    assert "_marginals" not in after.__dict__
+    assert marginal(after, COINS[i], COINS[j]) == after.marginal(COINS[i], COINS[j])

@@ -29,10 +29,23 @@ from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.routes import Route
 
 
+def marginal(pool: Pool, token_in: str, token_out: str) -> Fraction:
+    """`pool.marginal`, kept by the pool as it keeps its grids (`routes.outputs`): pools are immutable, and every
+    quote at a state asks the same rates again (the gas rate's best path, the legs' impact)."""
+    kept = getattr(pool, "__dict__", None)
+    if kept is None:  # a model without an instance dictionary keeps nothing
+        return pool.marginal(token_in, token_out)
+    rates = kept.setdefault("_marginals", {})
+    rate = rates.get((token_in, token_out))
+    if rate is None:
+        rate = rates[token_in, token_out] = pool.marginal(token_in, token_out)
+    return rate
+
+
 def marginal_rate(route: Route, pools: dict[str, Pool]) -> Fraction:
     rate = Fraction(1)
     for hop in route.hops:
-        rate *= pools[hop.pool].marginal(hop.token_in, hop.token_out)
+        rate *= marginal(pools[hop.pool], hop.token_in, hop.token_out)
     return rate
 
 
@@ -44,7 +57,7 @@ def spot_output(legs: Iterable[tuple[Route, int]], pools: dict[str, Pool]) -> Fr
     for route, amount in legs:
         top, bottom = amount, 1
         for hop in route.hops:
-            rate = pools[hop.pool].marginal(hop.token_in, hop.token_out)
+            rate = marginal(pools[hop.pool], hop.token_in, hop.token_out)
             top, bottom = top * rate.numerator, bottom * rate.denominator
         numerator, denominator = numerator * bottom + top * denominator, denominator * bottom
     return Fraction(numerator, denominator)

@@ -16,12 +16,13 @@ exact, and O(m P^2) for m such routes, its inner loop in C.
 from __future__ import annotations
 
 import heapq
-from operator import add, ge, sub
+from operator import add, sub
 
 
 def _concave(row: list[int]) -> bool:
     steps = list(map(sub, row[1:], row))  # steps[k] = row[k+1] - row[k]
-    return all(map(ge, steps, steps[1:]))
+    # never growing: already in descending order (a sort that finds one run, in C: cheaper than a comparison each)
+    return steps == sorted(steps, reverse=True)
 
 
 def _cap(row: list[int]) -> int | None:
@@ -38,10 +39,18 @@ def _cap(row: list[int]) -> int | None:
     return last
 
 
-def allocate(values: list[list[int]], parts: int) -> list[int]:
-    """Slices per route, summing to `parts`, maximising the summed output."""
+def caps_of(values: list[list[int]], parts: int) -> list[int | None]:
+    """Each route's cap (`_cap`) on `parts` slices: what `allocate` and `best_without_each` check the values by,
+    computed once by a caller that asks both about the same values."""
+    return [_cap(row[: parts + 1]) for row in values]
+
+
+def allocate(values: list[list[int]], parts: int, caps: list[int | None] | None = None) -> list[int]:
+    """Slices per route, summing to `parts`, maximising the summed output. `caps`: `caps_of(values, parts)`,
+    when the caller has it."""
     rows = [row[: parts + 1] for row in values]
-    caps = [_cap(row) for row in rows]
+    if caps is None:
+        caps = [_cap(row) for row in rows]
     if None not in caps and sum(caps) >= parts:  # type: ignore[arg-type]
         # exact: an optimum never puts a slice beyond a route's cap (its values there are 0 and never-falling
         # values elsewhere have room for it), and up to the caps every route is concave
@@ -115,7 +124,9 @@ def dynamic(rows: list[list[int]], parts: int) -> list[int]:
     return slices
 
 
-def best_without_each(values: list[list[int]], slices: list[int], parts: int) -> list[int | None] | None:
+def best_without_each(
+    values: list[list[int]], slices: list[int], parts: int, caps: list[int | None] | None = None
+) -> list[int | None] | None:
     """For each route that `slices` uses, the best the others give with all the slices, that route's values
     taken as 0 (as `allocate` would find it again without the route); None for the routes it leaves unused.
 
@@ -124,9 +135,11 @@ def best_without_each(values: list[list[int]], slices: list[int], parts: int) ->
     optimum leaves to the others, and the others' best with r's k slices more is it plus the k largest next
     slices on offer among them (0 when none adds more: r's slots, now 0, take them), in one merged stream for
     all r: O(P log R) for every route at once instead of an allocation each. None when that shape or
-    threshold does not hold (the caller allocates again route by route)."""
+    threshold does not hold (the caller allocates again route by route). `caps`: `caps_of(values, parts)`, when
+    the caller has it."""
     rows = [row[: parts + 1] for row in values]
-    caps = [_cap(row) for row in rows]
+    if caps is None:
+        caps = [_cap(row) for row in rows]
     lowest_taken: int | None = None
     offered: list[tuple[int, int, int]] = []  # (-next marginal, route, slices it would then have)
     for r, (row, k, cap) in enumerate(zip(rows, slices, caps, strict=True)):

@@ -17,11 +17,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from swapdesk.engine.routing.calldata import swap_call_data
-from swapdesk.engine.routing.impact import price_impact, spot_output
-from swapdesk.engine.routing.optimizer import allocate, best_without_each
+from swapdesk.engine.routing.impact import marginal, price_impact, spot_output
+from swapdesk.engine.routing.optimizer import allocate, best_without_each, caps_of
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.reader import Snapshot
-from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, outputs
+from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, valued
 
 DEADLINE_SECONDS = 20 * 60
 MAX_ROUTES = 32  # the router's bound
@@ -98,8 +98,9 @@ def best_split(
     if not routes:
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
-    values = [outputs(r, slice_amounts, pools) for r in routes]
-    slices = allocate(values, parts)
+    valuations = [valued(r, slice_amounts, pools) for r in routes]
+    values, caps = [row for row, _ in valuations], [cap for _, cap in valuations]
+    slices = allocate(values, parts, caps)  # caps: the routes' shapes, checked once (kept with the values)
     if sum(values[r][k] for r, k in enumerate(slices)) == 0:
         raise NoOutput
     left_out = []
@@ -112,7 +113,7 @@ def best_split(
                 gas[r] = hops, hops * gas_value
             return gas[r][1]
 
-        slices, dropped = _worth_their_gas(values, slices, parts, cost)
+        slices, dropped = _worth_their_gas(values, slices, parts, cost, caps)
         left_out = [LeftOut(routes[r], gas[r][0], paid) for r, paid in dropped]
     chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
@@ -136,24 +137,22 @@ def best_split(
 
 def route_gas(route: Route, amount: int, pools: dict[str, Pool]) -> int:
     """A route's hops' gas for `amount` (each hop at what reaches it)."""
-    gas = 0
-    for hop in route.hops:
+    gas, last = 0, len(route.hops) - 1
+    for n, hop in enumerate(route.hops):
         pool = pools[hop.pool]
         gas += pool.gas(hop.token_in, hop.token_out, amount)
-        try:
-            amount = pool.amount_out(hop.token_in, hop.token_out, amount) if amount else 0
-        except (ValueError, ZeroDivisionError):
-            amount = 0
+        if n < last:  # what reaches the next hop (the last hop's output weighs nothing)
+            amount = _gives(pool, hop.token_in, hop.token_out, amount)
     return gas
 
 
 def best_rate(found: Legs, pools: dict[str, Pool]) -> Fraction:
     """The best marginal rate from `found.src` to `found.dst` over a pool or two: what a unit of the one is worth
     in the other at the block (0: no path)."""
-    rates = [pools[p].marginal(found.src, found.dst) for p in found.direct if p in pools]
+    rates = [marginal(pools[p], found.src, found.dst) for p in found.direct if p in pools]
     for x, firsts, seconds in found.via:
-        into = max((pools[p].marginal(found.src, x) for p in firsts if p in pools), default=Fraction(0))
-        out = max((pools[q].marginal(x, found.dst) for q in seconds if q in pools), default=Fraction(0))
+        into = max((marginal(pools[p], found.src, x) for p in firsts if p in pools), default=Fraction(0))
+        out = max((marginal(pools[q], x, found.dst) for q in seconds if q in pools), default=Fraction(0))
         rates.append(into * out)
     return max(rates, default=Fraction(0))
 
@@ -169,42 +168,52 @@ def probe(used: int) -> int:
 
 
 def _worth_their_gas(
-    values: list[list[int]], slices: list[int], parts: int, costs: Callable[[int], Fraction]
+    values: list[list[int]],
+    slices: list[int],
+    parts: int,
+    costs: Callable[[int], Fraction],
+    caps: list[int | None] | None = None,
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
     split gives without it, its slices shared out again exactly among the others), until none does; and the
     routes dropped, with their gas cost in the token bought (`costs(r)`: route r's gas in it). What the others
     give without each route comes from one merged pass over the optimum's next slices (`best_without_each`)
-    where the routes' shapes allow it, from an allocation per route otherwise: the same figures either way."""
+    where the routes' shapes allow it, from an allocation per route otherwise: the same figures either way.
+    `caps`: `caps_of(values, parts)`, when the caller has it."""
     dropped: list[tuple[int, int]] = []
     nothing = [0] * (parts + 1)
     rows = list(values)
+    shape = list(caps) if caps is not None else caps_of(values, parts)
     out = sum(rows[r][k] for r, k in enumerate(slices))
     while sum(1 for k in slices if k) > 1:
         # a route left out is not weighed again: were every other route full, a slice could land on its 0s
         weighed = [r for r, k in enumerate(slices) if k and rows[r] is not nothing and costs(r)]
         if not weighed:
             break
-        merged = best_without_each(rows, slices, parts)
+        merged = best_without_each(rows, slices, parts, shape)
         best: tuple[Fraction, int] | None = None
         for r in weighed:
-            gives = merged[r] if merged is not None else _best_without(rows, r, parts, nothing)
-            saved = costs(r) - (out - gives)  # type: ignore[operator]  # its gas, less what its slices made
-            if saved > 0 and (best is None or saved > best[0]):
+            gives = merged[r] if merged is not None else _best_without(rows, r, parts, nothing, shape)
+            cost, made = costs(r), out - gives  # type: ignore[operator]  # its gas, and what its slices made
+            if cost.numerator <= made * cost.denominator:  # saves nothing: no Fraction arithmetic for it
+                continue
+            saved = cost - made
+            if best is None or saved > best[0]:
                 best = (saved, r)
         if best is None:
             break
         r = best[1]
-        rows[r] = nothing
-        slices = allocate(rows, parts)
+        rows[r], shape[r] = nothing, parts  # 0 for every slice: concave, the greedy may go up to all of them
+        slices = allocate(rows, parts, shape)
         out = sum(rows[n][k] for n, k in enumerate(slices))
         dropped.append((r, _ceil(costs(r))))
     return slices, dropped
 
 
-def _best_without(rows: list[list[int]], r: int, parts: int, nothing: list[int]) -> int:
+def _best_without(rows: list[list[int]], r: int, parts: int, nothing: list[int], caps: list[int | None]) -> int:
     others = [nothing if n == r else row for n, row in enumerate(rows)]
-    return sum(others[n][m] for n, m in enumerate(allocate(others, parts)))
+    shape = [parts if n == r else cap for n, cap in enumerate(caps)]
+    return sum(others[n][m] for n, m in enumerate(allocate(others, parts, shape)))
 
 
 def smallest_amount(
@@ -253,13 +262,39 @@ def single_source_outputs(
     found: Legs, pools: dict[str, Pool], used: int, known: dict[Route, int] | None = None
 ) -> dict[str, int]:
     """Each source's best output for the whole amount through its own pools alone (0 for a source that cannot
-    serve the pair). `known`: routes' outputs for that amount already computed (the split's grid ends there)."""
-    known = known or {}
+    serve the pair). `known`: routes' outputs for that amount already computed (the split's grid ends there).
+    The routes of `single_source_routes`, `output` of each, without building them: a first hop's output is
+    shared by every second hop after it."""
+    src, dst = found.src, found.dst
+    by_hops = {tuple((h.pool, h.token_out) for h in route.hops): out for route, out in (known or {}).items()}
     best = dict.fromkeys((pool.source for pool in pools.values()), 0)
-    for route in single_source_routes(found, pools):
-        out = known[route] if route in known else output(route, used, pools)
-        best[route.source] = max(best[route.source], out)
+    for p in found.direct:
+        if p in pools:
+            out = by_hops.get(((p, dst),))
+            source = pools[p].source
+            best[source] = max(best[source], _gives(pools[p], src, dst, used) if out is None else out)
+    for x, firsts, seconds in found.via:
+        for p in (p for p in firsts if p in pools):
+            source, through = pools[p].source, None
+            for q in seconds:
+                if q not in pools or pools[q].source != source:
+                    continue
+                out = by_hops.get(((p, x), (q, dst)))
+                if out is None:
+                    through = _gives(pools[p], src, x, used) if through is None else through
+                    out = _gives(pools[q], x, dst, through)
+                best[source] = max(best[source], out)
     return best
+
+
+def _gives(pool: Pool, token_in: str, token_out: str, amount: int) -> int:
+    """One hop of `output`: 0 for nothing in, or where the pool cannot take the amount."""
+    if amount == 0:
+        return 0
+    try:
+        return pool.amount_out(token_in, token_out, amount)
+    except (ValueError, ZeroDivisionError):
+        return 0
 
 
 def whole_percents(weights: list[int]) -> list[int]:

@@ -11,7 +11,9 @@ block), so the best two-hop paths are candidates and no pool is shared.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from swapdesk.engine.routing.optimizer import caps_of
 from swapdesk.engine.routing.pool import Pool
 
 
@@ -107,24 +109,43 @@ def outputs(route: Route, amounts: list[int], pools: dict[str, Pool]) -> list[in
     """`output` of each amount: one pass of the amounts through each hop. A pool keeps its outputs for the last
     few grids it was asked (pools are immutable, so they hold for as long as the pool's state does: the next
     quotes of a block, and the next blocks where nothing touched the pool)."""
+    return list(_walk(route, amounts, pools)[0])
+
+
+def valued(route: Route, amounts: list[int], pools: dict[str, Pool]) -> tuple[list[int], int | None]:
+    """`outputs`, and the optimiser's cap of them (`caps_of` for a grid of P + 1 amounts), kept with them by the
+    last hop's pool: a quote again at the same state checks no route's shape again."""
+    entry = _walk(route, amounts, pools)
+    if entry[1] is _SHAPE_UNKNOWN:
+        entry[1] = caps_of([entry[0]], len(amounts) - 1)[0]
+    return list(entry[0]), entry[1]
+
+
+def _walk(route: Route, amounts: list[int], pools: dict[str, Pool]) -> list[Any]:
+    entry: list[Any] = [amounts, _SHAPE_UNKNOWN]
     for hop in route.hops:
-        amounts = _grid(pools[hop.pool], hop.token_in, hop.token_out, amounts)
-    return amounts
+        entry = _grid(pools[hop.pool], hop.token_in, hop.token_out, entry[0])
+    return entry
 
 
-def _grid(pool: Pool, token_in: str, token_out: str, amounts: list[int]) -> list[int]:
+_SHAPE_UNKNOWN = object()
+
+
+def _grid(pool: Pool, token_in: str, token_out: str, amounts: list[int]) -> list[Any]:
+    """[outputs, their cap or _SHAPE_UNKNOWN]: the pool's kept entry, which the caller must not change but to
+    set the cap; a new one when the pool keeps nothing."""
     kept = getattr(pool, "__dict__", None)
     if kept is None:  # a model without an instance dictionary keeps nothing
-        return pool.amounts_out(token_in, token_out, amounts)
+        return [pool.amounts_out(token_in, token_out, amounts), _SHAPE_UNKNOWN]
     grids = kept.setdefault("_grids", {})
     key = (token_in, token_out, tuple(amounts))
     found = grids.get(key)
     if found is None:
-        found = pool.amounts_out(token_in, token_out, amounts)
+        found = [pool.amounts_out(token_in, token_out, amounts), _SHAPE_UNKNOWN]
         if len(grids) >= GRIDS_KEPT:
             grids.clear()
         grids[key] = found
-    return list(found)
+    return found
 
 
 def output(route: Route, amount: int, pools: dict[str, Pool]) -> int:

@@ -17,9 +17,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 
+from swapdesk.engine.routing.stableswap.grid import dy_xp_grid
 from swapdesk.engine.routing.stableswap.math import (
     CLASSIC,
     FEE_DENOMINATOR,
+    PRECISION,
     UINT256_MAX,
     Reverted,
     Variant,
@@ -116,14 +118,37 @@ class StablePool:
         return self._paid(self.coins.index(token_in), self.coins.index(token_out), amount_in)[0]
 
     def amounts_out(self, token_in: str, token_out: str, amounts: list[int]) -> list[int]:
-        """`amount_out` of each amount, 0 where the pool cannot take it (and for 0); D is computed once."""
+        """`amount_out` of each amount, 0 where the pool cannot take it (and for 0): D computed once, what leaves
+        xp[j] by `dy_xp_grid`, then `_paid`'s payout and checks written out (`exchange_amounts` itself where a
+        uint256 bound or a zero rate is near)."""
         i, j = self.coins.index(token_in), self.coins.index(token_out)
+        try:
+            d = self._invariant
+        except Reverted:  # every exchange reverts
+            return [0] * len(amounts)
+        if i == j:
+            return [0] * len(amounts)
+        dys = iter(dy_xp_grid(i, j, [a for a in amounts if a > 0], self._xp, self.rates, self.amp, d, self.variant))
+        rate_j, fee, admin_fee = self.rates[j], self.fee, self.admin_fee
+        balance_i, balance_j = self.balances[i], self.balances[j]
+        plain = rate_j > 0 and 0 <= fee <= FEE_DENOMINATOR and admin_fee >= 0
         outs = []
         for amount in amounts:
-            try:
-                outs.append(self._paid(i, j, amount)[0] if amount > 0 else 0)
-            except Reverted:
+            dy = next(dys) if amount > 0 else None
+            if dy is None or balance_i + amount > UINT256_MAX:
                 outs.append(0)
+                continue
+            dy_fee = dy * fee // FEE_DENOMINATOR
+            paid, admin = (dy - dy_fee) * PRECISION, dy_fee * admin_fee // FEE_DENOMINATOR * PRECISION
+            if plain and dy * fee <= UINT256_MAX and paid <= UINT256_MAX and admin <= UINT256_MAX:
+                paid, admin = paid // rate_j, admin // rate_j
+            else:
+                try:
+                    paid, admin = exchange_amounts(dy, rate_j, fee, admin_fee)
+                except Reverted:
+                    outs.append(0)
+                    continue
+            outs.append(0 if paid + admin > balance_j else paid)
         return outs
 
     def swap(self, token_in: str, token_out: str, amount_in: int) -> tuple[int, StablePool]:
@@ -149,11 +174,11 @@ class StablePool:
         if 0 in xp or d == 0:
             return Fraction(0)
         n = len(xp)
-        ann = Fraction(self.amp * n, self.variant.a_precision)
         product = 1
         for x in xp:
             product *= x
-        c = Fraction(d ** (n + 1), n**n * product)
-        slope = (ann + c / xp[i]) / (ann + c / xp[j])
-        rate = Fraction(self.rates[i], self.rates[j])
-        return slope * rate * Fraction(FEE_DENOMINATOR - self.fee, FEE_DENOMINATOR)
+        # F_k = (a + e / x_k) / (ap n^n prod(x)) with a = amp n n^n prod(x), e = ap D^(n+1): one Fraction, reduced
+        # once, of the same value as the slope times the rates times (1 - fee)
+        a, e = self.amp * n * n**n * product, self.variant.a_precision * d ** (n + 1)
+        top = (a * xp[i] + e) * xp[j] * self.rates[i] * (FEE_DENOMINATOR - self.fee)
+        return Fraction(top, (a * xp[j] + e) * xp[i] * self.rates[j] * FEE_DENOMINATOR)

@@ -28,7 +28,9 @@ from swapdesk.engine.routing.uniswap_v3.math import (
     MAX_UINT256,
     MIN_SQRT_RATIO,
     PIPS,
+    Q96,
     Revert,
+    add_delta,
     compute_swap_step,
     get_amount0_delta,
     get_amount1_delta,
@@ -66,6 +68,7 @@ class ExactInputPath:
         self._ticks = ticks
         self._tick_spacing = tick_spacing
         self._fee = fee
+        self._most_less_fee = MAX_INT256 * (PIPS - fee) // PIPS  # what the largest input leaves for the price
         self._zero_for_one = zero_for_one
         widest = router_price_limit(zero_for_one)
         narrower = limit if limit is not None else widest
@@ -114,6 +117,8 @@ class ExactInputPath:
         zero_for_one, keep = self._zero_for_one, PIPS - self._fee
         end = len(consumed)
         outs = []
+        at = -1  # the step the amounts before ended in: its start is what the next amounts in it share
+        start, price, liquidity, shifted, product, before_in, before_out = states[0], 0, 0, 0, 0, 0, 0
         for amount in amounts:
             k = bisect_left(consumed, amount, 0, end)
             if amount <= 0 or k == end:
@@ -122,28 +127,30 @@ class ExactInputPath:
             if consumed[k] == amount:
                 outs.append(paid[k])
                 continue
-            start = states[k - 1]
-            price, liquidity = start.sqrt_price_x96, start.liquidity
-            less_fee = (amount - consumed[k - 1]) * keep // PIPS
+            if k != at:
+                at, start = k, states[k - 1]
+                price, liquidity = start.sqrt_price_x96, start.liquidity
+                shifted, before_in, before_out = liquidity << 96, consumed[k - 1], paid[k - 1]
+                product = shifted * price
+            less_fee = (amount - before_in) * keep // PIPS
             if less_fee == 0 and liquidity:  # the price does not move: nothing more is paid
-                outs.append(paid[k - 1])
+                outs.append(before_out)
                 continue
-            shifted = liquidity << 96
             if zero_for_one:
                 denominator = shifted + less_fee * price
                 if liquidity and denominator <= MAX_UINT256:
                     # getNextSqrtPriceFromAmount0RoundingUp's first formula, then getAmount1Delta rounded down
-                    quotient, remainder = divmod(shifted * price, denominator)
+                    quotient, remainder = divmod(product, denominator)
                     after = quotient + 1 if remainder else quotient
-                    outs.append(paid[k - 1] + (liquidity * (price - after) >> 96))
+                    outs.append(before_out + (liquidity * (price - after) >> 96))
                     continue
             elif liquidity and less_fee <= MAX_UINT160:
                 # getNextSqrtPriceFromAmount1RoundingDown's shift, then getAmount0Delta rounded down
                 after = price + (less_fee << 96) // liquidity
                 if after <= MAX_UINT160:
-                    outs.append(paid[k - 1] + shifted * (after - price) // after // price)
+                    outs.append(before_out + shifted * (after - price) // after // price)
                     continue
-            outs.append(paid[k - 1] + last_step(start, amount - consumed[k - 1])[1])
+            outs.append(before_out + last_step(start, amount - before_in)[1])
         return outs
 
     def step_ends(self, amount_in: int) -> list[int]:
@@ -189,11 +196,52 @@ class ExactInputPath:
             return
         target = step_target(self._ticks, self._tick_spacing, start.tick, self._zero_for_one, self._limit)
         # as much input as a swap can have: the step reaches its target, and takes what that costs
-        price, amount_in, amount_out, fee_amount = compute_swap_step(
-            start.sqrt_price_x96, target.sqrt_price_target_x96, start.liquidity, MAX_INT256, self._fee
-        )
-        state = after_step(self._ticks, self._zero_for_one, start, target, price)
+        full = self._full_step(start.sqrt_price_x96, target.sqrt_price_target_x96, start.liquidity)
+        if full is None:
+            price, amount_in, amount_out, fee_amount = compute_swap_step(
+                start.sqrt_price_x96, target.sqrt_price_target_x96, start.liquidity, MAX_INT256, self._fee
+            )
+        else:
+            price, (amount_in, amount_out, fee_amount) = target.sqrt_price_target_x96, full
+        if price == target.sqrt_price_next_x96:  # after_step's usual case: the step ends on the tick it aimed at
+            liquidity = start.liquidity
+            if target.initialized:
+                net = self._ticks.net(target.tick_next)
+                liquidity = add_delta(liquidity, -net if self._zero_for_one else net)
+            state = PoolState(price, target.tick_next - 1 if self._zero_for_one else target.tick_next, liquidity)
+        else:
+            state = after_step(self._ticks, self._zero_for_one, start, target, price)
         self._append(self._consumed[-1] + amount_in + fee_amount, self._paid[-1] + amount_out, state)
+
+    def _full_step(self, price: int, target: int, liquidity: int) -> tuple[int, int, int] | None:
+        """compute_swap_step's (amount in, amount out, fee) for as much input as a swap can have, written out for
+        the case where the step reaches `target` and no uint256 bound is near; None otherwise (the caller then
+        runs compute_swap_step itself, which reverts where the contract would)."""
+        fee = self._fee
+        if price <= 0 or target <= 0:
+            return None
+        if price >= target:  # down: amount0 in (rounded up), amount1 out (rounded down)
+            quotient, remainder = divmod((liquidity << 96) * (price - target), price)
+            if quotient >= MAX_UINT256:
+                return None
+            rounded = quotient + 1 if remainder else quotient
+            amount_in = -(-rounded // target)
+            amount_out = liquidity * (price - target) >> 96
+        else:  # up: amount1 in (rounded up), amount0 out (rounded down)
+            quotient, remainder = divmod(liquidity * (target - price), Q96)
+            if quotient >= MAX_UINT256:
+                return None
+            amount_in = quotient + 1 if remainder else quotient
+            out = (liquidity << 96) * (target - price) // target
+            if out > MAX_UINT256:
+                return None
+            amount_out = out // price
+        if amount_in > self._most_less_fee or amount_out > MAX_UINT256 or fee >= PIPS:
+            return None
+        quotient, remainder = divmod(amount_in * fee, PIPS - fee)
+        if quotient >= MAX_UINT256:
+            return None
+        return amount_in, amount_out, quotient + 1 if remainder else quotient
 
     def _append(self, consumed: int, paid: int, state: PoolState) -> None:
         # `consumed` last: readers bisect it, so every boundary they can find is whole

@@ -109,11 +109,15 @@ class V3Pool:
 
     def gas(self, token_in: str, token_out: str, amount_in: int) -> int:
         """The hop's gas with a crossing for each initialized tick between the price and where the swap ends."""
+        if amount_in == 0:
+            return HOP_GAS
         try:
-            _, after = self.swap(token_in, token_out, amount_in)
+            outcome = self._path(token_in, token_out, amount_in).outcome(amount_in)
         except ValueError:
             return HOP_GAS
-        low, high = sorted((self.tick, after.tick))
+        if outcome is None:  # `swap` refuses it: the pool stops short of taking it
+            return HOP_GAS
+        low, high = sorted((self.tick, outcome.state.tick))
         crossed = bisect_right(self.ticks.initialized, high) - bisect_right(self.ticks.initialized, low)
         return HOP_GAS + TICK_GAS * crossed
 
@@ -123,5 +127,7 @@ class V3Pool:
         zero_for_one = self.zero_for_one(token_in, token_out)
         if self.liquidity == 0 or self.sqrt_price_x96 == 0:
             return Fraction(0)
-        price = Fraction(self.sqrt_price_x96**2, 1 << 192)
-        return (price if zero_for_one else 1 / price) * Fraction(PIPS - self.fee, PIPS)
+        squared = self.sqrt_price_x96**2  # one Fraction, reduced once: the same value as price times (1 - fee)
+        if zero_for_one:
+            return Fraction(squared * (PIPS - self.fee), (1 << 192) * PIPS)
+        return Fraction((1 << 192) * (PIPS - self.fee), squared * PIPS)
