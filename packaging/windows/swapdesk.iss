@@ -1,0 +1,73 @@
+; swapdesk's Windows installer (Inno Setup 6), compiled by `python scripts/bundle.py --target windows`:
+;   ISCC /DAppVersion=<version> /DSourceDir=<PyInstaller's swapdesk folder> /DOutputDir=<dist> swapdesk.iss
+; Per-user by default (no administrator needed; the dialog offers all users), a Start menu entry, an optional
+; desktop icon, and `swapdesk` on the user's PATH for the command line. Written and reviewed, not run here: it runs
+; on GitHub's hosted windows-latest runner (.github/workflows/bundle.yml), where ISCC is installed.
+
+#ifndef AppVersion
+  #error Pass /DAppVersion=<version> (swapdesk.__version__)
+#endif
+#ifndef SourceDir
+  #error Pass /DSourceDir=<the one-folder build>
+#endif
+#ifndef OutputDir
+  #define OutputDir "."
+#endif
+
+[Setup]
+; the AppId stays the same across versions: it is how an upgrade finds the installed copy
+AppId={{6E0C7C5B-1F0B-4E7A-9B5E-5D2A8C6B3F41}
+AppName=swapdesk
+AppVersion={#AppVersion}
+AppPublisher=swapdesk maintainers
+DefaultDirName={autopf}\swapdesk
+DefaultGroupName=swapdesk
+PrivilegesRequired=lowest
+PrivilegesRequiredOverridesAllowed=dialog
+ArchitecturesAllowed=x64compatible
+ArchitecturesInstallIn64BitMode=x64compatible
+OutputDir={#OutputDir}
+OutputBaseFilename=swapdesk-{#AppVersion}-windows-x86_64-setup
+Compression=lzma2/max
+SolidCompression=yes
+WizardStyle=modern
+UninstallDisplayIcon={app}\swapdesk.exe
+ChangesEnvironment=yes
+
+[Tasks]
+Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
+Name: "addtopath"; Description: "Put swapdesk on the PATH (the command line: swapdesk quote ...)"; Flags: unchecked
+
+[Files]
+Source: "{#SourceDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+
+[Icons]
+Name: "{group}\swapdesk"; Filename: "{app}\swapdesk.exe"
+Name: "{group}\Uninstall swapdesk"; Filename: "{uninstallexe}"
+Name: "{autodesktop}\swapdesk"; Filename: "{app}\swapdesk.exe"; Tasks: desktopicon
+
+[Registry]
+; the user's PATH (HKCU, or HKLM for an all-users install), appended once
+Root: HKA; Subkey: "{code:EnvironmentKey}"; ValueType: expandsz; ValueName: "Path"; \
+  ValueData: "{olddata};{app}"; Tasks: addtopath; Check: NotOnPath(ExpandConstant('{app}'))
+
+[Run]
+Filename: "{app}\swapdesk.exe"; Description: "{cm:LaunchProgram,swapdesk}"; Flags: nowait postinstall skipifsilent
+
+[Code]
+function EnvironmentKey(Param: String): String;
+begin
+  if IsAdminInstallMode then
+    Result := 'SYSTEM\CurrentControlSet\Control\Session Manager\Environment'
+  else
+    Result := 'Environment';
+end;
+
+function NotOnPath(Dir: String): Boolean;
+var
+  Current: String;
+begin
+  if not RegQueryStringValue(HKA, EnvironmentKey(''), 'Path', Current) then
+    Current := '';
+  Result := Pos(';' + Uppercase(Dir) + ';', ';' + Uppercase(Current) + ';') = 0;
+end;
