@@ -71,3 +71,23 @@ begin
     Current := '';
   Result := Pos(';' + Uppercase(Dir) + ';', ';' + Uppercase(Current) + ';') = 0;
 end;
+
+// what the install appended to the PATH goes with the app (only that entry: the rest is the user's)
+procedure CurUninstallStepChanged(CurUninstallStep: TUninstallStep);
+var
+  Current, Dir: String;
+  At: Integer;
+begin
+  if CurUninstallStep <> usPostUninstall then
+    exit;
+  if not RegQueryStringValue(HKA, EnvironmentKey(''), 'Path', Current) then
+    exit;
+  Dir := ExpandConstant('{app}');
+  Current := ';' + Current + ';';
+  At := Pos(';' + Uppercase(Dir) + ';', Uppercase(Current));
+  if At = 0 then
+    exit;
+  Delete(Current, At, Length(Dir) + 1);
+  Current := Copy(Current, 2, Length(Current) - 2);
+  RegWriteExpandStringValue(HKA, EnvironmentKey(''), 'Path', Current);
+end;
