@@ -98,7 +98,9 @@ class AmountField(QFrame):
         grid.addWidget(picker, 1, 1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         grid.addWidget(self.usd, 2, 0, 1, 2)
         grid.setColumnStretch(0, 1)
-        self.usd.setMinimumHeight(self.usd.fontMetrics().height())  # its line is kept, empty or not
+        self.usd.setText("≈ $2,500.00 (−0.24%)")  # its line is kept, empty or not, as tall as with a value (its
+        self.usd.setFixedHeight(self.usd.sizeHint().height())  # signs may come from a taller fallback font)
+        self.usd.setText("")
         self.edit.textEdited.connect(lambda _: self.edited.emit())
         self.max_button.clicked.connect(self.max_clicked)
         self.edit.installEventFilter(self)
