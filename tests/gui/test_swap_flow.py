@@ -21,6 +21,7 @@ from swapdesk import settings
 from swapdesk.chains import resolve
 from swapdesk.devnet.accounts import demo_address, demo_key
 from swapdesk.devnet.sender import signed_transaction
+from swapdesk.gui.design.rows import plain
 from swapdesk.gui.window import MainWindow
 from swapdesk.trade.swap import SwapResult
 from swapdesk.wallet import PrivateKey
@@ -62,7 +63,11 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     tip = tab.account_box.itemData(tab.account_box.currentIndex(), Qt.ItemDataRole.ToolTipRole)
     assert tab.recipient.text() == demo and tab.account_box.currentText().startswith("Demo 8 · 0x")
     assert "devnet only" in tip  # the whole title in its tooltip: the box itself is never cut
+    priced: list[None] = []
+    tab.priced.connect(lambda: priced.append(None))
     _quote(window, until, type_into, "USDT", "WBNB", "1500")
+    if not priced:  # (at a block already priced, the values land with the quote)
+        until(tab.priced)  # the review repeats the dollar values the tab priced
     quoted = tab.quote
     assert quoted is not None
     type_into(tab.amount, key=Qt.Key.Key_Return)  # Enter in the amount presses the form's one action: Swap…
@@ -77,6 +82,8 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     for figure in ("Fee", "Price impact", "Network fee", "At least", "Rate"):
         assert figure in review, figure
     assert "0.20% (20 bps)" in review and " at 0.50% slippage" in review
+    assert "1,500 USDT (≈ $1,500.00)" in plain(review)  # priced, and said where from:
+    assert re.search(r"own quote into USDT on BNB Smart Chain's pools, at block [\d,]+", plain(review)), review
     (network,) = until(dialog.estimated)  # a node measures only a call that can run: after the approval
     assert "after the approval" in network
     screenshot(dialog, "swap-approve.png")
@@ -104,6 +111,14 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
         re.search(r" BNB \(\d[\d,]* gas\) \((under )?\$[\d.,]+\)$", dialog.network_paid.text())
         and dialog.done_badge.text() == "Success"
     )
+    assert not dialog.progress.busy  # done: nothing says "waiting for the receipt" under the done view
+    assert re.search(r"^3 USDT \(≈ \$3\.00\)$", dialog.paid_fee.text()), dialog.paid_fee.text()
+    assert "own quote into USDT on BNB Smart Chain's pools" in plain(dialog.done_priced.text())
+    if dialog.changes.text() == "reading…":
+        until(dialog.changes_shown)
+    changes = plain(dialog.changes.text())
+    assert re.search(r"^USDT: [\d,]+ → [\d,]+ \(−1,500 ≈ −\$1,500\.00\)$", changes, re.M), changes
+    assert re.search(r"^WBNB: [\d,.]+ → [\d,.]+ \(\+[\d.]+ ≈ \+\$[\d,]+\.\d\d\)$", changes, re.M), changes
     screenshot(dialog, "swap-done.png")
 
     if not window.history_tab.sent.rows or window.history_tab.sent.rows[0].hash != result.hash:

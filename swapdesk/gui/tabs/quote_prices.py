@@ -53,6 +53,18 @@ def provenance(chain: Chain, price: Price | None) -> str:
     )
 
 
+def source(chain: Chain, price: Price | None) -> str:
+    """What a dialog's dollar values are: swapdesk's own quote against the chain's stablecoin, and when."""
+    if price is None:
+        return ""
+    words = tr("swapdesk's own quote into {stable} on {chain}'s pools").format(
+        stable=price.stable.symbol, chain=chain.name
+    )
+    if price.block is None:
+        return words
+    return words + tr(", at block {block}").format(block=f"{price.block:,}")
+
+
 async def price_pair(
     prices: Prices, chain: Chain, sell: TokenInfo, buy: TokenInfo, who: str, block: int | None
 ) -> tuple[Price | None, Price | None]:
