@@ -31,7 +31,7 @@ from swapdesk.store import StoredOrder
 from swapdesk.trade.orders import refundable
 
 LIST_ROWS = 5  # orders the list shows before it scrolls
-TIMELINE_HEIGHT = 300  # a longer timeline scrolls inside the card
+TIMELINE_HEIGHT = 180  # a longer timeline scrolls inside the card: the tab fits 1366×768 with no page scroll bar
 
 
 def badge_of(order: StoredOrder) -> status.Badge:
@@ -212,6 +212,11 @@ class OrderRow(QWidget):
         self.setToolTip(where(order))
 
 
+def _spoken(order: StoredOrder) -> str:
+    """What a screen reader says for an order's row."""
+    return f"{headline(order)} · {tr(badge_of(order).word)}"
+
+
 class OrderList(Card):
     chosen = Signal(str)  # the deposit's hash
 
@@ -240,7 +245,7 @@ class OrderList(Card):
         item.setData(Qt.ItemDataRole.UserRole, order.hash)
         row = OrderRow(order)
         item.setSizeHint(QSize(0, row.sizeHint().height()))
-        item.setText(f"{headline(order)} · {tr(badge_of(order).word)}")  # what a screen reader says
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, _spoken(order))  # not its text: drawn under the row
         self.list.insertItem(at, item)
         self.list.setItemWidget(item, row)
 
@@ -268,7 +273,7 @@ class OrderList(Card):
             return
         self.orders[index] = order
         self.row(index).show_order(order)
-        self.list.item(index).setText(f"{headline(order)} · {tr(badge_of(order).word)}")
+        self.list.item(index).setData(Qt.ItemDataRole.AccessibleTextRole, _spoken(order))
 
     def _activated(self, item: QListWidgetItem) -> None:
         self.chosen.emit(str(item.data(Qt.ItemDataRole.UserRole)))

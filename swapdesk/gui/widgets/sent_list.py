@@ -6,10 +6,10 @@ refunds), not only its own transaction's: "Success" for a deposit means the tran
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from swapdesk.chains import by_id
+from swapdesk.chains import UnknownChain, by_id, resolve
 from swapdesk.gui import formatting, status
 from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.store import StoredOrder, StoredTx
@@ -23,7 +23,7 @@ def describe(tx: StoredTx) -> str:
     s = tx.summary
     if tx.kind == "bridge":
         sent = _amount(s, "amountIn", "decimalsIn", "symbolIn")
-        return f"Bridge {sent}, {s.get('chain', '?')} → {s.get('toChain', '?')} ({s.get('bridge', '?')})"
+        return f"Bridge {sent}, {_chain_name(s, 'chain')} → {_chain_name(s, 'toChain')} ({s.get('bridge', '?')})"
     if tx.kind == "refund":
         return f"Refund withdrawal {_amount(s, 'amount', 'decimals', 'symbol')} ({s.get('bridge', '?')})"
     if tx.kind == "approval":
@@ -38,6 +38,15 @@ def describe(tx: StoredTx) -> str:
     out = s.get("amountOut", s.get("quotedOut"))
     bought = formatting.amount(int(out), int(s["decimalsOut"]), s.get("symbolOut", "")) if out is not None else "?"
     return f"Swap {sold} → {bought}"
+
+
+def _chain_name(summary: dict[str, object], key: str) -> str:
+    """The chain's one name, as everywhere in the window ('BNB Smart Chain', not the API's flag 'BSC')."""
+    flag = str(summary.get(key, ""))
+    try:
+        return resolve(flag).name if flag else "?"
+    except UnknownChain:
+        return flag
 
 
 def _amount(summary: dict[str, object], amount: str, decimals: str, symbol: str) -> str:
@@ -64,7 +73,9 @@ class SentList(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().hide()
+        self.setShowGrid(False)  # a list of rows, not a spreadsheet's grid
         header = self.horizontalHeader()
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.rows: list[StoredTx] = []
