@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -15,11 +16,11 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from swapdesk.gui.widgets.card import heading
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.settings import ENGINES, THEMES, BadSetting, Settings
 
@@ -46,14 +47,15 @@ class SettingsDialog(QDialog):
         self.server_url.setPlaceholderText("http://127.0.0.1:8545")
         self.speed = QDoubleSpinBox(minimum=1, maximum=1000, decimals=0, suffix=" ×")
         self.speed.setValue(current.devnet_speed)
+        self.speed.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)  # a number typed, no tiny arrows
         self.speed.setAccessibleName("Devnet speed")
         self.speed.setToolTip("Devnet block times are divided by this: 1 × is the real networks' pace")
         self.reset_button = QPushButton("Reset devnet chains…")
         self.reset_button.setToolTip(RESET_WARNING)
         self.reset_button.clicked.connect(self.confirm_reset)
         self.rpc, rpc_note = _pairs_field(current.rpc, "RPC endpoints", "One chain a line: BSC https://…", 80, (
-            "A chain listed here is reached through its node, with its catalogue of pools and router at"
-            " <config>/catalogs/<chain id>.json; the others stay on the devnet."))  # fmt: skip
+            "A chain listed here is reached through its own node, with the pools and router swapdesk knows for it;"
+            " the others stay on the devnet."))  # fmt: skip
         self.providers, providers_note = _pairs_field(
             current.providers, "Bridge providers", "One a line: cbridge https://cbridge-prod2.celer.app", 64,
             "A bridge named here (cbridge, metapath or anyswap) is asked at its real service; the others stay the"
@@ -90,9 +92,15 @@ class SettingsDialog(QDialog):
         look = QFormLayout()
         look.addRow("Theme", self.theme)
         layout = QVBoxLayout(self)
+        self.sections = QTabWidget()  # one section at a time: the three at once were taller than a 768 px screen
         for title, section in (("Engine", engine), ("Real networks", networks), ("Appearance", look)):
-            layout.addWidget(heading(title))
-            layout.addLayout(section)
+            holder = QWidget()
+            column = QVBoxLayout(holder)
+            column.addLayout(section)
+            column.addStretch(1)
+            self.sections.addTab(holder, title)
+        layout.addWidget(self.sections)
+        self.sections.setMinimumHeight(self.sections.sizeHint().height())  # never squeezed: notes over fields
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.chosen: Settings | None = None

@@ -8,10 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QScrollArea, QWidget
 
+from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import theme
+from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.window import MainWindow
+from swapdesk.settings import Settings
 
 from .conftest import Act, Typer, Until, screenshot
 
@@ -119,4 +123,86 @@ def test_cross_chain_states_and_the_review(
     contract = dialog.contract
     assert contract.isVisibleTo(dialog) and contract.text()
     _shoot(dialog, themed, "review-cross-send-dialog", act)
+    dialog.close()
+
+
+def _top(widget: QWidget, window: QWidget) -> int:
+    return widget.mapTo(window, QPoint(0, 0)).y()
+
+
+def test_the_swap_button_stays_put_and_the_legend_fits(
+    window: MainWindow, until: Until, type_into: Typer, act: Act, themed: QApplication
+) -> None:
+    """Empty, quoting, quoted, not enough and a refused amount: the form's one message sits in a slot of its own
+    height, so the Swap button never moves (issue 22, item 10); History's legend is whole at the smallest size."""
+    tab = window.quote_tab
+    window.resize(1024, 640)
+    tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
+    until(tab.accounts_shown, doing=window.start)
+    tab.choose_account(demo_address(8))
+    tab.sell.choose("USDT")
+    tab.buy.choose("BNB")
+    act(lambda: None)
+    tops = {"empty": _top(tab.swap_button, window)}
+    priced: list[None] = []
+    tab.priced.connect(lambda: priced.append(None))
+    type_into(tab.amount, "2500")
+    tab.changed()  # judged now, not after the pause: the quote is on its way
+    act(lambda: None)
+    assert tab.message.message is not None and tab.message.message.kind == "progress", tab.message.text()
+    tops["quoting"] = _top(tab.swap_button, window)
+    until(tab.quote_shown)
+    act(lambda: None)
+    tops["quoted"] = _top(tab.swap_button, window)
+    if not priced:
+        until(tab.priced)
+    act(lambda: None)
+    assert tab.sell_side.usd.text() and tab.buy_side.usd.text()  # the dollar lines filled: they kept their height
+    tops["priced"] = _top(tab.swap_button, window)
+    tab.amount.setText("250000")  # more than the account holds: a warning with its action
+    until(tab.quote_shown, doing=tab.changed)
+    act(lambda: None)
+    assert tab.message.message is not None and tab.message.message.kind == "warning", tab.message.text()
+    tops["not enough"] = _top(tab.swap_button, window)
+    tab.amount.setText("1.0000000000000000001")  # more decimals than USDT has: refused in words
+    act(tab.changed)
+    assert tab.message.message is not None and tab.message.message.kind == "danger", tab.message.text()
+    tops["refused"] = _top(tab.swap_button, window)
+    assert len(set(tops.values())) == 1, tops
+    _no_sideways_scroll(window)
+    custom = tab.slippage.custom  # at the narrowest, the slippage field still says "Custom" whole
+    assert custom.width() >= custom.fontMetrics().horizontalAdvance(custom.placeholderText()) + 16, custom.width()
+
+    window.tabs.setCurrentWidget(window.history_tab)
+    for width, height in SIZES:
+        window.resize(width, height)
+        act(lambda: None)
+        legend = window.history_tab.legend
+        assert _cut_labels(legend) == []
+        for label in legend.findChildren(QLabel):
+            if label.isVisibleTo(legend):  # every word inside the legend's own width: none off its right edge
+                assert label.mapTo(legend, QPoint(label.width(), 0)).x() <= legend.width(), label.text()
+        _no_sideways_scroll(window)
+
+
+def test_settings_speak_to_a_person_and_nothing_overlaps(qapp: QApplication) -> None:
+    """No file paths or placeholders in Settings (issue 22, item 11); its notes sit under their fields, whole."""
+    dialog = SettingsDialog(Settings())
+    dialog.show()
+    QApplication.sendPostedEvents()
+    words = " ".join(label.text() + label.toolTip() for label in dialog.findChildren(QLabel))
+    for developer in ("<config>", ".json", "catalogs/", "<chain id>"):
+        assert developer not in words
+    assert dialog.speed.buttonSymbols() == QAbstractSpinBox.ButtonSymbols.NoButtons  # a number, no tiny arrows
+    fields = [w for w in dialog.findChildren(QWidget) if w.isVisibleTo(dialog) and w.accessibleName()]
+    notes = [label for label in dialog.findChildren(QLabel) if label.wordWrap() and label.text()]
+    for note in notes:
+        for field in fields:
+            if field is not note and not field.isAncestorOf(note) and not note.isAncestorOf(field):
+                assert not note.geometry().intersects(field.geometry()) or note.parent() is not field.parent(), (
+                    note.text(),
+                    field.accessibleName(),
+                )
+        assert note.height() >= note.heightForWidth(note.width()), note.text()  # every line of it shown
+    assert _cut_labels(dialog) == []
     dialog.close()
