@@ -149,6 +149,8 @@ def test_a_metapath_order_from_review_to_arrival(
     assert history.card.title.text() == "Cross-chain, BNB Smart Chain → Polygon"  # names, as on every other screen
     bridge_caption = history.card.form.labelForField(history.card.values["sources"])
     assert bridge_caption is not None and bridge_caption.text() == "Bridge"
+    said = [history.card.form.labelForField(history.card.values[key]) for key in ("sold", "bought")]
+    assert [c.text() if c is not None else "" for c in said] == ["Sent", "Received"]  # a transfer, not a sale
     act(lambda: screenshot(cross_window, "history-cross.png"))
 
 

@@ -17,6 +17,7 @@ from swapdesk.api import TxDetails
 from swapdesk.api.records import Stage, TxInfo
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.gui import formatting, status, theme
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.order_timeline import order_stages
 from swapdesk.gui.widgets.card import Card
@@ -143,6 +144,10 @@ class TxCard(Card):
         caption = self.form.labelForField(self.values["sources"])
         if isinstance(caption, QLabel):
             caption.setText("Bridge" if cross else "Sources")
+        for key, words in (("sold", (tr("Sent"), tr("Sold"))), ("bought", (tr("Received"), tr("Bought")))):
+            label = self.form.labelForField(self.values[key])
+            if isinstance(label, QLabel):  # a transfer across chains sells nothing: it is sent, and received
+                label.setText(words[0] if cross else words[1])
         self._address("hash", record.sourceHash, chain, "tx")
         rows = ["sold", "bought", "minimum", "sender", "receiver", "channel", "hash"]
         if record.dexs:
