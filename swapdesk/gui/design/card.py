@@ -99,4 +99,5 @@ class CardScroll(QScrollArea):
     def minimumSizeHint(self) -> QSize:
         card = self.widget()
         hint = card.minimumSizeHint() if card is not None else QSize(0, 0)
-        return QSize(hint.width(), min(hint.height(), self.MIN_HEIGHT))
+        bar = self.verticalScrollBar().sizeHint().width()  # room for it: else a scrolling card's right edge is cut
+        return QSize(hint.width() + bar, min(hint.height(), self.MIN_HEIGHT))
