@@ -74,8 +74,9 @@ class MemoryKeyring(KeyringBackend):
 
 
 class Camera:
-    def __init__(self, app: QApplication, out: Path) -> None:
-        self.app, self.out = app, out
+    def __init__(self, app: QApplication, out: Path, tag: str = "") -> None:
+        """`tag`: after each name ('-1024x640' for a size other than the README's main one)."""
+        self.app, self.out, self.tag = app, out, tag
         self.taken: list[str] = []
 
     def shoot(self, widget: QWidget, name: str) -> None:
@@ -83,7 +84,7 @@ class Camera:
         for suffix, look in (("", "light"), ("-dark", "dark")):
             theme.apply(self.app, look)
             QApplication.sendPostedEvents()  # the palette reaches every widget by posted events
-            path = self.out / f"{name}{suffix}.png"
+            path = self.out / f"{name}{self.tag}{suffix}.png"
             assert widget.grab().save(str(path)), path
             self.taken.append(path.name)
         theme.apply(self.app, "light")
@@ -362,7 +363,7 @@ def main() -> int:
     window = MainWindow(engine, wallet=wallet, store=TxStore(config / "transactions.sqlite"))
     window.resize(size[0], size[1])
     window.show()
-    camera = Camera(app, out)
+    camera = Camera(app, out, "" if arguments.size == SIZE else f"-{size[0]}x{size[1]}")
     with loop:
         loop.run_until_complete(engine.start())
         quote_tab(loop, window, camera)
