@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QScrollAre
 
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import theme
+from swapdesk.gui.design.rows import plain
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
@@ -108,6 +109,9 @@ def test_cross_chain_states_and_the_review(
     assert len(found.routes) >= 2 and not found.unavailable, found.unavailable
     assert tab.send_button.isEnabled(), tab.message.text()
 
+    if not tab.routes_card.priced.text():
+        until(tab.priced)
+    assert "priced in USDT on BNB Smart Chain's own pools" in tab.routes_card.priced.text()  # where $ come from
     act(tab.routes_card.rows[-1].radio.click)
     until(tab.send_requested, doing=tab.send_button.click)
     dialog = window.cross_dialog
@@ -120,6 +124,7 @@ def test_cross_chain_states_and_the_review(
         _no_sideways_scroll(window)
         _shoot(window, themed, f"review-cross-picked-{width}x{height}", act)
     assert _cut_labels(dialog) == []  # nothing in the review is cut, the contract row least of all
+    assert "priced in USDT on" in plain(dialog.review.label("priced").text())  # the review says it too
     contract = dialog.contract
     assert contract.isVisibleTo(dialog) and contract.text()
     _shoot(dialog, themed, "review-cross-send-dialog", act)
