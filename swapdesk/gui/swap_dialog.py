@@ -25,7 +25,7 @@ from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import secondary
 from swapdesk.gui.design.card import heading
 from swapdesk.gui.design.copyable import CopyableField
-from swapdesk.gui.design.rows import Rows
+from swapdesk.gui.design.rows import Rows, plain
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.pricing import Prices, native_token
@@ -116,8 +116,11 @@ class SwapDialog(SigningDialog):
         """Where the dollar values come from ('swapdesk's own quote into USDT on BNB Smart Chain's pools, at
         block 533'), or nothing when none is shown."""
         request = self.shown.request
-        known = self.prices.known(self.chain, request.token0) or self.prices.known(self.chain, request.token1)
-        return quote_prices.source(self.chain, known)
+        known = [p for p in (self.prices.known(self.chain, t) for t in (request.token0, request.token1)) if p]
+        # the stablecoin itself is priced at no block (one dollar): the other token's quote says which block
+        return quote_prices.source(
+            self.chain, next((p for p in known if p.block is not None), known[0] if known else None)
+        )
 
     def _review_rows(self) -> Rows:
         request, quote = self.shown.request, self.shown.quote
@@ -169,6 +172,7 @@ class SwapDialog(SigningDialog):
         return rows
 
     async def _estimate(self) -> None:
+        await self._price_review()
         text, wei = await network_fee.estimate(self.trader, self.shown, self.account.address)
         native = native_token(self.chain, await self.prices.tokens(self.chain))
         if native is not None and wei:
@@ -176,6 +180,23 @@ class SwapDialog(SigningDialog):
             text += self._worth(native.address, wei)
         self.network.setText(text)
         self.estimated.emit(text)
+
+    async def _price_review(self) -> None:
+        """The review opened before the tab had priced its quote: its dollar values, priced now."""
+        request, who = self.shown.request, self.account.address_on(self.chain.tron)
+        unknown = [t.lower() for t in (request.token0, request.token1) if self.prices.known(self.chain, t) is None]
+        if not unknown:
+            return
+        for token in await self.prices.tokens(self.chain):
+            if token.address.lower() in unknown:
+                await self.prices.price(self.chain, token, who)
+        impact, network = self.impact, self.network  # `_review_rows` points these at its own rows
+        fresh = self._review_rows()  # the same rows, written again with the prices now known
+        self.impact, self.network = impact, network
+        for key in ("sell", "receive", "fee", "priced"):
+            self.review.set(key, plain(fresh.label(key).text()))
+        self.review.show_row("priced", bool(fresh.label("priced").text()))
+        fresh.deleteLater()
 
     # -- steps -------------------------------------------------------------------------------
 
