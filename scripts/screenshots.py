@@ -207,6 +207,8 @@ def dialogs(window: MainWindow, camera: Camera, config: Path) -> None:
     settings.show()  # laid out as a person sees it: its notes wrap to the width they get
     QApplication.sendPostedEvents()
     camera.shoot(settings, "settings")
+    settings.sections.setCurrentIndex(1)  # real networks: nodes, bridge services, forks
+    camera.shoot(settings, "settings-networks")
     settings.close()
 
 

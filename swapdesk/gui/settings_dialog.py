@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -21,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swapdesk.gui.i18n import tr
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.settings import ENGINES, THEMES, BadSetting, Settings
 
@@ -45,9 +44,7 @@ class SettingsDialog(QDialog):
         self.server_url = QLineEdit(current.server_url)
         self.server_url.setAccessibleName("Server URL")
         self.server_url.setPlaceholderText("http://127.0.0.1:8545")
-        self.speed = QDoubleSpinBox(minimum=1, maximum=1000, decimals=0, suffix=" ×")
-        self.speed.setValue(current.devnet_speed)
-        self.speed.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.NoButtons)  # a number typed, no tiny arrows
+        self.speed = SpeedBox(current.devnet_speed)
         self.speed.setAccessibleName("Devnet speed")
         self.speed.setToolTip("Devnet block times are divided by this: 1 × is the real networks' pace")
         self.reset_button = QPushButton("Reset devnet chains…")
@@ -146,6 +143,30 @@ class SettingsDialog(QDialog):
             self.error.show()
             return
         super().accept()
+
+
+class SpeedBox(QComboBox):
+    """The devnet's pace from a few choices (and the one saved, if another): a spin box's arrows were drawn
+    broken by the style sheet, and a pace is chosen, not counted up."""
+
+    CHOICES = (1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+
+    def __init__(self, current: float, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        for pace in self.CHOICES:
+            self._add(pace)
+        self.setValue(current)
+
+    def _add(self, pace: float) -> int:
+        self.addItem(tr("{pace} ×").format(pace=f"{pace:g}"), pace)
+        return self.count() - 1
+
+    def value(self) -> float:
+        return float(self.currentData())
+
+    def setValue(self, pace: float) -> None:
+        found = self.findData(float(pace))
+        self.setCurrentIndex(found if found >= 0 else self._add(float(pace)))
 
 
 def _pairs_field(

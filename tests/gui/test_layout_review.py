@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QScrollArea, QWidget
 
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import theme
@@ -198,7 +198,7 @@ def test_settings_speak_to_a_person_and_nothing_overlaps(qapp: QApplication) -> 
     words = " ".join(label.text() + label.toolTip() for label in dialog.findChildren(QLabel))
     for developer in ("<config>", ".json", "catalogs/", "<chain id>"):
         assert developer not in words
-    assert dialog.speed.buttonSymbols() == QAbstractSpinBox.ButtonSymbols.NoButtons  # a number, no tiny arrows
+    assert isinstance(dialog.speed, QComboBox) and dialog.speed.currentText() == "1 ×"  # a pace chosen, no arrows
     fields = [w for w in dialog.findChildren(QWidget) if w.isVisibleTo(dialog) and w.accessibleName()]
     notes = [label for label in dialog.findChildren(QLabel) if label.wordWrap() and label.text()]
     for note in notes:
