@@ -252,7 +252,11 @@ class QuoteTab(QuoteData):
         self.summary.set_stale(True)
         self.route_card.set_stale(True)
         self.buy_side.set_stale(True)
-        self.sell_side.set_usd("")  # the worth of the amount before: never beside another amount
+        # the worth of what is typed now, at the price known (never the amount before's)
+        request, price = self._request, None
+        if request is not None:
+            price = self.prices.known(self.chain, request.token0)
+        self.sell_side.set_usd(quote_prices.worth(price, request.amountIn) if request is not None else "")
 
     def _unexpected(self, error: BaseException) -> None:
         self._refused = ("", error_words.unexpected(error))
@@ -301,8 +305,7 @@ class QuoteTab(QuoteData):
             fee = quote_prices.fee_worth(self.prices.known(self.chain, sell.address), int(quote.fee))
         else:  # another form: no dollar value of the last one stays beside these figures
             self._priced_request = None
-            for side in (self.sell_side, self.buy_side):
-                side.set_usd("")
+            self.buy_side.set_usd("")  # (the sell side's is the typed amount's already: `_dim`)
             self.summary.priced.setText("")
         self.summary.show_quote(quote, sell, buy, self._request.impact, fee)
         self.route_card.links = self.links
