@@ -141,6 +141,7 @@ def quote_tab(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Camer
     tab.route_card.transaction.setChecked(True)
     camera.shoot(window, "quote-advanced")
     tab.recipient.setText("0xnot-an-address")
+    tab.changed()  # judged as after the typing pause
     camera.shoot(window, "quote-error")
     tab.recipient.setText(demo_address(8))
     tab.advanced.setChecked(False)
@@ -250,6 +251,7 @@ def cross_chain(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Cam
     tab.dst_box.setCurrentIndex(tab.dst_box.findText("HECO"))
     tab.amount.setText("60000")  # HECO's pools hold 50,000: cBridge says it cannot, METAPATH's desk refunds
     until(loop, tab.routes_shown)
+    until(loop, tab.priced)
     camera.shoot(window, "cross-unavailable")
     send_across(loop, window, camera, "METAPATH")
     until(loop, window.notifier.notified)
