@@ -116,10 +116,8 @@ class SwapDialog(SigningDialog):
         """Where the dollar values come from ('swapdesk's own quote into USDT on BNB Smart Chain's pools, at
         block 533'), or nothing when none is shown."""
         request = self.shown.request
-        known = [p for p in (self.prices.known(self.chain, t) for t in (request.token0, request.token1)) if p]
-        # the stablecoin itself is priced at no block (one dollar): the other token's quote says which block
         return quote_prices.source(
-            self.chain, next((p for p in known if p.block is not None), known[0] if known else None)
+            self.chain, *(self.prices.known(self.chain, t) for t in (request.token0, request.token1))
         )
 
     def _review_rows(self) -> Rows:

@@ -30,7 +30,7 @@ from swapdesk.gui.design.responsive import Responsive
 from swapdesk.gui.form_state import Verdict
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.pricing import Prices
-from swapdesk.gui.tabs import cross_limits, quote_prices
+from swapdesk.gui.tabs import cross_limits
 from swapdesk.gui.tabs.cross_routes import held
 from swapdesk.gui.tabs.cross_side import CrossSide
 from swapdesk.gui.tabs.cross_state import CrossFacts, decide
@@ -283,11 +283,7 @@ class CrossChainTab(CrossSide):
         if found is not self.found or sell is not self.send_picker.token:
             return
         self.routes_card.show_routes(found, sell, buy, src.name)
-        self.routes_card.priced.setText(
-            " ".join(
-                quote_prices.provenance(c, self.prices.known(c, t.address)) for c, t in ((src, sell), (dst, buy))
-            ).strip()
-        )
+        self.routes_card.priced.setText(self.priced_words())
         self._show_route()
         self.show_balance(self._balance_worth())
         self.priced.emit()

@@ -326,7 +326,7 @@ class QuoteTab(QuoteData):
         assert self._request is not None
         fee = quote_prices.fee_worth(price_in, int(quote.fee))
         self.summary.show_quote(quote, sell, buy, self._request.impact, fee)
-        self.summary.priced.setText(quote_prices.provenance(chain, price_in or price_out))
+        self.summary.priced.setText(quote_prices.provenance(chain, price_in, price_out))
         self._priced_request = self._request
         self._show_balances((price_in, price_out))
         self.priced.emit()
