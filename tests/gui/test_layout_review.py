@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QScrollArea, QWid
 
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import theme
+from swapdesk.gui.design.responsive import Responsive
 from swapdesk.gui.design.rows import plain
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.window import MainWindow
@@ -212,3 +213,20 @@ def test_settings_speak_to_a_person_and_nothing_overlaps(qapp: QApplication) -> 
         assert note.height() >= note.heightForWidth(note.width()), note.text()  # every line of it shown
     assert _cut_labels(dialog) == []
     dialog.close()
+
+
+def test_cards_stack_where_the_window_is_too_narrow_for_both(qapp: QApplication) -> None:
+    """Side by side where both fit, one above the other where they do not, never a sideways scroll (item 10)."""
+    left, right = QWidget(), QWidget()
+    for card in (left, right):
+        card.setMinimumSize(400, 200)
+    holder = Responsive(left, right)
+    holder.resize(1000, 500)
+    holder.show()
+    QApplication.sendPostedEvents()
+    assert not holder.stacked and right.x() >= left.x() + left.width() and right.y() == left.y()
+    holder.resize(700, 500)
+    QApplication.sendPostedEvents()
+    assert holder.stacked and right.y() >= left.y() + left.height()
+    assert holder.minimumSizeHint().width() <= 700 and right.x() + right.width() <= 700  # nothing off to the side
+    holder.close()
