@@ -153,4 +153,5 @@ QRadioButton::indicator {{ width: 10px; height: 10px; border-radius: 7px; border
 QRadioButton::indicator:checked {{ border: 4px solid {c.accent}; width: 6px; height: 6px; }}
 QRadioButton:focus {{ color: {c.accent_text}; }}
 QMessageBox QLabel {{ min-width: 280px; }}
+QDialogButtonBox {{ dialogbuttonbox-buttons-have-icons: 0; }}
 """
