@@ -252,11 +252,15 @@ class QuoteTab(QuoteData):
         self.summary.set_stale(True)
         self.route_card.set_stale(True)
         self.buy_side.set_stale(True)
-        # the worth of what is typed now, at the price known (never the amount before's)
-        request, price = self._request, None
-        if request is not None:
-            price = self.prices.known(self.chain, request.token0)
-        self.sell_side.set_usd(quote_prices.worth(price, request.amountIn) if request is not None else "")
+        # the worth of what is typed now (dimmed at the first key, before the form is judged), at the price known
+        token, typed = self.sell.token, 0
+        if token is not None:
+            try:
+                typed = formatting.parse_amount(self.amount.text(), token.decimals)
+            except ValueError:  # half-typed: no worth yet
+                typed = 0
+        price = self.prices.known(self.chain, token.address) if token is not None and typed else None
+        self.sell_side.set_usd(quote_prices.worth(price, typed))
 
     def _unexpected(self, error: BaseException) -> None:
         self._refused = ("", error_words.unexpected(error))
