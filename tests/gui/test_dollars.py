@@ -7,11 +7,14 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from PySide6.QtWidgets import QApplication
+
 from swapdesk.api import AggQuote
 from swapdesk.devnet.accounts import demo_address
+from swapdesk.gui import theme
 from swapdesk.gui.window import MainWindow
 
-from .conftest import Act, Typer, Until
+from .conftest import Act, Typer, Until, between_text_and_muted, darkest
 
 
 def _dollars(text: str) -> Decimal:
@@ -21,8 +24,9 @@ def _dollars(text: str) -> Decimal:
 
 
 def test_dollar_values_answer_the_figures_beside_them(
-    window: MainWindow, until: Until, type_into: Typer, act: Act
+    window: MainWindow, until: Until, type_into: Typer, act: Act, qapp: QApplication
 ) -> None:
+    theme.apply(qapp, "light")  # the design system's sheet draws the dimmed figure
     tab = window.quote_tab
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
     until(tab.accounts_shown, doing=window.start)
@@ -53,7 +57,9 @@ def test_dollar_values_answer_the_figures_beside_them(
     tab.amount.end(False)
     type_into(tab.amount, "0")  # 25000: dimmed at the key, judged after the pause
     assert tab.sell_side.usd.text() == "≈ $25,000.00"  # what is typed, at once: $2,500 never beside 25,000
+    assert darkest(tab.buy_side.edit) > between_text_and_muted()  # the figure it no longer answers, dimmed
     until(tab.quote_shown, doing=tab.changed)
+    assert darkest(tab.buy_side.edit) < between_text_and_muted()  # the new figure, at full strength
     assert seen[-1] == ("≈ $25,000.00", "", ""), seen  # 4.17 BNB's dollars never stand beside 41.6 BNB
     if not priced:
         until(tab.priced)

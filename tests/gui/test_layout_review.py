@@ -6,20 +6,21 @@ what to do, and a form with no bridge for its amount offers the amount every bri
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QScrollArea, QWidget
 
 from swapdesk.devnet.accounts import demo_address
-from swapdesk.gui import theme
+from swapdesk.gui import formatting, theme
 from swapdesk.gui.design.responsive import Responsive
 from swapdesk.gui.design.rows import plain
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
-from .conftest import Act, Typer, Until, screenshot
+from .conftest import Act, Typer, Until, between_text_and_muted, darkest, screenshot
 
 SIZES = ((1366, 768), (1024, 640))
 
@@ -112,6 +113,17 @@ def test_cross_chain_states_and_the_review(
 
     if not tab.routes_card.priced.text():
         until(tab.priced)
+    typed = tab.amount.text()
+    tab.amount.end(False)
+    type_into(tab.amount, "0")  # ten times the amount: its dollars at once, the old figures dimmed
+    asked = tab.amount_in()
+    assert asked is not None  # USDT on BNB Smart Chain: a dollar each
+    assert tab.send_side.usd.text() == formatting.approx_usd(Decimal(asked[1]).scaleb(-asked[0].decimals))
+    assert darkest(tab.receive_side.edit) > between_text_and_muted()
+    tab.amount.setText(typed)
+    until(tab.routes_shown, doing=tab.changed)
+    until(tab.priced)
+    assert darkest(tab.receive_side.edit) < between_text_and_muted()
     said = tab.routes_card.priced.text()  # where the dollars come from: USDT to USDT is a dollar on each side
     assert "USDT counted as one dollar on BNB Smart Chain." in said and "on Polygon." in said, said
     act(tab.routes_card.rows[-1].radio.click)

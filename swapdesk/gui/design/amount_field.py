@@ -134,7 +134,7 @@ class AmountField(QFrame):
 
     def set_stale(self, stale: bool) -> None:
         """Dim the figure shown (a newer one is on its way) or draw it at full strength."""
-        theme.tint(self.edit, "muted" if stale else None)
+        theme.mark(self.edit, stale="true" if stale else "false")  # the sheet's colour: a palette tint loses to it
         theme.tint(self.usd, "muted")
 
     def set_loading(self, loading: bool) -> None:

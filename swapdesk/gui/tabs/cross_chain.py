@@ -208,6 +208,8 @@ class CrossChainTab(CrossSide):
         if self.found is not None:
             self.routes_card.set_stale(True)
             self.receive_side.set_stale(True)
+        asked, src = self.amount_in(), self.src  # the typed amount's worth at once, never the last judged one's
+        self.send_side.set_usd(self.worth(src.id, asked[0].address, asked[1]) if asked and src else "")
         self._pause.start()
         self.show_balance(self._balance_worth())
         self._show_state()
