@@ -6,7 +6,7 @@ providers run beside it (the app's own engine, `swapdesk.compose`), with its own
 temporary folder, and writes docs/screenshots/<state>.png and <state>-dark.png (the same moment in both
 themes, side by side in the README):
 
-    python scripts/screenshots.py [--out docs/screenshots]
+    python scripts/screenshots.py [--out docs/screenshots] [--size 1024x640]
 
 The devnet runs at `SPEED` times its usual pace: a cross-chain order takes seconds, slowly enough that its
 timeline is shot while it is under way (tracking looks every two seconds).
@@ -50,7 +50,7 @@ from swapdesk.trade.orders import refundable  # noqa: E402
 from swapdesk.wallet import PrivateKey, Wallet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZE = (1366, 768)  # the smallest common laptop screen: everything must fit it
+SIZE = "1366x768"  # the smallest common laptop screen: everything must fit it (and 1024x640, --size)
 SPEED = 3.0  # the devnet's pace: blocks and bridge stages three times as fast as a person sees them
 
 
@@ -74,8 +74,9 @@ class MemoryKeyring(KeyringBackend):
 
 
 class Camera:
-    def __init__(self, app: QApplication, out: Path) -> None:
-        self.app, self.out = app, out
+    def __init__(self, app: QApplication, out: Path, tag: str = "") -> None:
+        """`tag`: after each name ('-1024x640' for a size other than the README's main one)."""
+        self.app, self.out, self.tag = app, out, tag
         self.taken: list[str] = []
 
     def shoot(self, widget: QWidget, name: str) -> None:
@@ -83,7 +84,7 @@ class Camera:
         for suffix, look in (("", "light"), ("-dark", "dark")):
             theme.apply(self.app, look)
             QApplication.sendPostedEvents()  # the palette reaches every widget by posted events
-            path = self.out / f"{name}{suffix}.png"
+            path = self.out / f"{name}{self.tag}{suffix}.png"
             assert widget.grab().save(str(path)), path
             self.taken.append(path.name)
         theme.apply(self.app, "light")
@@ -121,6 +122,7 @@ def quote_tab(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Camer
     tab.buy.choose("BNB")
     tab.amount.setText("2500")
     until(loop, tab.quote_shown)
+    until(loop, tab.priced)  # the dollar values, priced on the chain at the quote's block
     camera.shoot(window, "quote")
     tab.amount.setText("25000")  # the figures on screen answer 2,500 now: dimmed, and "Quoting…"
     camera.shoot(window, "quote-quoting")
@@ -130,13 +132,16 @@ def quote_tab(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Camer
     tab.buy.list.hide()
     tab.amount.setText("250000")  # more than the account holds
     until(loop, tab.quote_shown)
+    until(loop, tab.priced)
     camera.shoot(window, "quote-not-enough")
     tab.amount.setText("2500")
     until(loop, tab.quote_shown)
+    until(loop, tab.priced)
     tab.advanced.setChecked(True)
     tab.route_card.transaction.setChecked(True)
     camera.shoot(window, "quote-advanced")
     tab.recipient.setText("0xnot-an-address")
+    tab.changed()  # judged as after the typing pause
     camera.shoot(window, "quote-error")
     tab.recipient.setText(demo_address(8))
     tab.advanced.setChecked(False)
@@ -161,7 +166,7 @@ def swap(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Camera) ->
     camera.shoot(dialog, "swap-review")
     dialog.swap_button.click()
     (result,) = until(loop, dialog.swapped)
-    run(loop, lambda: dialog._network_paid(result.hash))
+    until(loop, dialog.changes_shown)  # the network fee paid, then what the swap changed in the balances
     camera.shoot(dialog, "swap-done")
     dialog.close()
     return str(result.hash)
@@ -200,7 +205,12 @@ def dialogs(window: MainWindow, camera: Camera, config: Path) -> None:
     unsafe.resize(unsafe.minimumSize())
     camera.shoot(unsafe, "accounts-unsafe-keyring")
     settings = SettingsDialog(Settings())
+    settings.show()  # laid out as a person sees it: its notes wrap to the width they get
+    QApplication.sendPostedEvents()
     camera.shoot(settings, "settings")
+    settings.sections.setCurrentIndex(1)  # real networks: nodes, bridge services, forks
+    camera.shoot(settings, "settings-networks")
+    settings.close()
 
 
 def cross_chain(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Camera) -> None:
@@ -216,6 +226,7 @@ def cross_chain(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Cam
     camera.shoot(window, "cross-empty")
     tab.amount.setText("250")
     until(loop, tab.routes_shown)
+    until(loop, tab.priced)
     camera.shoot(window, "cross-compared")
     tab.amount.setText("2500")  # what is shown answers 250 now: dimmed, "Comparing the bridges…"
     camera.shoot(window, "cross-comparing")
@@ -240,6 +251,7 @@ def cross_chain(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Cam
     tab.dst_box.setCurrentIndex(tab.dst_box.findText("HECO"))
     tab.amount.setText("60000")  # HECO's pools hold 50,000: cBridge says it cannot, METAPATH's desk refunds
     until(loop, tab.routes_shown)
+    until(loop, tab.priced)
     camera.shoot(window, "cross-unavailable")
     send_across(loop, window, camera, "METAPATH")
     until(loop, window.notifier.notified)
@@ -337,7 +349,10 @@ def _quiet(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="where the PNGs go")
-    out: Path = parser.parse_args().out
+    parser.add_argument("--size", default=SIZE, help="the window's size, WIDTHxHEIGHT (1024x640: the smallest)")
+    arguments = parser.parse_args()
+    out: Path = arguments.out
+    size = tuple(int(part) for part in arguments.size.lower().split("x"))
     out.mkdir(parents=True, exist_ok=True)
     qInstallMessageHandler(_quiet)
     app = QApplication.instance() or QApplication(sys.argv)
@@ -350,11 +365,11 @@ def main() -> int:
     engine = EmbeddedEngine(DevnetBackend(devnet), BridgeProviders(devnet))
     wallet = Wallet(config / "wallet", MemoryKeyring(), scrypt_n=2**10)
     window = MainWindow(engine, wallet=wallet, store=TxStore(config / "transactions.sqlite"))
-    window.resize(*SIZE)
+    window.resize(size[0], size[1])
     window.show()
-    camera = Camera(app, out)
+    camera = Camera(app, out, "" if arguments.size == SIZE else f"-{size[0]}x{size[1]}")
     with loop:
-        loop.run_until_complete(engine.start_providers())
+        loop.run_until_complete(engine.start())
         quote_tab(loop, window, camera)
         swap(loop, window, camera)
         history(loop, window, camera)

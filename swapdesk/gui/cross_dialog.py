@@ -128,12 +128,19 @@ class CrossSendDialog(SigningDialog):
             ("receiver", tr("Receiver"), tr("{address} (you)").format(address=receiver) if own
              else tr("{address} — not this account").format(address=receiver)),
             ("contract", tr("Contract"), tr("reading swapdesk's catalogue…")),
+            ("priced", tr("Dollar values"), ""),
         ):  # fmt: skip
             rows.add(key, caption)
             rows.set(key, text)
+        rows.show_row("priced", False)  # until the tab says where its dollar values come from (`say_priced`)
         if not own:
             theme.tint(rows.label("receiver"), "warning")
         return rows
+
+    def say_priced(self, words: str) -> None:
+        """Where the dollar values come from, as the tab said it ('≈ $: priced in USDT on … at block 541.')."""
+        self.review.set("priced", words)
+        self.review.show_row("priced", bool(words))
 
     # -- steps -------------------------------------------------------------------------------
 

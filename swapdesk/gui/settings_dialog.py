@@ -8,20 +8,19 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from swapdesk.gui import i18n
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
-from swapdesk.gui.widgets.card import heading
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.settings import ENGINES, LANGUAGES, THEMES, BadSetting, Settings
 
@@ -48,8 +47,7 @@ class SettingsDialog(QDialog):
         self.server_url = QLineEdit(current.server_url)
         self.server_url.setAccessibleName(tr("Server URL"))
         self.server_url.setPlaceholderText("http://127.0.0.1:8545")
-        self.speed = QDoubleSpinBox(minimum=1, maximum=1000, decimals=0, suffix=" ×")
-        self.speed.setValue(current.devnet_speed)
+        self.speed = SpeedBox(current.devnet_speed)
         self.speed.setAccessibleName(tr("Devnet speed"))
         self.speed.setToolTip(tr("Devnet block times are divided by this: 1 × is the real networks' pace"))
         self.reset_button = QPushButton(tr("Reset devnet chains…"))
@@ -57,8 +55,8 @@ class SettingsDialog(QDialog):
         self.reset_button.clicked.connect(self.confirm_reset)
         self.rpc, rpc_note = _pairs_field(
             current.rpc, tr("RPC endpoints"), tr("One chain a line: BSC https://…"), 80, tr(
-            "A chain listed here is reached through its node, with its catalogue of pools and router at"
-            " <config>/catalogs/<chain id>.json; the others stay on the devnet."))  # fmt: skip
+            "A chain listed here is reached through its own node, with the pools and router swapdesk knows for it;"
+            " the others stay on the devnet."))  # fmt: skip
         self.providers, providers_note = _pairs_field(
             current.providers, tr("Bridge providers"),
             tr("One a line: cbridge https://cbridge-prod2.celer.app"), 64,
@@ -105,9 +103,15 @@ class SettingsDialog(QDialog):
         look.addRow(tr("Language"), self.language)
         look.addRow("", language_note)
         layout = QVBoxLayout(self)
+        self.sections = QTabWidget()  # one section at a time: the three at once were taller than a 768 px screen
         for title, section in ((tr("Engine"), engine), (tr("Real networks"), networks), (tr("Appearance"), look)):
-            layout.addWidget(heading(title))
-            layout.addLayout(section)
+            holder = QWidget()
+            column = QVBoxLayout(holder)
+            column.addLayout(section)
+            column.addStretch(1)
+            self.sections.addTab(holder, title)
+        layout.addWidget(self.sections)
+        self.sections.setMinimumHeight(self.sections.sizeHint().height())  # never squeezed: notes over fields
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.chosen: Settings | None = None
@@ -154,6 +158,30 @@ class SettingsDialog(QDialog):
             self.error.show()
             return
         super().accept()
+
+
+class SpeedBox(QComboBox):
+    """The devnet's pace from a few choices (and the one saved, if another): a spin box's arrows were drawn
+    broken by the style sheet, and a pace is chosen, not counted up."""
+
+    CHOICES = (1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0, 100.0)
+
+    def __init__(self, current: float, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        for pace in self.CHOICES:
+            self._add(pace)
+        self.setValue(current)
+
+    def _add(self, pace: float) -> int:
+        self.addItem(tr("{pace} ×").format(pace=f"{pace:g}"), pace)
+        return self.count() - 1
+
+    def value(self) -> float:
+        return float(self.currentData())
+
+    def setValue(self, pace: float) -> None:
+        found = self.findData(float(pace))
+        self.setCurrentIndex(found if found >= 0 else self._add(float(pace)))
 
 
 def _pairs_field(

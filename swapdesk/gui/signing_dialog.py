@@ -205,6 +205,7 @@ class SigningDialog(QDialog):
             widget.hide()
         self.close_button.setText(tr("Close"))
         self.sent.emit()
+        self.progress.stop()  # done: the done view says what it still reads ("reading…"), never "waiting for…"
         await self._after_done(result)
 
     async def _key(self) -> PrivateKey:

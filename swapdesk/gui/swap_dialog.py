@@ -25,11 +25,12 @@ from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import secondary
 from swapdesk.gui.design.card import heading
 from swapdesk.gui.design.copyable import CopyableField
-from swapdesk.gui.design.rows import Rows
+from swapdesk.gui.design.rows import Rows, plain
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.pricing import Prices, native_token
 from swapdesk.gui.signing_dialog import SigningDialog
+from swapdesk.gui.tabs import quote_prices
 from swapdesk.gui.tabs.quote_result import impact_level, normal_fee
 from swapdesk.gui.tasks import Latest
 from swapdesk.trade.checks import Shown
@@ -74,6 +75,7 @@ class SwapDialog(SigningDialog):
         self.changes = self.done_view.add("changes", tr("Your balances"))
         self.paid_fee = self.done_view.add("fee", tr("Fee"))
         self.network_paid = self.done_view.add("network", tr("Network fee"))
+        self.done_priced = self.done_view.add("priced", tr("Dollar values"))
         self.block = self.done_view.add("block", tr("Block"))
         self.hash = self.done_view.add_widget("hash", tr("Transaction"), CopyableField(tr("Transaction hash")))
         self.hash.look_up.connect(lambda _text: self._to_history())
@@ -109,6 +111,14 @@ class SwapDialog(SigningDialog):
     def _worth(self, token: str, units: int) -> str:
         price = self.prices.known(self.chain, token)
         return f" ({formatting.approx_usd(price.value(units))})" if price is not None and units else ""
+
+    def _priced_words(self) -> str:
+        """Where the dollar values come from ('swapdesk's own quote into USDT on BNB Smart Chain's pools, at
+        block 533'), or nothing when none is shown."""
+        request = self.shown.request
+        return quote_prices.source(
+            self.chain, *(self.prices.known(self.chain, t) for t in (request.token0, request.token1))
+        )
 
     def _review_rows(self) -> Rows:
         request, quote = self.shown.request, self.shown.quote
@@ -148,16 +158,19 @@ class SwapDialog(SigningDialog):
             ("network", tr("Network fee"), tr("estimating…")),
             ("receiver", tr("Receiver"), tr("{address} (you)").format(address=receiver) if own
              else tr("{address} — not this account").format(address=receiver)),
+            ("priced", tr("Dollar values"), self._priced_words()),
         ):  # fmt: skip
             rows.add(key, caption)
             rows.set(key, text)
         self.impact, self.network = rows.label("impact"), rows.label("network")
+        rows.show_row("priced", bool(rows.label("priced").text()))
         theme.tint(self.impact, tone)
         if not own:
             theme.tint(rows.label("receiver"), "warning")
         return rows
 
     async def _estimate(self) -> None:
+        await self._price_review()
         text, wei = await network_fee.estimate(self.trader, self.shown, self.account.address)
         native = native_token(self.chain, await self.prices.tokens(self.chain))
         if native is not None and wei:
@@ -165,6 +178,23 @@ class SwapDialog(SigningDialog):
             text += self._worth(native.address, wei)
         self.network.setText(text)
         self.estimated.emit(text)
+
+    async def _price_review(self) -> None:
+        """The review opened before the tab had priced its quote: its dollar values, priced now."""
+        request, who = self.shown.request, self.account.address_on(self.chain.tron)
+        unknown = [t.lower() for t in (request.token0, request.token1) if self.prices.known(self.chain, t) is None]
+        if not unknown:
+            return
+        for token in await self.prices.tokens(self.chain):
+            if token.address.lower() in unknown:
+                await self.prices.price(self.chain, token, who)
+        impact, network = self.impact, self.network  # `_review_rows` points these at its own rows
+        fresh = self._review_rows()  # the same rows, written again with the prices now known
+        self.impact, self.network = impact, network
+        for key in ("sell", "receive", "fee", "priced"):
+            self.review.set(key, plain(fresh.label(key).text()))
+        self.review.show_row("priced", bool(fresh.label("priced").text()))
+        fresh.deleteLater()
 
     # -- steps -------------------------------------------------------------------------------
 
@@ -209,7 +239,11 @@ class SwapDialog(SigningDialog):
         self.done_view.set("received", tr("{amount} (quoted {quoted})").format(
             amount=received + self._worth(request.token1, result.amount_out), quoted=quoted))  # fmt: skip
         self.done_view.set("changes", tr("reading…"))
-        self.done_view.set("fee", formatting.amount(result.fee, request.decimal0, sell))
+        self.done_view.set(
+            "fee", formatting.amount(result.fee, request.decimal0, sell) + self._worth(request.token0, result.fee)
+        )
+        self.done_view.set("priced", self._priced_words())
+        self.done_view.show_row("priced", bool(self.done_priced.text()))
         self.done_view.set("network", tr("reading…"))
         self.done_view.set("block", f"{result.block:,}")
         link = self.links.explorer(self.chain, "tx", result.hash)

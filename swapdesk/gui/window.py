@@ -353,6 +353,7 @@ class MainWindow(QMainWindow):
         dialog = self.cross_dialog = CrossSendDialog(
             self.bridger, self.wallet, shown, account, self, self.links, self.cross_tab.worth, self.activity
         )
+        dialog.say_priced(self.cross_tab.priced_words())
         dialog.sent.connect(self.history_tab.refresh_sent)
         dialog.sent.connect(self.cross_tab.refresh_orders)
         dialog.sent_order.connect(self.cross_tab.order_sent)

@@ -21,14 +21,16 @@ os.environ["SWAPDESK_DATA_DIR"] = tempfile.mkdtemp(prefix="swapdesk-data-")  # n
 import pytest
 import pytestqt.plugin as qt_plugin
 import qasync
-from PySide6.QtCore import SignalInstance
+from PySide6.QtCore import QPoint, QRect, SignalInstance
+from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
+from swapdesk.gui import theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
@@ -263,3 +265,16 @@ def screenshot(widget: Any, name: str) -> str:
     path = os.path.abspath(os.path.join(SCREENSHOTS, name))
     assert widget.grab().save(path)
     return path
+
+
+def darkest(widget: QWidget) -> int:
+    """The darkest pixel drawn where the widget is, on its window (its own grab has no background): the text's
+    colour (anti-aliasing only lightens it)."""
+    top = widget.window()
+    image = top.grab(QRect(widget.mapTo(top, QPoint(0, 0)), widget.size())).toImage()
+    return min(image.pixelColor(x, y).lightness() for x in range(image.width()) for y in range(image.height()))
+
+
+def between_text_and_muted() -> int:
+    roles = theme.roles()
+    return (QColor(roles.text).lightness() + QColor(roles.text_muted).lightness()) // 2

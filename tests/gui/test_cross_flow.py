@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from swapdesk.gui.window import MainWindow
 from swapdesk.store import StoredOrder, TxStore
@@ -140,7 +141,7 @@ def test_a_metapath_order_from_review_to_arrival(
     history = cross_window.history_tab
     if not history.sent.rows or history.sent.rows[0].hash != result.hash or history.sent.item(0, 3).text() != "Success":
         until(history.sent_listed)
-    assert history.sent.item(0, 2).text() == "Bridge 250 USDT, BSC → MATIC (METAPATH)"
+    assert history.sent.item(0, 2).text() == "Bridge 250 USDT, BNB Smart Chain → Polygon (METAPATH)"
     assert history.sent.item(0, 3).text() == "Success" and history.sent.item(1, 2).text() == "Approve 250 USDT"
     (record,) = until(history.details_shown, doing=lambda: card.deposit.look_up_button.click())
     assert cross_window.tabs.currentWidget() is history and record.orderId == order.order_id
@@ -148,6 +149,8 @@ def test_a_metapath_order_from_review_to_arrival(
     assert history.card.title.text() == "Cross-chain, BNB Smart Chain → Polygon"  # names, as on every other screen
     bridge_caption = history.card.form.labelForField(history.card.values["sources"])
     assert bridge_caption is not None and bridge_caption.text() == "Bridge"
+    said = [history.card.form.labelForField(history.card.values[key]) for key in ("sold", "bought")]
+    assert [c.text() if c is not None else "" for c in said] == ["Sent", "Received"]  # a transfer, not a sale
     act(lambda: screenshot(cross_window, "history-cross.png"))
 
 
@@ -184,6 +187,16 @@ def test_a_metapath_refund_reads_as_a_refund(
     assert "went back to the sender" in card.received.text() and card.withdraw_button.isHidden()
     states = {s.title: s.state for s in card.timeline.stages}
     assert states["Refund started"] == "refund" and states["Refunded"] == "refund"
+    assert "cannot pay 59," in card.standing.text() and " USDT" in card.standing.text()  # an amount, never wei
+    cross_window.resize(1366, 768)
+    act(lambda: None)
+    assert card.timeline_view.isVisibleTo(card) and card.timeline_view.height() > 100  # the stages are on screen
+    page = next(
+        a
+        for a in tab.findChildren(QScrollArea)
+        if a.widget() is not None and card in a.widget().findChildren(type(card))
+    )
+    assert page.verticalScrollBar().maximum() == 0  # the long timeline scrolls inside the card, not the tab
     act(lambda: screenshot(cross_window, "cross-refunded.png"))
 
 
@@ -264,6 +277,7 @@ def test_an_order_is_followed_to_its_end_by_the_next_window(
     order = second.store.order(result.hash)
     assert order is not None and (order.status, order.substatus) == ("DONE", "COMPLETED") and order.notified
     assert order.notes == "receive_complete" and order.target_hash and order.order_id == result.order_id
-    assert tab.order_list.list.item(0).text().endswith(" · Success")  # the list moved with the order
+    spoken = tab.order_list.list.item(0).data(Qt.ItemDataRole.AccessibleTextRole)
+    assert spoken.endswith(" · Success") and tab.order_list.list.item(0).text() == ""  # moved; drawn by its row
     second.store.close()
     first_store.close()

@@ -21,6 +21,7 @@ from swapdesk import settings
 from swapdesk.chains import resolve
 from swapdesk.devnet.accounts import demo_address, demo_key
 from swapdesk.devnet.sender import signed_transaction
+from swapdesk.gui.design.rows import plain
 from swapdesk.gui.window import MainWindow
 from swapdesk.trade.swap import SwapResult
 from swapdesk.wallet import PrivateKey
@@ -63,6 +64,8 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     assert tab.recipient.text() == demo and tab.account_box.currentText().startswith("Demo 8 · 0x")
     assert "devnet only" in tip  # the whole title in its tooltip: the box itself is never cut
     _quote(window, until, type_into, "USDT", "WBNB", "1500")
+    tab._pricing.cancel()  # Swap… pressed before the tab priced its quote: the review prices it itself
+    window.prices.use_service(window.prices.service)  # (nothing known)
     quoted = tab.quote
     assert quoted is not None
     type_into(tab.amount, key=Qt.Key.Key_Return)  # Enter in the amount presses the form's one action: Swap…
@@ -78,6 +81,9 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
         assert figure in review, figure
     assert "0.20% (20 bps)" in review and " at 0.50% slippage" in review
     (network,) = until(dialog.estimated)  # a node measures only a call that can run: after the approval
+    review = _texts(dialog.review)  # by now priced (by the tab, or by the review itself), and said where from:
+    assert "1,500 USDT (≈ $1,500.00)" in plain(review) and "3 USDT (≈ $3.00)" in plain(review), review
+    assert re.search(r"own quote into USDT on BNB Smart Chain's pools, at block [\d,]+", plain(review)), review
     assert "after the approval" in network
     screenshot(dialog, "swap-approve.png")
     dialog.approve_button.click()
@@ -104,6 +110,14 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
         re.search(r" BNB \(\d[\d,]* gas\) \((under )?\$[\d.,]+\)$", dialog.network_paid.text())
         and dialog.done_badge.text() == "Success"
     )
+    assert not dialog.progress.busy  # done: nothing says "waiting for the receipt" under the done view
+    assert re.search(r"^3 USDT \(≈ \$3\.00\)$", dialog.paid_fee.text()), dialog.paid_fee.text()
+    assert "own quote into USDT on BNB Smart Chain's pools" in plain(dialog.done_priced.text())
+    if dialog.changes.text() == "reading…":
+        until(dialog.changes_shown)
+    changes = plain(dialog.changes.text())
+    assert re.search(r"^USDT: [\d,]+ → [\d,]+ \(−1,500 ≈ −\$1,500\.00\)$", changes, re.M), changes
+    assert re.search(r"^WBNB: [\d,.]+ → [\d,.]+ \(\+[\d.]+ ≈ \+\$[\d,]+\.\d\d\)$", changes, re.M), changes
     screenshot(dialog, "swap-done.png")
 
     if not window.history_tab.sent.rows or window.history_tab.sent.rows[0].hash != result.hash:

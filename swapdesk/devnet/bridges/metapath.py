@@ -35,6 +35,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
+from decimal import Decimal
 from typing import Any, ClassVar
 
 from eth_abi.packed import encode_packed
@@ -233,11 +234,12 @@ class Metapath(Operator):
             "fee": str(quote.fee),
             "chainFee": str(quote.relayer_fee),
         }
+        pays = _coins_of(quote.amount_out, coin1)  # a reason a person reads: '59,819.9 USDT', never wei
         if quote.amount_out < order.amount("minReturnAmount"):
-            asked = order.data["minReturnAmount"]
-            why = f"minimum return not met: the desk pays {quote.amount_out}, the deposit asks {asked}"
+            asked = _coins_of(order.amount("minReturnAmount"), coin1)
+            why = f"minimum return not met: the desk pays {pays}, the deposit asks {asked}"
         elif ERC20.decode("balanceOf", held)[0] < quote.amount_out:
-            why = f"insufficient liquidity: the {by_id(coin1.chain_id).name} vault cannot pay {quote.amount_out}"
+            why = f"insufficient liquidity: the {by_id(coin1.chain_id).name} vault cannot pay {pays}"
         else:
             await self._move(order, "wait_exchange_return_success", data=priced)
             return
@@ -372,3 +374,8 @@ class Metapath(Operator):
 
     async def _move(self, order: Order, state: str, **changes: Any) -> None:
         await off_loop(lambda: self.store.move(order, state, **changes))
+
+
+def _coins_of(units: int, coin: Coin) -> str:
+    """'59,819.9 USDT': an amount of `coin` as SWFT's reasons write one."""
+    return f"{Decimal(units).scaleb(-coin.decimals).normalize():,f} {coin.symbol}"

@@ -98,7 +98,9 @@ class AmountField(QFrame):
         grid.addWidget(picker, 1, 1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         grid.addWidget(self.usd, 2, 0, 1, 2)
         grid.setColumnStretch(0, 1)
-        self.usd.setMinimumHeight(self.usd.fontMetrics().height())  # its line is kept, empty or not
+        self.usd.setText("≈ $2,500.00 (−0.24%)")  # its line is kept, empty or not, as tall as with a value (its
+        self.usd.setFixedHeight(self.usd.sizeHint().height())  # signs may come from a taller fallback font)
+        self.usd.setText("")
         self.edit.textEdited.connect(lambda _: self.edited.emit())
         self.max_button.clicked.connect(self.max_clicked)
         self.edit.installEventFilter(self)
@@ -132,7 +134,7 @@ class AmountField(QFrame):
 
     def set_stale(self, stale: bool) -> None:
         """Dim the figure shown (a newer one is on its way) or draw it at full strength."""
-        theme.tint(self.edit, "muted" if stale else None)
+        theme.mark(self.edit, stale="true" if stale else "false")  # the sheet's colour: a palette tint loses to it
         theme.tint(self.usd, "muted")
 
     def set_loading(self, loading: bool) -> None:

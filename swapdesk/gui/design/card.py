@@ -73,7 +73,8 @@ class CardScroll(QScrollArea):
 
     def __init__(self, card: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        hidden = card.isHidden()
+        # hidden on purpose only: a widget never shown yet says isHidden() too (a timeline stayed hidden for good)
+        hidden = card.isHidden() and card.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)
         self.setWidget(card)  # which shows it: a card hidden until it has something stays hidden
         card.setHidden(hidden)
         self.setWidgetResizable(True)
@@ -98,4 +99,5 @@ class CardScroll(QScrollArea):
     def minimumSizeHint(self) -> QSize:
         card = self.widget()
         hint = card.minimumSizeHint() if card is not None else QSize(0, 0)
-        return QSize(hint.width(), min(hint.height(), self.MIN_HEIGHT))
+        bar = self.verticalScrollBar().sizeHint().width()  # room for it: else a scrolling card's right edge is cut
+        return QSize(hint.width() + bar, min(hint.height(), self.MIN_HEIGHT))

@@ -125,6 +125,7 @@ QLineEdit:read-only {{ background: {c.surface_alt}; }}
 QLineEdit[role="amount"] {{ background: transparent; border: 2px solid transparent; border-radius: {sm}px;
     padding: 0 2px; font-size: {_pt(base_pt, "display")}; }}
 QLineEdit[role="amount"]:focus {{ border: 2px solid transparent; padding: 0 2px; }}
+QLineEdit[role="amount"][stale="true"] {{ color: {c.text_muted}; }}
 QComboBox {{ background: {c.surface}; color: {c.text}; border: 1px solid {c.border_strong}; border-radius: {sm}px;
     padding: 5px 28px 5px 8px; min-height: {inner - 2}px; }}
 QComboBox:focus {{ border: 2px solid {c.accent}; padding: 4px 27px 4px 7px; }}
@@ -153,4 +154,5 @@ QRadioButton::indicator {{ width: 10px; height: 10px; border-radius: 7px; border
 QRadioButton::indicator:checked {{ border: 4px solid {c.accent}; width: 6px; height: 6px; }}
 QRadioButton:focus {{ color: {c.accent_text}; }}
 QMessageBox QLabel {{ min-width: 280px; }}
+QDialogButtonBox {{ dialogbuttonbox-buttons-have-icons: 0; }}
 """

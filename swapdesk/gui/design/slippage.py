@@ -35,7 +35,8 @@ class SlippagePresets(QWidget):
         self.custom.setAccessibleName(tr("Custom slippage, percent"))
         self.custom.setValidator(QRegularExpressionValidator(r"[0-9]{0,3}(\.[0-9]{0,2})?", self.custom))
         self.custom.setMaximumWidth(84)
-        self.custom.setMinimumWidth(48)  # the field gives way first in a narrow card, never a preset's words
+        # the field gives way first in a narrow card, never a preset's words, but never cuts its own "Custom"
+        self.custom.setMinimumWidth(self.custom.fontMetrics().horizontalAdvance(tr("Custom")) + 26)
         self.caption = QLabel(tr("Slippage"))
         theme.tint(self.caption, "muted")
         self.caption.setBuddy(self.auto)

@@ -208,6 +208,8 @@ class CrossChainTab(CrossSide):
         if self.found is not None:
             self.routes_card.set_stale(True)
             self.receive_side.set_stale(True)
+        asked, src = self.amount_in(), self.src  # the typed amount's worth at once, never the last judged one's
+        self.send_side.set_usd(self.worth(src.id, asked[0].address, asked[1]) if asked and src else "")
         self._pause.start()
         self.show_balance(self._balance_worth())
         self._show_state()
@@ -263,6 +265,7 @@ class CrossChainTab(CrossSide):
         self._show_route()
         self._refresh.start()
         self.routes_shown.emit(found)
+        self.routes_card.priced.setText("")  # said again once this comparison is priced
         self._pricing.run(self._price(found))
 
     async def _price(self, found: CrossRoutes) -> None:
@@ -282,6 +285,7 @@ class CrossChainTab(CrossSide):
         if found is not self.found or sell is not self.send_picker.token:
             return
         self.routes_card.show_routes(found, sell, buy, src.name)
+        self.routes_card.priced.setText(self.priced_words())
         self._show_route()
         self.show_balance(self._balance_worth())
         self.priced.emit()

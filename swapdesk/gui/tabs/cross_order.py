@@ -32,7 +32,7 @@ from swapdesk.store import StoredOrder
 from swapdesk.trade.orders import refundable
 
 LIST_ROWS = 5  # orders the list shows before it scrolls
-TIMELINE_HEIGHT = 300  # a longer timeline scrolls inside the card
+TIMELINE_HEIGHT = 180  # a longer timeline scrolls inside the card: the tab fits 1366×768 with no page scroll bar
 
 
 def badge_of(order: StoredOrder) -> status.Badge:
@@ -196,11 +196,11 @@ class OrderRow(QWidget):
         self.what = QLabel()
         self.when = caption()
         text = QVBoxLayout()
-        text.setSpacing(0)
+        text.setSpacing(2)  # the caption under the line, not on its descenders ("Polygon" lost its g)
         text.addWidget(self.what)
         text.addWidget(self.when)
         row = QHBoxLayout(self)
-        row.setContentsMargins(8, 4, 8, 4)
+        row.setContentsMargins(8, 6, 8, 6)
         row.addWidget(self.badge)
         row.addLayout(text, 1)
         self.show_order(order)
@@ -211,6 +211,11 @@ class OrderRow(QWidget):
         self.what.setText(headline(order))
         self.when.setText(f"{order.bridge} · {formatting.when_ms(order.created_ms)}")
         self.setToolTip(where(order))
+
+
+def _spoken(order: StoredOrder) -> str:
+    """What a screen reader says for an order's row."""
+    return f"{headline(order)} · {tr(badge_of(order).word)}"
 
 
 class OrderList(Card):
@@ -241,8 +246,7 @@ class OrderList(Card):
         item.setData(Qt.ItemDataRole.UserRole, order.hash)
         row = OrderRow(order)
         item.setSizeHint(QSize(0, row.sizeHint().height()))
-        item.setText(f"{headline(order)} · {tr(badge_of(order).word)}")  # what a screen reader says
-        item.setForeground(QBrush(Qt.GlobalColor.transparent))  # the row draws it: drawn twice, the words overlap
+        item.setData(Qt.ItemDataRole.AccessibleTextRole, _spoken(order))  # not its text: drawn under the row
         self.list.insertItem(at, item)
         self.list.setItemWidget(item, row)
 
@@ -270,7 +274,7 @@ class OrderList(Card):
             return
         self.orders[index] = order
         self.row(index).show_order(order)
-        self.list.item(index).setText(f"{headline(order)} · {tr(badge_of(order).word)}")
+        self.list.item(index).setData(Qt.ItemDataRole.AccessibleTextRole, _spoken(order))
 
     def _activated(self, item: QListWidgetItem) -> None:
         self.chosen.emit(str(item.data(Qt.ItemDataRole.UserRole)))

@@ -157,6 +157,8 @@ class RoutesCard(Card):
         self.body.addLayout(self.list)
         self.body.addWidget(self.unavailable_title)
         self.body.addWidget(self.unavailable)
+        self.priced = caption()  # where the dollar values come from, once they are shown
+        self.body.addWidget(self.priced)
         self.clear(tr("Type an amount: every bridge that can carry it is compared here."))
 
     @property
@@ -233,6 +235,7 @@ class RoutesCard(Card):
         self.skeletons.hide()
         for widget in (self.caption, self.unavailable_title, self.unavailable):
             widget.hide()
+        self.priced.setText("")
         self.placeholder.setText(message)
         self.placeholder.show()
 

@@ -20,6 +20,7 @@ from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.order_feed import OrderFeed
 from swapdesk.gui.pricing import Prices
+from swapdesk.gui.tabs import quote_prices
 from swapdesk.gui.tabs.cross_choices import CrossChoices
 from swapdesk.gui.tabs.cross_order import OrderCard, OrderList
 from swapdesk.gui.tabs.cross_routes import RoutesCard
@@ -126,6 +127,12 @@ class CrossSide(CrossChoices):
         if self.order_card.order is not None and self.order_card.order.hash == order.hash:
             self.order_card.show_order(order)
             self.order_shown.emit(order)
+
+    def priced_words(self) -> str:
+        """Where the dollar values on screen come from: each side on its own chain's pools."""
+        sides = ((self.src, self.send_picker.token), (self.dst, self.receive_picker.token))
+        said = [quote_prices.provenance(c, self.prices.known(c, t.address)) for c, t in sides if c and t]
+        return " ".join(words for words in said if words)
 
     def worth(self, chain_id: int, token: str, units: int) -> str:
         """'≈ $0.43' for `units` of a token of a chain, when its price is known (else nothing)."""

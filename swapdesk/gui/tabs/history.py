@@ -38,8 +38,8 @@ from swapdesk.gui import csv_export
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.empty_state import EmptyState
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
-from swapdesk.gui.icons import icon
 from swapdesk.gui.links import Links
+from swapdesk.gui.logos import chain_icon
 from swapdesk.gui.tabs.history_card import TxCard
 from swapdesk.gui.tabs.history_many import ManyLookups
 from swapdesk.gui.tasks import Latest
@@ -49,7 +49,6 @@ from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.gui.widgets.status_badge import StatusLegend
 from swapdesk.hash_lists import TooMany, read_hashes
-from swapdesk.icons import chain_icon
 from swapdesk.lookup import look_up
 from swapdesk.store import TxStore
 
@@ -87,7 +86,7 @@ class HistoryTab(QWidget):
         self.chain_box.setAccessibleName(tr("Chain of the transaction"))
         self.chain_box.addItem(tr("Detect chain"), DETECT)
         for chain in CHAINS:
-            self.chain_box.addItem(icon(chain_icon(chain.flag)), chain.name, chain.id)
+            self.chain_box.addItem(chain_icon(chain.flag, chain.name), chain.name, chain.id)
         self.look_up = QPushButton(tr("Look up"))
         self.many_button = QPushButton(tr("Many hashes…"))
         self.many_button.setCheckable(True)

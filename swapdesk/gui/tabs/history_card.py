@@ -154,6 +154,10 @@ class TxCard(Card):
         caption = self.form.labelForField(self.values["sources"])
         if isinstance(caption, QLabel):
             caption.setText(tr("Bridge") if cross else tr("Sources"))
+        for key, words in (("sold", (tr("Sent"), tr("Sold"))), ("bought", (tr("Received"), tr("Bought")))):
+            label = self.form.labelForField(self.values[key])
+            if isinstance(label, QLabel):  # a transfer across chains sells nothing: it is sent, and received
+                label.setText(words[0] if cross else words[1])
         self._address("hash", record.sourceHash, chain, "tx")
         rows = ["sold", "bought", "minimum", "sender", "receiver", "channel", "hash"]
         if record.dexs:

@@ -65,6 +65,7 @@ class QuoteTab(QuoteData):
         self.verdict = Verdict("", False)
         self._request: SwapQuoteRequest | None = None
         self._quoted_request: SwapQuoteRequest | None = None  # the form the quote on screen answers
+        self._priced_request: SwapQuoteRequest | None = None  # the form the dollar values on screen answer
         self._detail = ""  # the engine's own words for that refusal (a tooltip)
         self._quoting, self._pricing = Latest(self._unexpected), Latest()
         self.route_card = RouteCard(ROUTE_WIDTH)
@@ -251,6 +252,15 @@ class QuoteTab(QuoteData):
         self.summary.set_stale(True)
         self.route_card.set_stale(True)
         self.buy_side.set_stale(True)
+        # the worth of what is typed now (dimmed at the first key, before the form is judged), at the price known
+        token, typed = self.sell.token, 0
+        if token is not None:
+            try:
+                typed = formatting.parse_amount(self.amount.text(), token.decimals)
+            except ValueError:  # half-typed: no worth yet
+                typed = 0
+        price = self.prices.known(self.chain, token.address) if token is not None and typed else None
+        self.sell_side.set_usd(quote_prices.worth(price, typed))
 
     def _unexpected(self, error: BaseException) -> None:
         self._refused = ("", error_words.unexpected(error))
@@ -294,7 +304,14 @@ class QuoteTab(QuoteData):
         assert self._request is not None
         self.buy_side.set_text(formatting.amount(int(quote.totalAmountOut), buy.decimals))
         self.buy_side.set_stale(False)
-        self.summary.show_quote(quote, sell, buy, self._request.impact)
+        fee = ""
+        if self._request == self._priced_request:  # a refresh: the values stay until the new block's land
+            fee = quote_prices.fee_worth(self.prices.known(self.chain, sell.address), int(quote.fee))
+        else:  # another form: no dollar value of the last one stays beside these figures
+            self._priced_request = None
+            self.buy_side.set_usd("")  # (the sell side's is the typed amount's already: `_dim`)
+            self.summary.priced.setText("")
+        self.summary.show_quote(quote, sell, buy, self._request.impact, fee)
         self.route_card.links = self.links
         lines = route_lines(quote, sell, buy, self.sell.tokens)
         self.route_card.show_quote(quote, sell, buy, lines, self.chain)
@@ -313,13 +330,14 @@ class QuoteTab(QuoteData):
         assert self._request is not None
         fee = quote_prices.fee_worth(price_in, int(quote.fee))
         self.summary.show_quote(quote, sell, buy, self._request.impact, fee)
-        self.summary.priced.setText(quote_prices.provenance(chain, price_in or price_out))
+        self.summary.priced.setText(quote_prices.provenance(chain, price_in, price_out))
+        self._priced_request = self._request
         self._show_balances((price_in, price_out))
         self.priced.emit()
 
     def _clear_result(self) -> None:
         """Nothing of the last quote stays on screen (figures, route, router, call data, dollar values)."""
-        self.quote = self._quoted_request = None
+        self.quote = self._quoted_request = self._priced_request = None
         self._quoting.cancel()
         self._pricing.cancel()
         self._refresh.stop()

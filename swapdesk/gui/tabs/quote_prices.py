@@ -40,10 +40,22 @@ def received_words(price_in: Price | None, sold: int, price_out: Price | None, o
     return text
 
 
-def provenance(chain: Chain, price: Price | None) -> str:
+def _quoted(prices: tuple[Price | None, ...]) -> tuple[Price | None, Price | None]:
+    """(a price that came from a quote, the first price at all): the stablecoin itself is one dollar, at no block."""
+    found = [p for p in prices if p is not None]
+    quoted = next((p for p in found if p.token != p.stable.address.lower()), None)
+    return quoted, (found[0] if found else None)
+
+
+def provenance(chain: Chain, *prices: Price | None) -> str:
     """Where the dollar values come from, in one line."""
+    price, first = _quoted(prices)
     if price is None:
-        return ""
+        if first is None:
+            return ""
+        return tr("≈ $: {stable} counted as one dollar on {chain}.").format(
+            stable=first.stable.symbol, chain=chain.name
+        )
     if price.block is None:
         return tr("≈ $: priced in {stable} on {chain}'s own pools, now.").format(
             stable=price.stable.symbol, chain=chain.name
@@ -51,6 +63,21 @@ def provenance(chain: Chain, price: Price | None) -> str:
     return tr("≈ $: priced in {stable} on {chain}'s own pools, at block {block}.").format(
         stable=price.stable.symbol, chain=chain.name, block=f"{price.block:,}"
     )
+
+
+def source(chain: Chain, *prices: Price | None) -> str:
+    """What a dialog's dollar values are: swapdesk's own quote against the chain's stablecoin, and when."""
+    price, first = _quoted(prices)
+    if price is None:
+        if first is None:
+            return ""
+        return tr("{stable} counted as one dollar").format(stable=first.stable.symbol)
+    words = tr("swapdesk's own quote into {stable} on {chain}'s pools").format(
+        stable=price.stable.symbol, chain=chain.name
+    )
+    if price.block is None:
+        return words
+    return words + tr(", at block {block}").format(block=f"{price.block:,}")
 
 
 async def price_pair(

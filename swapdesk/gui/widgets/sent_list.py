@@ -6,10 +6,10 @@ refunds), not only its own transaction's: "Success" for a deposit means the tran
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from swapdesk.chains import by_id
+from swapdesk.chains import UnknownChain, by_id, resolve
 from swapdesk.gui import formatting, status
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.widgets.status_badge import StatusBadge
@@ -25,7 +25,7 @@ def describe(tx: StoredTx) -> str:
     if tx.kind == "bridge":
         sent = _amount(s, "amountIn", "decimalsIn", "symbolIn")
         return tr("Bridge {amount}, {chain} → {to_chain} ({bridge})").format(
-            amount=sent, chain=s.get("chain", "?"), to_chain=s.get("toChain", "?"), bridge=s.get("bridge", "?")
+            amount=sent, chain=_chain_name(s, "chain"), to_chain=_chain_name(s, "toChain"), bridge=s.get("bridge", "?")
         )
     if tx.kind == "refund":
         return tr("Refund withdrawal {amount} ({bridge})").format(
@@ -43,6 +43,15 @@ def describe(tx: StoredTx) -> str:
     out = s.get("amountOut", s.get("quotedOut"))
     bought = formatting.amount(int(out), int(s["decimalsOut"]), s.get("symbolOut", "")) if out is not None else "?"
     return tr("Swap {sold} → {bought}").format(sold=sold, bought=bought)
+
+
+def _chain_name(summary: dict[str, object], key: str) -> str:
+    """The chain's one name, as everywhere in the window ('BNB Smart Chain', not the API's flag 'BSC')."""
+    flag = str(summary.get(key, ""))
+    try:
+        return resolve(flag).name if flag else "?"
+    except UnknownChain:
+        return flag
 
 
 def _amount(summary: dict[str, object], amount: str, decimals: str, symbol: str) -> str:
@@ -69,7 +78,9 @@ class SentList(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.verticalHeader().hide()
+        self.setShowGrid(False)  # a list of rows, not a spreadsheet's grid
         header = self.horizontalHeader()
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         self.rows: list[StoredTx] = []
