@@ -316,6 +316,10 @@
             <translation>正在读取 swapdesk 的合约目录…</translation>
         </message>
         <message>
+            <source>Dollar values</source>
+            <translation>美元价值</translation>
+        </message>
+        <message>
             <source>{bridge}'s {name} {address}, from swapdesk's own catalogue (the quote's word is not taken)</source>
             <translation>{bridge} 的 {name} {address}，来自 swapdesk 自己的合约目录（不采用报价中给出的地址）</translation>
         </message>
@@ -968,8 +972,8 @@
             <translation>每行一条链：BSC https://…</translation>
         </message>
         <message>
-            <source>A chain listed here is reached through its node, with its catalogue of pools and router at &lt;config&gt;/catalogs/&lt;chain id&gt;.json; the others stay on the devnet.</source>
-            <translation>此处列出的链将通过其节点访问，其流动性池和路由合约的目录位于 &lt;config&gt;/catalogs/&lt;chain id&gt;.json；其余链仍使用开发网。</translation>
+            <source>A chain listed here is reached through its own node, with the pools and router swapdesk knows for it; the others stay on the devnet.</source>
+            <translation>此处列出的链将通过它自己的节点访问，使用 swapdesk 为其记录的流动性池和路由合约；其余链仍使用开发网。</translation>
         </message>
         <message>
             <source>Bridge providers</source>
@@ -1046,6 +1050,10 @@
         <message>
             <source>Reset every chain</source>
             <translation>重置所有链</translation>
+        </message>
+        <message>
+            <source>{pace} ×</source>
+            <translation>{pace} ×</translation>
         </message>
         <message>
             <source>line {n}: write {shape}</source>
@@ -2228,12 +2236,28 @@
             <translation>请选择代币，或粘贴其地址。</translation>
         </message>
         <message>
+            <source>≈ $: {stable} counted as one dollar on {chain}.</source>
+            <translation>≈ $：{chain} 上的 {stable} 按 1 美元计。</translation>
+        </message>
+        <message>
             <source>≈ $: priced in {stable} on {chain}'s own pools, now.</source>
             <translation>≈ $：按 {chain} 自身流动性池中的 {stable} 计价，当前价格。</translation>
         </message>
         <message>
             <source>≈ $: priced in {stable} on {chain}'s own pools, at block {block}.</source>
             <translation>≈ $：按 {chain} 自身流动性池中的 {stable} 计价，区块 {block} 时的价格。</translation>
+        </message>
+        <message>
+            <source>{stable} counted as one dollar</source>
+            <translation>{stable} 按 1 美元计</translation>
+        </message>
+        <message>
+            <source>swapdesk's own quote into {stable} on {chain}'s pools</source>
+            <translation>swapdesk 在 {chain} 流动性池中兑换为 {stable} 的报价</translation>
+        </message>
+        <message>
+            <source>, at block {block}</source>
+            <translation>，区块 {block}</translation>
         </message>
         <message>
             <source>very high: confirm before swapping</source>

@@ -11,7 +11,6 @@ card's primary button. `OrderList` lists every order, newest first, each a row w
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from swapdesk.chains import by_id
