@@ -135,6 +135,7 @@ class MainWindow(QMainWindow):
         self.activity.changed.connect(self.check_notices)  # a chain opens during some work: said when it ends
         self.quote_tab.chain_failed.connect(self._engine_failed)
         self.quote_tab.tokens_loaded.connect(lambda _: self.refresh_accounts())
+        self.quote_tab.tokens_loaded.connect(lambda _: self.cross_tab.prefetch())  # the first form first, then this
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.cross_tab.tokens_loaded.connect(self._engine_ready)
@@ -240,7 +241,11 @@ class MainWindow(QMainWindow):
 
     async def _restart(self, chosen: stored.Settings) -> None:
         from swapdesk.gui.app import make_service
+        from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 
+        kept = self.cross_tab.kept
+        if kept is not None:  # another engine: its own list is kept, and the last one's is not shown for it
+            self.cross_tab.kept, self.cross_tab.from_kept = KeptList(kept.path, settings_key(chosen)), False
         # built on a worker thread, as at start-up: the window goes on painting meanwhile
         service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen, self.forks)
         await self.use_service(service, name)
