@@ -15,8 +15,10 @@ the same folder again after a first start has run in it. Two processes per profi
   and how many moments in between showed neither the form nor progress (never a blank wait).
 
 Targets (issue 22): Ready <= 2.5 s, Cross-chain usable <= 3 s, first chain switch <= 2 s, on an idle machine.
-A fixed reference workload (`quote_compute.reference`'s) is timed before the runs: its median over its fastest
-says how loaded the machine is, and each figure divided by it is an estimate of an idle machine's.
+A fixed reference workload (`quote_compute.reference`'s) is timed before each start and at the end: the median of
+its median over its fastest says how loaded the machine is, and each figure divided by it is an estimate of an
+idle machine's (a rough one: a load that slows every run of the workload alike does not show in that ratio, so
+the load average is printed too).
 """
 
 from __future__ import annotations
@@ -171,17 +173,21 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         return child(args.child)
-    fastest, typical = reference()
-    load = typical / fastest
-    print(f"reference workload: fastest {fastest * 1e3:.1f} ms, median {typical * 1e3:.1f} ms -> load x{load:.2f}")
+    loads: list[float] = []  # the reference workload's median over its fastest, before each start and at the end
+
+    def measured(mode: str, folder: Path) -> dict[str, float]:
+        fastest, typical = reference()
+        loads.append(typical / fastest)
+        return start(mode, folder)
+
     rows: dict[str, list[float]] = {}
     for _ in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="swapdesk-profile-") as name:
             folder = Path(name)
-            fresh_quote = start("quote", folder / "q")
-            fresh_cross = start("cross", folder / "c")
-            warm_quote = start("quote", folder / "q")
-            warm_cross = start("cross", folder / "c")
+            fresh_quote = measured("quote", folder / "q")
+            fresh_cross = measured("cross", folder / "c")
+            warm_quote = measured("quote", folder / "q")
+            warm_cross = measured("cross", folder / "c")
         for state, quote, cross in (("fresh", fresh_quote, fresh_cross), ("warm", warm_quote, warm_cross)):
             rows.setdefault(f"{state} launch -> window shown", []).append(quote["shown"])
             rows.setdefault(f"{state} launch -> Ready", []).append(quote.get("ready", float("nan")))
@@ -192,6 +198,13 @@ def main() -> None:
             rows.setdefault(f"{state} Cross-chain blank moments", []).append(cross["blank"])
             if "failed" in cross:
                 print(f"{state}: the Cross-chain list failed after {cross['failed']:.1f} s (its form said why)")
+    fastest, typical = reference()
+    loads.append(typical / fastest)
+    load = statistics.median(loads)
+    shown = ", ".join(f"x{one:.2f}" for one in loads)
+    print(f"reference workload (median over fastest) around the starts: {shown} -> load x{load:.2f}")
+    averages = ", ".join(f"{one:.1f}" for one in os.getloadavg())
+    print(f"load average (1, 5, 15 min) at the end: {averages} on {os.cpu_count()} cores")
     for label, values in rows.items():
         value = statistics.median(values)
         if label.endswith("moments"):

@@ -130,6 +130,13 @@ def devnet_of(service: SwapService | None) -> Devnet | None:
     return backend.devnet if isinstance(backend, DevnetBackend) else None
 
 
+def building_worlds(service: SwapService | None) -> bool:
+    """Whether the service's devnet still builds worlds ahead (a first start: `build_ahead`)."""
+    devnet = devnet_of(service)
+    builds = devnet.worlds.builds if devnet is not None else None
+    return builds is not None and builds.pending > 0
+
+
 async def reset_devnet(service: SwapService | None) -> list[str] | None:
     """Start every chain of the service's devnet over from its world: the names of those that had data; None
     when the service has no devnet of its own (a server)."""

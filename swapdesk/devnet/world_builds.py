@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_WORKERS = 4
-NICENESS = 5  # the window's own work (and the chain it builds in process) goes first
+NICENESS = 19  # idle time only: the window and the chain it builds itself go first, even on a busy machine
 BEGUN, BUILT = "building", "built"
 
 

@@ -135,7 +135,7 @@ class MainWindow(QMainWindow):
         self.activity.changed.connect(self.check_notices)  # a chain opens during some work: said when it ends
         self.quote_tab.chain_failed.connect(self._engine_failed)
         self.quote_tab.tokens_loaded.connect(lambda _: self.refresh_accounts())
-        self.quote_tab.tokens_loaded.connect(lambda _: self.cross_tab.prefetch())  # the first form first, then this
+        self.quote_tab.tokens_loaded.connect(lambda _: self._prefetch_cross())
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.cross_tab.tokens_loaded.connect(self._engine_ready)
@@ -157,6 +157,16 @@ class MainWindow(QMainWindow):
         """History's empty state: to the Quote tab, the amount ready to type."""
         self.tabs.setCurrentWidget(self.quote_tab)
         self.quote_tab.amount.setFocus()
+
+    def _prefetch_cross(self) -> None:
+        """The Cross-chain tab's list behind the Quote form, loaded first; not while the devnet builds its worlds
+        ahead (a first start): that list would build them here, and a chain asked for would wait behind them."""
+        if self.service is not None and self.service.chains is not None:  # in process: the devnet is loaded
+            from swapdesk.compose import building_worlds
+
+            if building_worlds(self.service):
+                return
+        self.cross_tab.prefetch()
 
     def _engine_ready(self, *_: object) -> None:
         self._engine_answered = True
