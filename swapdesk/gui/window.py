@@ -272,6 +272,10 @@ class MainWindow(QMainWindow):
         self.prices.use_service(service)
         self._attach_trader(service)
         self.quote_tab.load_tokens()
+        if service.chains is not None:  # in process: the devnet, if any, is loaded
+            from swapdesk.compose import building_worlds
+
+            self.cross_tab.first_start = lambda: building_worlds(service)
         self.cross_tab.use_service(service)
 
     async def reset_devnet(self) -> list[str]:

@@ -173,3 +173,25 @@ def test_the_last_runs_list_makes_the_form_usable_before_the_engine_is_up(
     assert KeptList(kept.path, "another engine").load() is None  # a list is shown only for its own settings
     window.close()
     store.close()
+
+
+def test_a_first_start_says_the_bridge_chains_are_being_built(
+    bridged: Bridged, wallet: Wallet, tmp_path: Path, qtbot: Any, until: Until
+) -> None:
+    """While the devnet builds its worlds (a first start), the list's wait says why it is long, then the form."""
+    store = TxStore(tmp_path / "transactions.sqlite")
+    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    qtbot.addWidget(window)
+    window.show()
+    tab = window.cross_tab
+    tab.first_start = lambda: True
+    window.tabs.setCurrentWidget(tab)
+    until(tab.tokens_loaded, doing=lambda: (tab.use_service(bridged.engine), tab.load_tokens()))
+    assert not tab.loading_words and tab.send_picker.tokens
+    tab.load_tokens()  # asked again (Try again) while the worlds are still being built
+    message = tab.verdict.message
+    assert message is not None and message.kind == "progress" and "first start" in message.text
+    assert not tab.send_button.isEnabled()
+    until(tab.tokens_loaded)
+    window.close()
+    store.close()

@@ -12,6 +12,7 @@ orders; each change here tells it through `changed`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
@@ -51,6 +52,7 @@ class CrossChoices(CrossForm):
         self.tokens: dict[int, list[TokenInfo]] = {}  # chain id -> the tokens some bridge takes there
         self.kept: KeptList | None = None  # the last run's list (`cross_kept`), shown until the engine lists
         self.from_kept = False  # the tokens listed are the kept ones: the engine's list is still to come
+        self.first_start: Callable[[], bool] = lambda: False  # whether the devnet still builds its worlds
         self._shown_dst: Chain | None = None
         self._loading, self._balancing = Latest(self._unexpected), Latest(self._unexpected)
         self.src_box.currentIndexChanged.connect(self._src_changed)
@@ -74,6 +76,8 @@ class CrossChoices(CrossForm):
     def load_tokens(self) -> None:
         """Ask which chains and tokens the bridges serve (each engine start)."""
         self._loading_words = tr("Loading the bridges' chains and tokens…")
+        if self.first_start():  # seconds each, the bridge chains' worlds: said, so a long wait is not a stuck one
+            self._loading_words = tr("Building the devnet's bridge chains for a first start: a minute or two…")
         self._load_failed = ""
         self._loading.run(self._load())
         self._show_state()
