@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thre
     from swapdesk.wallet import Account, Wallet
 
 HISTORY_REFRESH_MS = 250
+PREFETCH_IDLE_MS = 3000
 
 
 class MainWindow(QMainWindow):
@@ -135,7 +136,11 @@ class MainWindow(QMainWindow):
         self.activity.changed.connect(self.check_notices)  # a chain opens during some work: said when it ends
         self.quote_tab.chain_failed.connect(self._engine_failed)
         self.quote_tab.tokens_loaded.connect(lambda _: self.refresh_accounts())
-        self.quote_tab.tokens_loaded.connect(lambda _: self._prefetch_cross())
+        # the Cross-chain list once the window has had nothing to do a while: behind the Quote form, and behind a
+        # chain the person switches to right away (it would start every bridge chain beside that one)
+        self._prefetching = QTimer(self, singleShot=True, interval=PREFETCH_IDLE_MS)
+        self._prefetching.timeout.connect(self._prefetch_cross)
+        self.quote_tab.tokens_loaded.connect(lambda _: self._prefetching.start())
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.cross_tab.tokens_loaded.connect(self._engine_ready)
@@ -161,6 +166,9 @@ class MainWindow(QMainWindow):
     def _prefetch_cross(self) -> None:
         """The Cross-chain tab's list behind the Quote form, loaded first; not while the devnet builds its worlds
         ahead (a first start): that list would build them here, and a chain asked for would wait behind them."""
+        if self.activity.busy:
+            self._prefetching.start()  # later, once the work under way is done
+            return
         if self.service is not None and self.service.chains is not None:  # in process: the devnet is loaded
             from swapdesk.compose import building_worlds
 
@@ -422,6 +430,7 @@ class MainWindow(QMainWindow):
         self.cross_tab.shutdown()
         self.history_tab.shutdown()
         self._withdrawing.close()
+        self._prefetching.stop()
         self.notifier.close()
         self.engine_loader.close()
         self._accounts_loader.close()
