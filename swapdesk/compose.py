@@ -13,6 +13,7 @@ needs it, never before the window shows.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator
@@ -25,6 +26,7 @@ from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.service import BridgeProviders, ProvidersInUse
 from swapdesk.devnet.chaindata import ChainData, ChainInUse
 from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.world_builds import WorldBuilds
 from swapdesk.engine import ChainBackend, Engine, RoutedBackend, RpcBackend
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
 from swapdesk.engine.first_use import CheckedChains
@@ -50,11 +52,14 @@ class EmbeddedEngine(Engine):
         providers: BridgeProviders,
         told: list[str] | None = None,
         real: ProviderUrls | None = None,
+        builds: WorldBuilds | None = None,
     ) -> None:
-        """`real`: the bridge providers reached at their real services instead of the world's."""
+        """`real`: the bridge providers reached at their real services instead of the world's; `builds`: the
+        worlds being built ahead (`build_ahead`), stopped with the engine."""
         world = BridgeEndpoints.in_process(providers.apps())
         super().__init__(backend, bridges=real.endpoints(world) if real is not None else world)
         self.providers = providers
+        self.builds = builds
         self._told: list[str] = list(told or [])  # what the person should hear (forks; providers: see `start`)
 
     @property
@@ -75,6 +80,8 @@ class EmbeddedEngine(Engine):
             )
 
     async def aclose(self) -> None:
+        if self.builds is not None:
+            await asyncio.to_thread(self.builds.stop)
         await self.providers.stop()  # first: each operator finishes the order it is moving, on running chains
         await super().aclose()
 
@@ -98,8 +105,19 @@ def embedded_service(chosen: Settings, told: list[str] | None = None) -> tuple[S
     devnet = Devnet(ChainData(), speed=chosen.devnet_speed)
     rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
     real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items()) if chosen.providers else None
-    engine = EmbeddedEngine(chains(devnet, rpc), BridgeProviders(devnet), told, real)
+    builds = build_ahead(devnet, rpc)
+    engine = EmbeddedEngine(chains(devnet, rpc), BridgeProviders(devnet), told, real, builds)
     return engine, ("embedded devnet" if not rpc else f"devnet + RPC for {', '.join(chosen.rpc)}")
+
+
+def build_ahead(devnet: Devnet, rpc: dict[int, str]) -> WorldBuilds | None:
+    """The devnet's worlds missing from the cache (a fresh profile) built ahead in other processes: the
+    bridge chains first (the Cross-chain tab lists them all), then the rest. The window's first chain is not
+    among them: it builds at once, in process, where py-evm is already imported."""
+    first = CHAINS[0].id  # the Quote tab's
+    ids = [c.id for c in CHAINS if c.cross_chain] + [c.id for c in CHAINS]
+    devnet.worlds.builds = WorldBuilds.start(devnet.worlds, [i for i in ids if i != first and i not in rpc])
+    return devnet.worlds.builds
 
 
 def devnet_of(service: SwapService | None) -> Devnet | None:
@@ -110,6 +128,13 @@ def devnet_of(service: SwapService | None) -> Devnet | None:
     if isinstance(backend, RoutedBackend):
         backend = backend.devnet
     return backend.devnet if isinstance(backend, DevnetBackend) else None
+
+
+def building_worlds(service: SwapService | None) -> bool:
+    """Whether the service's devnet still builds worlds ahead (a first start: `build_ahead`)."""
+    devnet = devnet_of(service)
+    builds = devnet.worlds.builds if devnet is not None else None
+    return builds is not None and builds.pending > 0
 
 
 async def reset_devnet(service: SwapService | None) -> list[str] | None:

@@ -29,6 +29,7 @@ from swapdesk.devnet.manifest import Manifest
 
 if TYPE_CHECKING:
     from swapdesk.devnet.builder import Built
+    from swapdesk.devnet.world_builds import WorldBuilds
 
 _HERE = Path(__file__).parent
 # modules whose change changes the world (network, provider and rpc do not)
@@ -65,7 +66,9 @@ def bundled_dir() -> Path | None:
 
 class SnapshotStore:
     def __init__(self, root: Path | None = None) -> None:
-        self.root = (root or default_dir()) / world_key()
+        self.base = root or default_dir()
+        self.root = self.base / world_key()
+        self.builds: WorldBuilds | None = None  # worlds being built ahead in other processes (a fresh profile)
         shipped = bundled_dir() if root is None else None
         self.shipped = shipped / world_key() if shipped is not None else None  # read-only: never saved to
 
@@ -81,6 +84,10 @@ class SnapshotStore:
 
     def _bridges_path(self, chain_id: int, root: Path) -> Path:
         return root / f"{chain_id}.bridges.json"
+
+    def has(self, chain_id: int) -> bool:
+        """Whether this chain's world is here to load (else it is built when first needed)."""
+        return all(path.exists() for path in self._paths(chain_id, self._where(chain_id)))
 
     def load(self, chain_id: int) -> tuple[DevChain, Manifest] | None:
         state, manifest = self._paths(chain_id, self._where(chain_id))
@@ -108,6 +115,13 @@ class SnapshotStore:
         found = self.load(chain_id)
         if found is not None:
             return found
+        if self.builds is None:
+            return self._build(chain_id)
+        with self.builds.turn(chain_id) as here:  # a worker's world, or this process's turn to build it
+            found = None if here else self.load(chain_id)
+            return found or self._build(chain_id)
+
+    def _build(self, chain_id: int) -> tuple[DevChain, Manifest]:
         from swapdesk.devnet.builder import build
 
         world = build(chain_id)

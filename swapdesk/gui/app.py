@@ -29,11 +29,13 @@ from swapdesk.gui import i18n, theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.icons import icon
 from swapdesk.gui.loop import EventLoop
+from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
 log = logging.getLogger(__name__)
 LEFTOVER_SECONDS = 5.0
+KEPT_LIST = "cross-list.json"  # in the data folder: the Cross-chain tab's list from the last run
 
 
 def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapService, str]:
@@ -64,6 +66,8 @@ def open_window(
     happens on a worker thread, so the window is on screen and painting first.
     """
     window = MainWindow()
+    window.cross_tab.kept = KeptList(settings.data_dir() / KEPT_LIST, settings_key(chosen))
+    window.cross_tab.show_kept()  # the last run's bridges' chains and tokens, until the engine lists them
     if forks is not None:
         window.forks = forks
     window.show()

@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thre
     from swapdesk.wallet import Account, Wallet
 
 HISTORY_REFRESH_MS = 250
+PREFETCH_IDLE_MS = 3000
 
 
 class MainWindow(QMainWindow):
@@ -135,6 +136,11 @@ class MainWindow(QMainWindow):
         self.activity.changed.connect(self.check_notices)  # a chain opens during some work: said when it ends
         self.quote_tab.chain_failed.connect(self._engine_failed)
         self.quote_tab.tokens_loaded.connect(lambda _: self.refresh_accounts())
+        # the Cross-chain list once the window has had nothing to do a while: behind the Quote form, and behind a
+        # chain the person switches to right away (it would start every bridge chain beside that one)
+        self._prefetching = QTimer(self, singleShot=True, interval=PREFETCH_IDLE_MS)
+        self._prefetching.timeout.connect(self._prefetch_cross)
+        self.quote_tab.tokens_loaded.connect(lambda _: self._prefetching.start())
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.cross_tab.tokens_loaded.connect(self._engine_ready)
@@ -156,6 +162,19 @@ class MainWindow(QMainWindow):
         """History's empty state: to the Quote tab, the amount ready to type."""
         self.tabs.setCurrentWidget(self.quote_tab)
         self.quote_tab.amount.setFocus()
+
+    def _prefetch_cross(self) -> None:
+        """The Cross-chain tab's list behind the Quote form, loaded first; not while the devnet builds its worlds
+        ahead (a first start): that list would build them here, and a chain asked for would wait behind them."""
+        if self.activity.busy:
+            self._prefetching.start()  # later, once the work under way is done
+            return
+        if self.service is not None and self.service.chains is not None:  # in process: the devnet is loaded
+            from swapdesk.compose import building_worlds
+
+            if building_worlds(self.service):
+                return
+        self.cross_tab.prefetch()
 
     def _engine_ready(self, *_: object) -> None:
         self._engine_answered = True
@@ -243,7 +262,11 @@ class MainWindow(QMainWindow):
 
     async def _restart(self, chosen: stored.Settings) -> None:
         from swapdesk.gui.app import make_service
+        from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 
+        kept = self.cross_tab.kept
+        if kept is not None:  # another engine: its own list is kept, and the last one's is not shown for it
+            self.cross_tab.kept, self.cross_tab.from_kept = KeptList(kept.path, settings_key(chosen)), False
         # built on a worker thread, as at start-up: the window goes on painting meanwhile
         service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen, self.forks)
         await self.use_service(service, name)
@@ -260,6 +283,10 @@ class MainWindow(QMainWindow):
         self.prices.use_service(service)
         self._attach_trader(service)
         self.quote_tab.load_tokens()
+        if service.chains is not None:  # in process: the devnet, if any, is loaded
+            from swapdesk.compose import building_worlds
+
+            self.cross_tab.first_start = lambda: building_worlds(service)
         self.cross_tab.use_service(service)
 
     async def reset_devnet(self) -> list[str]:
@@ -407,6 +434,7 @@ class MainWindow(QMainWindow):
         self.cross_tab.shutdown()
         self.history_tab.shutdown()
         self._withdrawing.close()
+        self._prefetching.stop()
         self.notifier.close()
         self.engine_loader.close()
         self._accounts_loader.close()

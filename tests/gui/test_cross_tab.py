@@ -4,10 +4,19 @@ own address as the destination writes it unless another is typed, and then it sa
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import qasync
+
+from swapdesk.api import CrossListRequest
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import formatting
+from swapdesk.gui.tabs.cross_kept import KeptList
 from swapdesk.gui.window import MainWindow
-from tests.trade.bridged import address
+from swapdesk.store import TxStore
+from swapdesk.wallet import Wallet
+from tests.trade.bridged import Bridged, address
 
 from .conftest import SENDER, Act, Typer, Until, screenshot
 
@@ -107,3 +116,82 @@ def test_nothing_stale_stays_and_the_recipient_follows_the_destination(
     act(lambda: tab.recipient.setText(address(SENDER, 95500)))
     until(tab.routes_shown)
     assert "Another recipient" not in tab.message.text()
+
+
+def test_the_bridges_list_is_asked_behind_the_quote_form_without_holding_up_ready(
+    bridged: Bridged, wallet: Wallet, tmp_path: Path, qtbot: Any, until: Until
+) -> None:
+    """The Quote tab's form first; then, the Cross-chain tab never shown, its chains and tokens are asked behind
+    it: listed by the time the tab is opened, and the status bar is not held by that list (it says "Ready")."""
+    store = TxStore(tmp_path / "transactions.sqlite")
+    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    qtbot.addWidget(window)
+    window.show()
+    tab = window.cross_tab
+    said: list[str] = []  # what the status bar said, each time it changed
+    window.activity.changed.connect(lambda: said.append(window.activity.words))
+    until(window.quote_tab.tokens_loaded, doing=window.start)
+    assert not tab.isVisible() and not tab.send_picker.tokens  # asked once the window has had nothing to do a while
+    until(tab.tokens_loaded)
+    assert not tab.isVisible() and tab.src is not None and tab.send_picker.tokens and not tab.loading_words
+    assert said and "Loading the bridges' chains and tokens…" not in said
+    window.tabs.setCurrentWidget(tab)
+    assert tab.isVisible() and tab.send_picker.tokens and not tab.loading_words  # usable as it is opened
+    window.close()
+    store.close()
+
+
+def test_the_last_runs_list_makes_the_form_usable_before_the_engine_is_up(
+    qloop: qasync.QEventLoop, bridged: Bridged, wallet: Wallet, tmp_path: Path, qtbot: Any, until: Until
+) -> None:
+    """As the app starts: the window before its engine. The bridges' chains and tokens the last run listed are
+    shown at once, the form usable; a comparison asked meanwhile says it is coming, and comes once the engine is
+    up, whose own list then replaces (and is kept for the next run)."""
+    kept = KeptList(tmp_path / "cross-list.json", "the bridged devnet")
+    kept.save(qloop.run_until_complete(bridged.engine.cross_list(CrossListRequest())))
+    store = TxStore(tmp_path / "transactions.sqlite")
+    window = MainWindow(wallet=wallet, store=store)
+    qtbot.addWidget(window)
+    window.show()
+    tab = window.cross_tab
+    window.tabs.setCurrentWidget(tab)
+    assert tab.loading_words and tab.verdict.message is not None and tab.verdict.message.kind == "progress"
+    tab.kept = kept
+    assert tab.show_kept() and window.service is None
+    assert tab.src is not None and tab.dst is not None and tab.send_picker.tokens and not tab.loading_words
+    tab.recipient.setText(address(1, tab.dst.id))
+    tab.amount.setText("100")
+    tab.changed()  # judged now, not after the typing pause
+    message = tab.verdict.message
+    assert message is not None and message.kind == "progress" and message.text == "Comparing the bridges…"
+
+    (found,) = until(tab.routes_shown, doing=lambda: window.engine_loader.run(window.use_service(bridged.engine, "x")))
+    assert found.routes
+    if tab.from_kept:
+        until(tab.tokens_loaded)
+    assert not tab.from_kept and tab.send_picker.tokens and KeptList(kept.path, kept.key).load() is not None
+    assert KeptList(kept.path, "another engine").load() is None  # a list is shown only for its own settings
+    window.close()
+    store.close()
+
+
+def test_a_first_start_says_the_bridge_chains_are_being_built(
+    bridged: Bridged, wallet: Wallet, tmp_path: Path, qtbot: Any, until: Until
+) -> None:
+    """While the devnet builds its worlds (a first start), the list's wait says why it is long, then the form."""
+    store = TxStore(tmp_path / "transactions.sqlite")
+    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    qtbot.addWidget(window)
+    window.show()
+    tab = window.cross_tab
+    tab.first_start = lambda: True
+    window.tabs.setCurrentWidget(tab)
+    until(tab.tokens_loaded, doing=lambda: (tab.use_service(bridged.engine), tab.load_tokens()))
+    assert not tab.loading_words and tab.send_picker.tokens
+    tab.load_tokens()  # asked again (Try again) while the worlds are still being built
+    message = tab.verdict.message
+    assert message is not None and message.kind == "progress" and "first start" in message.text
+    assert not tab.send_button.isEnabled()
+    until(tab.tokens_loaded)
+    window.close()
+    store.close()

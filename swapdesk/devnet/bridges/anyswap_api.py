@@ -27,7 +27,7 @@ from starlette.routing import Route
 
 from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
-from swapdesk.contracts import artifact
+from swapdesk.contracts import artifact, vendored
 from swapdesk.devnet.bridges import api_params as p
 from swapdesk.devnet.bridges import config
 from swapdesk.devnet.bridges.anyswap import STATUS, status_note
@@ -35,12 +35,14 @@ from swapdesk.devnet.bridges.client import RpcFailure
 from swapdesk.devnet.bridges.context import ZERO
 from swapdesk.devnet.bridges.deployment import AnyToken, BridgeDeployment
 from swapdesk.devnet.bridges.terms import SwapConfig
+from swapdesk.devnet.uniswap import MULTICALL3
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.service import BridgeProviders
 
 log = logging.getLogger(__name__)
 ROUTER = artifact("AnyswapV6Router")
+MULTICALL = vendored("Multicall3")  # at its canonical address on every chain of the world
 _HASH = re.compile(r"(0x)?[0-9a-fA-F]{64}")
 
 
@@ -83,6 +85,7 @@ def _entry(chain_id: int, token: AnyToken, dest_chains: dict[str, Any], native: 
 async def _destinations(providers: BridgeProviders, here: BridgeDeployment, token: AnyToken) -> dict[str, Any]:
     client, chain_id = providers.world.client(here.chain_id, starts=True), here.chain_id
     out: dict[str, Any] = {}
+    targets: list[tuple[int, AnyToken]] = []
     for dst in config.BRIDGE_CHAINS:
         there = await providers.world.deployment(dst) if dst != chain_id else None
         target = (
@@ -90,10 +93,14 @@ async def _destinations(providers: BridgeProviders, here: BridgeDeployment, toke
             if there
             else None
         )
-        if there is None or target is None:
-            continue
-        raw = await client.call(here.anyswap.router, ROUTER.encode("getSwapConfig", token.address, dst))
-        swap = SwapConfig(*ROUTER.decode("getSwapConfig", raw)[0])
+        if there is not None and target is not None:
+            targets.append((dst, target))
+    # one call for every destination's terms: a token list is the first thing a window asks of every chain
+    calls = [(here.anyswap.router, False, ROUTER.encode("getSwapConfig", token.address, dst)) for dst, _ in targets]
+    raw = await client.call(MULTICALL3, MULTICALL.encode("aggregate3", calls)) if calls else b""
+    answers = [bytes(answer) for _, answer in MULTICALL.decode("aggregate3", raw)[0]] if calls else []
+    for (dst, target), answer in zip(targets, answers, strict=True):
+        swap = SwapConfig(*ROUTER.decode("getSwapConfig", answer)[0])
         if not swap.routed:
             continue
         decimals = token.underlying.decimals

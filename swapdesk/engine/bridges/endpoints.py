@@ -23,6 +23,9 @@ from swapdesk.api.rules import BRIDGES
 
 AsgiApp = Callable[[Any, Any, Any], Awaitable[None]]
 TIMEOUT = 30.0  # seconds for one call, answer included (a devnet's first token list starts chains)
+# the app's own providers, in process: nothing between them and the engine to fail, but on a fresh profile their
+# first token list waits for every bridge chain's world to be built (`swapdesk.devnet.world_builds`)
+IN_PROCESS_TIMEOUT = 300.0
 STOPPED = "Multichain's bridge stopped in July 2023; its token list and scan API no longer answer"
 
 
@@ -47,7 +50,9 @@ class BridgeEndpoints:
         """Each provider's ASGI app by provider name (`anyswap`, `cbridge`, `metapath`), reached in process."""
         return cls(
             {
-                name.upper(): ProviderEndpoint(f"http://{name}.provider", httpx.ASGITransport(app=app))
+                name.upper(): ProviderEndpoint(
+                    f"http://{name}.provider", httpx.ASGITransport(app=app), timeout=IN_PROCESS_TIMEOUT
+                )
                 for name, app in apps.items()
             }
         )

@@ -55,6 +55,7 @@ class CrossChainTab(CrossSide):
     ) -> None:
         super().__init__(service, store, activity, prices)
         self._listed = False  # the bridges' chains and tokens asked of this engine
+        self._quiet = False  # asked ahead, the tab not shown: the status bar's "Ready" is not held up by it
         self.found: CrossRoutes | None = None
         self.verdict = Verdict("", False)
         self._request: CrossRoutesRequest | None = None
@@ -105,7 +106,7 @@ class CrossChainTab(CrossSide):
             typing=self._pause.isActive(),
             invalid=self._invalid,
             no_recipient=account is None and not self.recipient.text().strip(),
-            comparing=self._request is not None and not current and self._quoting.busy,
+            comparing=self._request is not None and not current and (self._quoting.busy or self.service is None),
             refused=self._refused,
             compared=current,
             no_bridge=no_bridge,
@@ -148,7 +149,7 @@ class CrossChainTab(CrossSide):
         self.mark_field(verdict.field)
         busy = verdict.message is not None and verdict.message.kind == "progress"
         if self.activity is not None:  # the status bar hears of work that runs: not of a list never asked yet
-            busy = busy and (self._listed or not self.loading_words)
+            busy = busy and (self._listed or not self.loading_words) and not (self._quiet and not self.isVisible())
             key = f"cross-form-{id(self)}"
             if busy and verdict.message is not None:
                 self.activity.begin(key, verdict.message.text)
@@ -241,7 +242,8 @@ class CrossChainTab(CrossSide):
         self._show_state()
 
     def _start_quote(self) -> None:
-        if self._request is not None and self.side.currentWidget() is self.routes_card:
+        """Compare the bridges for the form (once there is an engine: before, the kept list is filled in)."""
+        if self._request is not None and self.side.currentWidget() is self.routes_card and self.service is not None:
             self._quoting.run(self._quote(self._request))
             self._show_state()
 
@@ -344,18 +346,24 @@ class CrossChainTab(CrossSide):
         """A new engine: its orders followed at once; the bridges' chains and tokens asked when the tab is first
         shown, or when the window has nothing else to do (`prefetch`)."""
         self.service = service
-        self.tokens, self._request = {}, None
+        self._request = None
+        if not self.from_kept:  # the kept list stays usable until the engine's replaces it
+            self.tokens = {}
         self._clear()
         self.feed.start(service)
         self.refresh_orders()
-        self._listed = False
+        self._listed = self._quiet = False
         if self.isVisible():
             self._list()
-        self._show_state()
+        if self.tokens:  # the kept list: a form filled in before the engine is compared now
+            self._judge()
+        else:
+            self._show_state()
 
     def prefetch(self) -> None:
         """Ask the bridges' chains and tokens now, before the tab is shown (the window is otherwise idle)."""
         if not self._listed and self.service is not None:
+            self._quiet = True
             self._list()
 
     def _list(self) -> None:
@@ -366,6 +374,8 @@ class CrossChainTab(CrossSide):
         super().showEvent(event)
         if not self._listed and self.service is not None:
             self._list()
+        elif self._quiet:  # asked ahead and still loading: the status bar hears of it now
+            self._show_state()
 
     def shutdown(self) -> None:
         for work in (self._quoting, self._loading, self._balancing, self._listing, self._showing, self._pricing):

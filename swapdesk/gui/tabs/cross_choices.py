@@ -12,12 +12,14 @@ orders; each change here tells it through `changed`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 
 from swapdesk.address import InvalidAddress, format_address, parse_address
 from swapdesk.api import ApiError, BalancesRequest, CrossListRequest, InvalidParameter, SwapService, TokenInfo
+from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain
 from swapdesk.gui import error_words
 from swapdesk.gui.activity import Activity
@@ -27,6 +29,8 @@ from swapdesk.gui.tabs.cross_form import CrossForm
 from swapdesk.gui.tasks import Latest
 
 if TYPE_CHECKING:
+    from swapdesk.api import CrossTokenList
+    from swapdesk.gui.tabs.cross_kept import KeptList
     from swapdesk.wallet import Account
 
 DEFAULTS = ("BNB Smart Chain", "Polygon", "USDT")  # what a first look compares
@@ -46,6 +50,9 @@ class CrossChoices(CrossForm):
         self._load_failed = ""
         self._refused: tuple[str, str] | None = None
         self.tokens: dict[int, list[TokenInfo]] = {}  # chain id -> the tokens some bridge takes there
+        self.kept: KeptList | None = None  # the last run's list (`cross_kept`), shown until the engine lists
+        self.from_kept = False  # the tokens listed are the kept ones: the engine's list is still to come
+        self.first_start: Callable[[], bool] = lambda: False  # whether the devnet still builds its worlds
         self._shown_dst: Chain | None = None
         self._loading, self._balancing = Latest(self._unexpected), Latest(self._unexpected)
         self.src_box.currentIndexChanged.connect(self._src_changed)
@@ -69,13 +76,24 @@ class CrossChoices(CrossForm):
     def load_tokens(self) -> None:
         """Ask which chains and tokens the bridges serve (each engine start)."""
         self._loading_words = tr("Loading the bridges' chains and tokens…")
+        if self.first_start():  # seconds each, the bridge chains' worlds: said, so a long wait is not a stuck one
+            self._loading_words = tr("Building the devnet's bridge chains for a first start: a minute or two…")
         self._load_failed = ""
         self._loading.run(self._load())
         self._show_state()
 
     @property
     def loading_words(self) -> str:
-        return self._loading_words if self._loading.busy or not self.tokens else ""
+        """What is loading, while the form cannot be used: never while the kept list is shown."""
+        return self._loading_words if not self.tokens or (self._loading.busy and not self.from_kept) else ""
+
+    def show_kept(self) -> bool:
+        """The last run's list, at once, until the engine's replaces it; False when none is kept for these
+        settings."""
+        listed = self.kept.load() if self.kept is not None and not self.tokens else None
+        if listed is not None:
+            self._list_of(listed, kept=True)
+        return listed is not None
 
     async def _load(self) -> None:
         try:
@@ -86,7 +104,12 @@ class CrossChoices(CrossForm):
             self._show_state()
             self.list_failed.emit(error.message)
             return
-        self._loading_words = ""
+        self._list_of(listed, kept=False)
+        if self.kept is not None:
+            await off_loop(self.kept.save, listed)
+
+    def _list_of(self, listed: CrossTokenList, kept: bool) -> None:
+        self._loading_words, self.from_kept = "", kept
         served = {entry.chainId for chains in listed.chains.values() for entry in chains}
         self.tokens = {}
         for entries in listed.tokens.values():
@@ -104,7 +127,8 @@ class CrossChoices(CrossForm):
         for box in (self.src_box, self.dst_box):
             box.blockSignals(False)
         self._src_changed()
-        self.tokens_loaded.emit(len(chains))
+        if not kept:
+            self.tokens_loaded.emit(len(chains))
 
     def _src_changed(self) -> None:
         src = self.src
@@ -167,7 +191,7 @@ class CrossChoices(CrossForm):
 
     async def _load_balances(self) -> None:
         src, account = self.src, self.account
-        if src is None or account is None:
+        if src is None or account is None or self.service is None:  # no engine yet: the kept list shown
             self.balances = {}
         else:
             key = f"cross-balances-{id(self)}"

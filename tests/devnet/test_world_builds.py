@@ -1,0 +1,79 @@
+"""Worlds built ahead in worker processes (`devnet.world_builds`): what a worker writes is the world the app
+loads, a chain waits for the worker that is building its world instead of building it twice, and one no worker
+has begun is built in the app at once, one at a time."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from swapdesk.devnet import builder
+from swapdesk.devnet.snapshots import SnapshotStore
+from swapdesk.devnet.world_builds import WorldBuilds, _Build
+
+HOO = 70  # a small world without bridges
+
+
+def test_a_worker_builds_the_world_the_app_then_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = SnapshotStore(tmp_path)
+    builds = WorldBuilds.start(store, [HOO], workers=1)
+    assert builds is not None and builds.pending == 1
+    store.builds = builds
+    try:
+        builds.join()
+    finally:
+        builds.stop()
+    assert builds.pending == 0 and store.has(HOO)
+
+    def no_build(chain_id: int) -> None:
+        raise AssertionError(f"the app built world {chain_id} a worker had written")
+
+    monkeypatch.setattr(builder, "build", no_build)
+    chain, manifest = store.load_or_build(HOO)
+    assert manifest.chain_id == HOO and chain.chain_id == HOO
+    assert WorldBuilds.start(store, [HOO]) is None  # nothing missing: no worker
+
+
+def _builds(*chain_ids: int) -> tuple[WorldBuilds, dict[int, _Build]]:
+    changed = threading.Condition()
+    chains = {chain_id: _Build(changed) for chain_id in chain_ids}
+    return WorldBuilds(chains, [], changed), chains
+
+
+def test_a_world_no_worker_began_is_the_apps_to_build_one_at_a_time() -> None:
+    builds, _ = _builds(1, 56)
+    entered = threading.Event()
+    order: list[str] = []
+
+    def second() -> None:
+        entered.set()
+        with builds.turn(56) as here:
+            order.append(f"56 here={here}")
+
+    with builds.turn(1) as here:
+        assert here  # not begun by its worker: the app builds it now
+        waiting = threading.Thread(target=second)
+        waiting.start()
+        entered.wait()
+        order.append("1 built")
+    waiting.join()
+    assert order == ["1 built", "56 here=True"]  # the second build waited for the first to end
+
+
+def test_a_world_a_worker_is_building_is_waited_for_not_built_twice() -> None:
+    builds, chains = _builds(56)
+    chains[56].mark(begun=True)
+    outcome: list[bool] = []
+
+    def need() -> None:
+        with builds.turn(56) as here:
+            outcome.append(here)
+
+    waiting = threading.Thread(target=need)
+    waiting.start()
+    chains[56].mark(done=True)  # the worker says it is written
+    waiting.join()
+    assert outcome == [False]  # loaded from the cache, not built in the app
+    assert builds.pending == 0
