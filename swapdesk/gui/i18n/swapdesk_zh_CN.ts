@@ -1508,6 +1508,10 @@
             <translation>正在加载各个桥支持的链和代币…</translation>
         </message>
         <message>
+            <source>Building the devnet's bridge chains for a first start: a minute or two…</source>
+            <translation>首次启动，正在构建开发网的跨链桥链：需要一两分钟…</translation>
+        </message>
+        <message>
             <source>Reading balances on {chain}…</source>
             <translation>正在读取 {chain} 上的余额…</translation>
         </message>
