@@ -10,6 +10,7 @@ import asyncio
 import ipaddress
 import logging
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from swapdesk import __version__, cli
@@ -136,6 +137,8 @@ def _devnet_repair(args: argparse.Namespace) -> int:
 
 
 def _devnet_build(args: argparse.Namespace) -> int:
+    if args.missing:
+        return _devnet_build_missing(args)
     from swapdesk.compose import build_worlds
 
     async def build() -> None:
@@ -143,6 +146,30 @@ def _devnet_build(args: argparse.Namespace) -> int:
             print(f"{chain.flag:6} {chain.id:6}  ready in {seconds:.2f} s")
 
     asyncio.run(build())
+    return 0
+
+
+def _devnet_build_missing(args: argparse.Namespace) -> int:
+    """Only the worlds the cache lacks, in worker processes: what `scripts/start` runs before the window, so that
+    a first start (or the first after an upgrade changed the worlds) opens on worlds already built, as the bundle
+    ships them; quick when every world is there (nothing is loaded)."""
+    from swapdesk.devnet.snapshots import SnapshotStore
+    from swapdesk.devnet.world_builds import WorldBuilds
+
+    store, chains = SnapshotStore(), _chains(args)
+    started = time.perf_counter()
+    builds = WorldBuilds.start(store, [chain.id for chain in chains])
+    if builds is not None:
+        print(f"Building the devnet's worlds once for this version ({builds.pending} chains, a minute or two)…")
+        try:
+            builds.join()
+        finally:
+            builds.stop()
+        print(f"Built in {time.perf_counter() - started:.0f} s")
+    missing = [chain.flag for chain in chains if not store.has(chain.id)]
+    if missing:
+        print(f"No world was built for {', '.join(missing)}: the window will build them itself", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -198,6 +225,7 @@ def parser() -> argparse.ArgumentParser:
     devnet_commands = devnet.add_subparsers(dest="devnet_command", required=True, title="commands", metavar="COMMAND")
     build = devnet_commands.add_parser("build", help="build (or load from snapshot) the demo worlds")
     build.add_argument("--chain", action="append", help="chain flag or id; repeat; default all")
+    build.add_argument("--missing", action="store_true", help="only the worlds not built yet, in worker processes")
     build.set_defaults(run=_devnet_build)
     reset = devnet_commands.add_parser("reset", help="start chains over from their worlds (deletes their data)")
     reset.add_argument("--chain", action="append", help="chain flag or id; repeat; default all")

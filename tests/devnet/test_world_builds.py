@@ -4,6 +4,9 @@ has begun is built in the app at once, one at a time."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -77,3 +80,14 @@ def test_a_world_a_worker_is_building_is_waited_for_not_built_twice() -> None:
     waiting.join()
     assert outcome == [False]  # loaded from the cache, not built in the app
     assert builds.pending == 0
+
+
+def test_devnet_build_missing_builds_only_what_the_cache_lacks(tmp_path: Path) -> None:
+    """`scripts/start` runs it before the window: once it has built a world, a second run builds nothing."""
+    env = {**os.environ, "SWAPDESK_CACHE_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "swapdesk", "devnet", "build", "--missing", "--chain", str(HOO)]
+    first = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "Building the devnet's worlds" in first.stdout and SnapshotStore(tmp_path / "devnet").has(HOO)
+    again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and again.stdout == "", again.stdout + again.stderr
