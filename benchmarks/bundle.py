@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import select
 import shutil
 import statistics
 import subprocess
@@ -29,14 +27,13 @@ import tarfile
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from swapdesk import __version__  # noqa: E402
+from tests.xvfb import running_xvfb  # noqa: E402
 
 
 def main() -> int:
@@ -57,7 +54,7 @@ def main() -> int:
         print("biggest parts (installed MB):")
         for name, weight in parts(top).most_common(15):
             print(f"  {mb(weight):>7}  {name}")
-        with xvfb() as display:
+        with running_xvfb() as display:
             starts = [cold_start(top / "swapdesk", work / f"home{n}", display) for n in range(args.runs)]
         for key, target in (("shown", 1.5), ("quoted", 3.0)):
             values = [s[key] for s in starts]
@@ -105,29 +102,6 @@ def parts(contents: Path) -> Counter[str]:
             name = relative[0] + ("/" if len(relative) > 1 else "")
         weights[name] += path.stat().st_size
     return weights
-
-
-@contextmanager
-def xvfb() -> Iterator[str]:
-    """A private X server on a free display (`-displayfd`: it picks one and says which), ended on exit."""
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
-        pass_fds=[write],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        ready, _, _ = select.select([read], [], [], 30)
-        number = os.read(read, 16).decode().strip() if ready else ""
-        if not number.isdigit():
-            raise SystemExit("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        os.close(read)
-        server.terminate()
-        server.wait(10)
 
 
 def cold_start(executable: Path, home: Path, display: str) -> dict[str, float]:

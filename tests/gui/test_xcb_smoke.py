@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,10 +17,11 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from tests.xvfb import XVFB, running_xvfb
+
 from .conftest import SCREENSHOTS
 
 ROOT = Path(__file__).resolve().parents[2]
-XVFB = shutil.which("Xvfb")
 SIZE = (1366, 768)
 
 pytestmark = pytest.mark.skipif(
@@ -34,25 +33,8 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture
 def display() -> Iterator[str]:
     """A fresh X server on a display nobody uses, for this test only."""
-    assert XVFB is not None
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        [XVFB, "-displayfd", str(write), "-screen", "0", f"{SIZE[0]}x{SIZE[1]}x24", "-nolisten", "tcp"],
-        pass_fds=[write],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        ready, _, _ = select.select([read], [], [], 30)
-        assert ready, "Xvfb did not say which display it took within 30 s"
-        number = os.read(read, 16).decode().strip()
-        assert number.isdigit(), f"Xvfb answered {number!r}"
-        yield f":{number}"
-    finally:
-        os.close(read)
-        server.terminate()
-        server.wait(10)
+    with running_xvfb(*SIZE) as number:
+        yield number
 
 
 def test_the_real_window_opens_and_quotes_on_an_x_server(display: str, tmp_path: Path) -> None:

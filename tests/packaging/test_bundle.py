@@ -12,8 +12,6 @@ starts is ended before it returns. It prints what the bundle weighs, packed and 
 from __future__ import annotations
 
 import json
-import os
-import select
 import shutil
 import subprocess
 import sys
@@ -25,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from swapdesk import __version__
+from tests.xvfb import XVFB, running_xvfb
 
 ROOT = Path(__file__).resolve().parents[2]
-XVFB = shutil.which("Xvfb")
 BUILD_TIMEOUT = 900  # seconds: a cold build (no PyInstaller cache, no worlds) on 2 busy cores
 
 pytestmark = pytest.mark.slow
@@ -84,27 +82,11 @@ def run(executable: Path, home: Path, *args: str, timeout: float = 180, **env: s
 
 @pytest.fixture
 def display() -> Iterator[str]:
-    """A fresh X server on a display nobody uses (`-displayfd`: the server picks it and says which)."""
+    """A fresh X server on a display nobody uses."""
     if XVFB is None:
         pytest.fail("Xvfb is not installed (Debian's xvfb; scripts/test installs it)")
-    read, write = os.pipe()
-    server = subprocess.Popen(
-        [XVFB, "-displayfd", str(write), "-screen", "0", "1366x768x24", "-nolisten", "tcp"],
-        pass_fds=[write],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    try:
-        ready, _, _ = select.select([read], [], [], 30)
-        assert ready, "Xvfb did not say which display it took within 30 s"
-        number = os.read(read, 16).decode().strip()
-        assert number.isdigit(), f"Xvfb answered {number!r}"
-        yield f":{number}"
-    finally:
-        os.close(read)
-        server.terminate()
-        server.wait(10)
+    with running_xvfb() as number:
+        yield number
 
 
 def tree_size(folder: Path) -> int:
