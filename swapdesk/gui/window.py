@@ -22,7 +22,7 @@ from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain, by_id
 from swapdesk.fork import Forks
-from swapdesk.gui import theme
+from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
@@ -380,7 +380,7 @@ class MainWindow(QMainWindow):
             key = await off_loop(self.wallet.key, order.summary.get("sender", ""), devnet)
             sent = await RefundWithdraw(bridger).withdraw(key, order, card.progress.say)
         except (TradeError, WalletError) as error:
-            card.show_error(tr("The refund's withdrawal stopped: {why}").format(why=error))
+            card.show_error(tr("The refund's withdrawal stopped: {why}").format(why=error_words.said(error)))
             self.refund_failed.emit(str(error))
             return
         finally:

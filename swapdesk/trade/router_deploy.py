@@ -24,6 +24,7 @@ from swapdesk.files import write_atomically
 from swapdesk.trade.errors import TradeError
 from swapdesk.trade.outbox import Outbox
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP
 
 DEFAULT_FEE_BPS = 20
 MAX_FEE_BPS = 300  # 3 %: the router takes up to 99.99 %; more than this when deploying is surely a typo
@@ -63,14 +64,22 @@ class RouterDeployer:
         """What deploying with `terms` from `sender` takes; TradeError when it cannot be done on this chain."""
         if data(await request(self.w3, "eth_getCode", [PROXY, "latest"])) != PROXY_RUNTIME:
             raise TradeError(
-                f"the deterministic-deployment proxy ({PROXY}) is not on {chain.name}: swapdesk's router deploys"
-                " through it, to the same address on every chain; its keyless deployment transaction must be"
-                " sent there first"
+                QT_TR_NOOP(
+                    "the deterministic-deployment proxy ({proxy}) is not on {chain}: swapdesk's router deploys "
+                    "through it, to the same address on every chain; its keyless deployment transaction must be sent "
+                    "there first"
+                ),
+                proxy=PROXY,
+                chain=chain.name,
             )
         address = terms.address()
         code = data(await request(self.w3, "eth_getCode", [address, "latest"]))
         if code and not is_swapdesk_router(code):
-            raise TradeError(f"{address} on {chain.name} holds other code: nothing can be deployed there")
+            raise TradeError(
+                QT_TR_NOOP("{address} on {chain} holds other code: nothing can be deployed there"),
+                address=address,
+                chain=chain.name,
+            )
         steps = []
         if not code:
             to, creation = terms.deploy_call()
@@ -90,7 +99,9 @@ class RouterDeployer:
             await self.outbox.send(self.w3, key, "router", planned.to, planned.data, 0, summary)
         code = data(await request(self.w3, "eth_getCode", [plan.address, "latest"]))
         if not is_swapdesk_router(code):
-            raise TradeError(f"after the deployment, the code at {plan.address} is not swapdesk's router")
+            raise TradeError(
+                QT_TR_NOOP("after the deployment, the code at {address} is not swapdesk's router"), address=plan.address
+            )
         return write_catalog(catalogs, replace(self.catalog, router=plan.address))
 
 
