@@ -1,6 +1,6 @@
 """The window in Simplified Chinese: under zh_CN, a walk over the window's tabs (a quote and a bridge comparison
-shown), both reviews, and every dialog the accessibility test walks fails on visible text that still has an English
-word;
+shown), both reviews, a review that fails in the trade layer, and every dialog the accessibility test walks fails
+on visible text that still has an English word;
 `scripts/translations.py --check` passes on the committed translations and fails on a .ts with a word left
 untranslated; the language comes from the setting, else the system locale."""
 
@@ -157,6 +157,31 @@ def test_every_tab_of_the_window_is_in_chinese(window: MainWindow, until: Until,
     assert dialog is not None
     until(dialog.checked)
     dialog.grab().save("/tmp/zh_swap_review.png")
+    left = untranslated(dialog, tab.sell.tokens)
+    assert not left, left
+
+
+def test_a_signing_that_fails_says_why_in_chinese(
+    window: MainWindow, until: Until, type_into: Any, wallet: Wallet
+) -> None:
+    """The trade's own words, in the window's language: the review of a quote opened for a new account, which holds
+    none of what it would sell (as when an account is emptied between the quote and the review), stops at the
+    balance read from the chain; the dialog and its `failed` signal say so in Chinese, amounts and symbols kept."""
+    tab = window.quote_tab
+    _pick_chain(window, until, "BNB Smart Chain")
+    tab.sell.choose("BNB")
+    tab.buy.choose("USDT")
+    type_into(tab.amount, "2")
+    until(tab.quote_shown)
+    shown, _ = until(tab.swap_requested, doing=tab.swap_button.click)  # a demo account's: it could pay
+    assert window.swap_dialog is not None
+    window.swap_dialog.close()
+    empty = wallet.create("新账户")
+    dialog = window.open_swap(shown, empty)
+    assert dialog is not None
+    (message,) = until(dialog.failed)
+    assert message.startswith("余额不足：你有 0 BNB，这笔兑换需要 2 BNB"), message
+    assert dialog.error.isVisibleTo(dialog) and not english(message), message
     left = untranslated(dialog, tab.sell.tokens)
     assert not left, left
 
