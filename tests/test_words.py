@@ -15,10 +15,10 @@ from swapdesk.engine.routing.dex_routers import NotADexSwap
 from swapdesk.settings import BadSetting, BadSpeed, Settings
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError, failed_on_chain
 from swapdesk.wallet import WalletError
-from swapdesk.words import QT_TR_NOOP, Term, Worded
+from swapdesk.words import QT_TR_NOOP, Term, Worded, Words
 
 PACKAGE = Path(__file__).resolve().parents[1] / "swapdesk"
-WORDED = {"TradeError", "CheckFailed", "SendFailed", "WalletError", "NotADexSwap", "BadSpeed"}
+WORDED = {"TradeError", "CheckFailed", "SendFailed", "WalletError", "NotADexSwap", "BadSpeed", "Words"}
 MARKERS = {"QT_TR_NOOP", "noop"}
 
 
@@ -132,3 +132,23 @@ def test_settings_and_the_dex_decoder_say_their_rules_the_same_way() -> None:
     assert str(info.value).startswith("devnet_speed: devnet speed must be a number from 1 to")
     assert info.value.name == "devnet_speed" and isinstance(info.value.words["rule"], Worded)
     assert issubclass(BadSpeed, Worded) and issubclass(NotADexSwap, Worded) and issubclass(CheckFailed, Worded)
+
+
+def test_words_that_are_not_an_error_say_the_same_way() -> None:
+    """The status bar's engine name (compose) and the engine's own not-found message (an ApiError with words)."""
+    from swapdesk.api import ApiError, ErrorCode
+    from swapdesk.compose import embedded_service
+
+    name = Words(QT_TR_NOOP("devnet + RPC for {chains}"), chains="BSC, ETH")
+    assert str(name) == "devnet + RPC for BSC, ETH"
+    assert (
+        name.say(lambda t: {"devnet + RPC for {chains}": "开发网 + RPC（{chains}）"}.get(t, t))
+        == "开发网 + RPC（BSC, ETH）"
+    )
+    with pytest.raises(KeyError):
+        Words(QT_TR_NOOP("server {url}"))  # a name left unfilled fails where it is made, not where it is shown
+    error = ApiError(ErrorCode.TRANSACTION_NOT_FOUND, Words(QT_TR_NOOP("hash: no transaction on {chain}"), chain="FTM"))
+    assert error.message == str(error) == "hash: no transaction on FTM" and error.said is not None
+    assert ApiError(ErrorCode.TRANSACTION_NOT_FOUND, "plain").said is None
+    _, said = embedded_service(Settings(engine="remote", server_url="http://127.0.0.1:9"))
+    assert str(said) == "server http://127.0.0.1:9" and said.template == "server {url}"

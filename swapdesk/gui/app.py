@@ -31,12 +31,13 @@ from swapdesk.gui.icons import icon
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
+from swapdesk.words import Words
 
 log = logging.getLogger(__name__)
 LEFTOVER_SECONDS = 5.0
 
 
-def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapService, str]:
+def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapService, Words]:
     """The engine the settings ask for (`swapdesk.compose`: the devnet, its bridge providers, real nodes), with
     the forks asked for started first (`swapdesk.fork`; kept in `forks.started`, to stop with the app)."""
     if chosen.engine != "remote":

@@ -114,4 +114,6 @@ def unexpected(error: BaseException) -> str:
 def said(error: BaseException) -> str:
     """An error of the trade, the wallet or the settings in the window's language (its template translated, then
     filled with its words, a word that is itself such an error said the same way); any other as it says itself."""
+    if isinstance(error, ApiError) and error.said is not None:  # the engine's English, marked (an engine in-process)
+        return error.said.say(tr)
     return error.say(tr) if isinstance(error, Worded) else str(error)

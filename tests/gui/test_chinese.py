@@ -43,6 +43,7 @@ from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 from swapdesk.wallet import Wallet
+from swapdesk.words import QT_TR_NOOP, Words
 
 from .conftest import Act, Until, screenshot
 from .test_accessible import _in_a_page
@@ -184,6 +185,20 @@ def test_a_signing_that_fails_says_why_in_chinese(
     assert dialog.error.isVisibleTo(dialog) and not english(message), message
     left = untranslated(dialog, tab.sell.tokens)
     assert not left, left
+
+
+def test_history_s_lookup_and_the_engine_s_name_are_in_chinese(window: MainWindow, until: Until) -> None:
+    """The engine's own refusal (no such transaction on the chain asked) and the status bar's engine name, made
+    where Qt is not imported, in Chinese; the English stays what the engine and the log say."""
+    tab = window.history_tab
+    window.tabs.setCurrentWidget(tab)
+    tab.chain_box.setCurrentIndex(tab.chain_box.findText("Fantom"))
+    tab.hash.setText("0x" + "ab" * 32)
+    (message,) = until(tab.lookup_failed, doing=tab.look_up.click)
+    assert message == "哈希：FTM 上没有这个哈希对应的交易" and tab.error.text() == message
+    window.engine_name = Words(QT_TR_NOOP("server {url}"), url="http://127.0.0.1:8545")
+    assert i18n.say(window.engine_name) == "服务器 http://127.0.0.1:8545"
+    assert str(window.engine_name) == "server http://127.0.0.1:8545"
 
 
 def test_history_s_cards_are_in_chinese(

@@ -2440,8 +2440,16 @@
             <translation>不在 swapdesk 的列表中：信息读自链上；兑换前请核对</translation>
         </message>
         <message>
+            <source>server {url}</source>
+            <translation>服务器 {url}</translation>
+        </message>
+        <message>
             <source>embedded devnet</source>
             <translation>内置开发网</translation>
+        </message>
+        <message>
+            <source>devnet + RPC for {chains}</source>
+            <translation>开发网 + RPC（{chains}）</translation>
         </message>
         <message>
             <source>Cross-chain</source>
@@ -3046,6 +3054,18 @@
         <message>
             <source>the transaction failed: {reason}</source>
             <translation>交易失败：{reason}</translation>
+        </message>
+        <message>
+            <source>hash: no transaction with that hash on {chain}</source>
+            <translation>哈希：{chain} 上没有这个哈希对应的交易</translation>
+        </message>
+        <message>
+            <source>hash: the transaction is not mined yet on {chain}</source>
+            <translation>哈希：该交易在 {chain} 上尚未打包上链</translation>
+        </message>
+        <message>
+            <source>No chain that answered knows that transaction hash; {chains} could not be asked.</source>
+            <translation>已应答的链上都没有这个交易哈希；无法查询 {chains}。</translation>
         </message>
     </context>
 </TS>
