@@ -181,7 +181,7 @@ class RouterDeployDialog(SigningDialog):
                      bps=terms.default_fee_bps, collector=terms.fee_collector)]  # fmt: skip
         if plan.deployed:
             lines.append(tr("It is there already: nothing to send; its catalogue is written."))
-        lines += [f"{n}. {step.what}" for n, step in enumerate(plan.steps, 1)]
+        lines += [f"{n}. {tr(step.what)}" for n, step in enumerate(plan.steps, 1)]
         self.review.setText("\n".join(lines))
         if plan.steps and balance == 0:
             raise TradeError(

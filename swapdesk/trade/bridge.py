@@ -32,7 +32,7 @@ from swapdesk.trade.results import UNLIMITED, Funds
 from swapdesk.trade.swap import Trader
 from swapdesk.trade.tron_outbox import UNREACHABLE as TRON_UNREACHABLE
 from swapdesk.wallet import PrivateKey
-from swapdesk.words import QT_TR_NOOP, Term
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Bridger:
             raise SendFailed(QT_TR_NOOP("the approval did not go through: {reason}"), exc.tx_hash, reason=exc) from None
 
     async def send(
-        self, key: PrivateKey, shown: CrossShown, step: Callable[[str], None] = lambda _: None
+        self, key: PrivateKey, shown: CrossShown, step: Callable[[Words], None] = lambda _: None
     ) -> BridgeResult:
         """`step` hears what is happening, in words, as it happens."""
         src, bridge = shown.src, shown.bridge
@@ -106,14 +106,14 @@ class Bridger:
                     symbol=shown.symbols[0],
                     bridge=bridge,
                 )
-            step("Getting the final quote…")
+            step(Words(QT_TR_NOOP("Getting the final quote…")))
             quote = await self._final_quote(shown, key)
-            step("Checking the call data against what you were shown…")
+            step(Words(QT_TR_NOOP("Checking the call data against what you were shown…")))
             routers = await self.catalog.routers(src)
             call = verify_cross(quote, shown, routers)
             contract = parse_address(routers.router(bridge, src), False)
             data = bytes.fromhex(quote.data[2:])
-            step("Dry run of the deposit…")
+            step(Words(QT_TR_NOOP("Dry run of the deposit…")))
             await self.calls.dry_run(src, me, contract, data, call.value, Term(QT_TR_NOOP("deposit")))
         except (*UNREACHABLE, *TRON_UNREACHABLE) as exc:
             raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=src.name, reason=exc) from None
@@ -124,10 +124,10 @@ class Bridger:
             "amountIn": str(call.amount), "quotedOut": quote.amountOut, "minOut": str(shown.min_out),
             "receiver": quote.to, "sender": key.address, "router": quote.router, "channel": shown.request.channel,
         }  # fmt: skip
-        step("Signing and sending the deposit; waiting for its receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending the deposit; waiting for its receipt…")))
         sent = await self.calls.send(key, src, "bridge", contract, data, call.value, summary, DEPOSITS[bridge][0].abi)
         block = int(sent.receipt["blockNumber"])
-        step(f"Registering the order with {bridge}…")
+        step(Words(QT_TR_NOOP("Registering the order with {bridge}…"), bridge=bridge))
         order = await off_loop(self.trader.outbox.store.order, sent.hash)
         assert order is not None, "a deposit is recorded with its order"
         return BridgeResult(sent.hash, await registered(self, order), block, int(quote.amountOut))

@@ -32,7 +32,7 @@ from swapdesk.trade.errors import CheckFailed, TradeError
 from swapdesk.trade.orders import refundable
 from swapdesk.trade.outbox import Sent
 from swapdesk.wallet import PrivateKey
-from swapdesk.words import QT_TR_NOOP, Term
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 ASKS = ("TO_BE_REFUNDED",)  # the sender must ask first
 SIGNED_WITHIN = 120.0  # seconds the validators get to sign the withdrawal (a few blocks at the devnet's speed)
@@ -52,7 +52,9 @@ class RefundWithdraw:
         except ApiError as exc:
             raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.message) from None
 
-    async def withdraw(self, key: PrivateKey, order: StoredOrder, step: Callable[[str], None] = lambda _: None) -> Sent:
+    async def withdraw(
+        self, key: PrivateKey, order: StoredOrder, step: Callable[[Words], None] = lambda _: None
+    ) -> Sent:
         if not refundable(order):
             raise TradeError(QT_TR_NOOP("this order has no refund waiting for you"))
         sender = order.summary.get("sender", "")
@@ -63,10 +65,10 @@ class RefundWithdraw:
         refund = self._refund()
         try:
             if order.notes in ASKS:
-                step("Asking cBridge's validators for the refund (signing the request)…")
+                step(Words(QT_TR_NOOP("Asking cBridge's validators for the refund (signing the request)…")))
                 request = withdraw_request(bytes.fromhex(order.order_id[2:]), time.time_ns() // 1_000_000)
                 await refund.ask(order.order_id, request, key.sign_message(refund_digest(request)))
-            step("Waiting for the validators to sign the withdrawal…")
+            step(Words(QT_TR_NOOP("Waiting for the validators to sign the withdrawal…")))
             deadline = time.monotonic() + SIGNED_WITHIN
             while (withdrawal := await refund.withdrawal(order.order_id)) is None:
                 if time.monotonic() > deadline:
@@ -75,7 +77,7 @@ class RefundWithdraw:
         except ApiError as exc:
             raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.message) from None
         src = by_id(order.chain_id)
-        step("Checking the withdrawal against your transfer…")
+        step(Words(QT_TR_NOOP("Checking the withdrawal against your transfer…")))
         routers = await self.bridger.catalog.routers(src)
         contract = parse_address(routers.router("CBRIDGE", src), False)
         if withdrawal.chain.id != src.id or withdrawal.bridge != contract:
@@ -84,14 +86,14 @@ class RefundWithdraw:
                 chain=src.name,
             )
         self._check(withdrawal.data, order, routers.wraps_native)
-        step("Dry run of the withdrawal…")
+        step(Words(QT_TR_NOOP("Dry run of the withdrawal…")))
         me = parse_address(key.address, False)
         await self.bridger.calls.dry_run(src, me, contract, withdrawal.data, 0, Term(QT_TR_NOOP("withdrawal")))
         s = order.summary
         summary = {"bridge": "CBRIDGE", "chain": src.flag, "token": s["tokenIn"], "symbol": s["symbolIn"],
                    "amount": s["amountIn"], "decimals": s["decimalsIn"], "deposit": order.hash,
                    "receiver": format_address(me, src.tron)}  # fmt: skip
-        step("Signing and sending the withdrawal; waiting for its receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending the withdrawal; waiting for its receipt…")))
         sent = await self.bridger.calls.send(key, src, "refund", contract, withdrawal.data, 0, summary, CBRIDGE.abi)
         await off_loop(lambda: self.bridger.trader.outbox.store.update_order(order.hash, refund_hash=sent.hash))
         return sent

@@ -39,7 +39,7 @@ from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
 from swapdesk.trade.tron_swap import TronTrader
 from swapdesk.units import to_human
 from swapdesk.wallet import PrivateKey
-from swapdesk.words import QT_TR_NOOP, Term
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 ERC20 = artifact("ERC20")
 
@@ -120,7 +120,7 @@ class Trader:
         except SendFailed as exc:
             raise SendFailed(QT_TR_NOOP("the approval did not go through: {reason}"), exc.tx_hash, reason=exc) from None
 
-    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[str], None] = lambda _: None) -> SwapResult:
+    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[Words], None] = lambda _: None) -> SwapResult:
         """`step` hears what is happening, in words, as it happens."""
         request = shown.request
         chain = request.chain
@@ -138,14 +138,14 @@ class Trader:
                     QT_TR_NOOP("approve {token} first: the router may not take it yet"),
                     token=shown.symbols[0] or Term(QT_TR_NOOP("the token")),
                 )
-            step("Getting the final quote…")
+            step(Words(QT_TR_NOOP("Getting the final quote…")))
             try:
                 final = replace(request, amountOutMin=shown.min_out, issuer=key.address)
                 assert isinstance(final, AggSwapRequest), "an EVM quote comes from an aggregation request"
                 quote = await self.service.agg_swap(final)
             except ApiError as exc:
                 raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
-            step("Checking the call data against what you were shown…")
+            step(Words(QT_TR_NOOP("Checking the call data against what you were shown…")))
             now = (await w3.eth.get_block("latest"))["timestamp"]
             dex: DexSwap | None = None
             if catalog.router is not None:
@@ -158,7 +158,7 @@ class Trader:
                 call, dex = verify_dex(quote, shown, source, catalog.wrapped, now)
             value = request.amountIn if shown.sells_native else 0
             data = bytes.fromhex(quote.data[2:])
-            step("Dry run of the swap…")
+            step(Words(QT_TR_NOOP("Dry run of the swap…")))
             simulated = await self._simulate(w3, key.address, router, data, value, dex)
         except UNREACHABLE as exc:
             raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=chain.name, reason=exc) from None
@@ -182,7 +182,7 @@ class Trader:
             "minOut": str(call.min_return),
             "receiver": call.receiver,
         }
-        step("Signing and sending; waiting for the receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending; waiting for the receipt…")))
         sent = await self.outbox.send(w3, key, "swap", router, data, value, summary)
         if dex is not None:
             got, fee = received(sent.receipt, dex, router), 0

@@ -47,7 +47,7 @@ from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
 from swapdesk.trade.tron_outbox import UNREACHABLE, TronOutbox
 from swapdesk.units import to_human
 from swapdesk.wallet import PrivateKey
-from swapdesk.words import QT_TR_NOOP, Term
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 ERC20, ROUTER = artifact("ERC20"), artifact("AggregationRouter")
 
@@ -126,7 +126,7 @@ class TronTrader:
                 QT_TR_NOOP("the approval did not go through: cannot reach the TRON node: {reason}"), reason=exc
             ) from None
 
-    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[str], None] = lambda _: None) -> SwapResult:
+    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[Words], None] = lambda _: None) -> SwapResult:
         request = shown.request
         me = key.tron_address
         try:
@@ -138,18 +138,18 @@ class TronTrader:
                     QT_TR_NOOP("approve {token} first: the router may not take it yet"),
                     token=shown.symbols[0] or Term(QT_TR_NOOP("the token")),
                 )
-            step("Getting the final quote…")
+            step(Words(QT_TR_NOOP("Getting the final quote…")))
             final = replace(request, amountOutMin=shown.min_out, issuer=me)
             assert isinstance(final, TronSwapRequest), "a TRON quote comes from a TRON request"
             try:
                 quote = await self.service.tron_swap(final)
             except ApiError as exc:
                 raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
-            step("Checking the transaction description against what you were shown…")
+            step(Words(QT_TR_NOOP("Checking the transaction description against what you were shown…")))
             now = int((await self.tron.get_latest_block())["block_header"]["raw_data"]["timestamp"]) // 1000
             call = verify_tron(quote, shown, router, now, me)
             transaction = await self._build(quote, call, now)
-            step("Dry run of the swap…")
+            step(Words(QT_TR_NOOP("Dry run of the swap…")))
             simulated = await self._dry_run(transaction, quote, call, shown)
         except UNREACHABLE as exc:
             raise TradeError(QT_TR_NOOP("cannot reach the TRON node: {reason}"), reason=exc) from None
@@ -167,7 +167,7 @@ class TronTrader:
             "receiver": request.to,
             "feeLimit": quote.data.options.feeLimit,
         }
-        step("Signing and sending; waiting for the receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending; waiting for the receipt…")))
         sent = await self.outbox.send(key, "swap", transaction, summary)
         event = swapped_event(sent.receipt, router)
         if event is None:

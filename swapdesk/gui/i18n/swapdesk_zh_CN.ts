@@ -2608,12 +2608,32 @@
             <translation>请先授权 {symbol}：{bridge} 的合约目前还不能动用它</translation>
         </message>
         <message>
+            <source>Getting the final quote…</source>
+            <translation>正在获取最终报价…</translation>
+        </message>
+        <message>
+            <source>Checking the call data against what you were shown…</source>
+            <translation>正在对照向你显示的内容检查调用数据…</translation>
+        </message>
+        <message>
+            <source>Dry run of the deposit…</source>
+            <translation>正在模拟执行存入…</translation>
+        </message>
+        <message>
             <source>deposit</source>
             <translation>存入</translation>
         </message>
         <message>
             <source>cannot reach {chain}: {reason}</source>
             <translation>无法连接 {chain}：{reason}</translation>
+        </message>
+        <message>
+            <source>Signing and sending the deposit; waiting for its receipt…</source>
+            <translation>正在签名并发送存入交易，等待回执…</translation>
+        </message>
+        <message>
+            <source>Registering the order with {bridge}…</source>
+            <translation>正在向 {bridge} 登记订单…</translation>
         </message>
         <message>
             <source>the final quote failed: {reason}</source>
@@ -2708,16 +2728,36 @@
             <translation>cBridge 尚未给出这笔转账的编号：请稍后再试</translation>
         </message>
         <message>
+            <source>Asking cBridge's validators for the refund (signing the request)…</source>
+            <translation>正在向 cBridge 的验证者申请退款（签署请求）…</translation>
+        </message>
+        <message>
+            <source>Waiting for the validators to sign the withdrawal…</source>
+            <translation>正在等待验证者签署提取…</translation>
+        </message>
+        <message>
             <source>cBridge's validators have not signed the refund yet: try again later</source>
             <translation>cBridge 的验证者尚未签署退款：请稍后再试</translation>
+        </message>
+        <message>
+            <source>Checking the withdrawal against your transfer…</source>
+            <translation>正在对照你的转账检查提取…</translation>
         </message>
         <message>
             <source>the withdrawal is not for cBridge's contract on {chain} in swapdesk's catalogue</source>
             <translation>该提取不是发往 swapdesk 合约目录中 cBridge 在 {chain} 上的合约</translation>
         </message>
         <message>
+            <source>Dry run of the withdrawal…</source>
+            <translation>正在模拟执行提取…</translation>
+        </message>
+        <message>
             <source>withdrawal</source>
             <translation>提取</translation>
+        </message>
+        <message>
+            <source>Signing and sending the withdrawal; waiting for its receipt…</source>
+            <translation>正在签名并发送提取交易，等待回执…</translation>
         </message>
         <message>
             <source>the withdrawal cannot be decoded: nothing is sent</source>
@@ -2872,6 +2912,26 @@
             <translation>等待回执时与链断开了连接（{reason}）；请查看“历史”页</translation>
         </message>
         <message>
+            <source>name the chain's wrapped coin</source>
+            <translation>指定该链的包装币</translation>
+        </message>
+        <message>
+            <source>register a V2 factory and its fee</source>
+            <translation>登记一个 V2 工厂及其费率</translation>
+        </message>
+        <message>
+            <source>register a V3 factory</source>
+            <translation>登记一个 V3 工厂</translation>
+        </message>
+        <message>
+            <source>register a StableSwap pool</source>
+            <translation>登记一个 StableSwap 池</translation>
+        </message>
+        <message>
+            <source>set a channel's fee rate</source>
+            <translation>设置一个渠道的费率</translation>
+        </message>
+        <message>
             <source>the deterministic-deployment proxy ({proxy}) is not on {chain}: swapdesk's router deploys through it, to the same address on every chain; its keyless deployment transaction must be sent there first</source>
             <translation>{chain} 上没有确定性部署代理（{proxy}）：swapdesk 路由合约通过它部署，在每条链上都得到同一个地址；必须先在该链上发送它的无密钥部署交易</translation>
         </message>
@@ -2880,8 +2940,20 @@
             <translation>{chain} 上的 {address} 已有其他代码：无法在那里部署</translation>
         </message>
         <message>
+            <source>deploy swapdesk's router through the proxy</source>
+            <translation>通过代理部署 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>{n}/{count}: {what}…</source>
+            <translation>{n}/{count}：{what}…</translation>
+        </message>
+        <message>
             <source>after the deployment, the code at {address} is not swapdesk's router</source>
             <translation>部署之后，{address} 上的代码不是 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>a call of the router</source>
+            <translation>一次路由合约调用</translation>
         </message>
         <message>
             <source>swapdesk has no router on {chain}: this swap cannot be signed here</source>
@@ -2900,8 +2972,16 @@
             <translation>该代币</translation>
         </message>
         <message>
+            <source>Dry run of the swap…</source>
+            <translation>正在模拟执行兑换…</translation>
+        </message>
+        <message>
             <source>a dry run gives {amount} {symbol}, below the minimum of {minimum}</source>
             <translation>模拟执行得到 {amount} {symbol}，低于最少 {minimum}</translation>
+        </message>
+        <message>
+            <source>Signing and sending; waiting for the receipt…</source>
+            <translation>正在签名并发送，等待回执…</translation>
         </message>
         <message>
             <source>the swap was mined without the router's Swapped event</source>
@@ -2946,6 +3026,10 @@
         <message>
             <source>the approval did not go through: cannot reach the TRON node: {reason}</source>
             <translation>授权未成功：无法连接 TRON 节点：{reason}</translation>
+        </message>
+        <message>
+            <source>Checking the transaction description against what you were shown…</source>
+            <translation>正在对照向你显示的内容检查交易描述…</translation>
         </message>
         <message>
             <source>sender</source>
