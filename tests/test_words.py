@@ -152,3 +152,19 @@ def test_words_that_are_not_an_error_say_the_same_way() -> None:
     assert ApiError(ErrorCode.TRANSACTION_NOT_FOUND, "plain").said is None
     _, said = embedded_service(Settings(engine="remote", server_url="http://127.0.0.1:9"))
     assert str(said) == "server http://127.0.0.1:9" and said.template == "server {url}"
+
+
+def test_a_reason_from_another_module_is_translated_inside_the_sentence(tmp_path: Path) -> None:
+    """The wallet's 'address: {reason}', the reason being swapdesk.address's own marked rule."""
+    from swapdesk.wallet import Wallet
+
+    from .wallet.memory_keyring import MemoryKeyring
+
+    with pytest.raises(WalletError) as info:
+        Wallet(tmp_path, MemoryKeyring(), scrypt_n=2**10).watch("0x1234", "Cold")
+    assert str(info.value) == "address: must be 0x followed by 40 hexadecimal digits"
+    table = {
+        "address: {reason}": "地址：{reason}",
+        "must be 0x followed by 40 hexadecimal digits": "必须是 0x 加 40 位",
+    }
+    assert info.value.say(lambda text: table.get(text, text)) == "地址：必须是 0x 加 40 位"

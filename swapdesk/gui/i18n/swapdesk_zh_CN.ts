@@ -3151,5 +3151,21 @@
             <source>No chain that answered knows that transaction hash; {chains} could not be asked.</source>
             <translation>已应答的链上都没有这个交易哈希；无法查询 {chains}。</translation>
         </message>
+        <message>
+            <source>must be 0x followed by 40 hexadecimal digits</source>
+            <translation>必须是 0x 加 40 位十六进制字符</translation>
+        </message>
+        <message>
+            <source>mixed-case address fails its EIP-55 checksum</source>
+            <translation>大小写混合的地址未通过 EIP-55 校验</translation>
+        </message>
+        <message>
+            <source>must be a base58check TRON address (T...)</source>
+            <translation>必须是 base58check 格式的 TRON 地址（T...）</translation>
+        </message>
+        <message>
+            <source>TRON address fails its base58check checksum</source>
+            <translation>TRON 地址未通过 base58check 校验</translation>
+        </message>
     </context>
 </TS>
