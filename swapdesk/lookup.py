@@ -36,8 +36,8 @@ class Found:
     chain: Chain | None
     info: TxInfo | None
     error: str = ""  # why nothing was found
-    said: Words | None = None  # the same as a marked template and its words, for the window's language
     recorded: bool = False  # the chain came from the app's own records
+    said: Words | None = None  # the error as a marked template and its words, for the window's language
 
 
 def detection_order(text: str) -> list[Chain]:
