@@ -3,7 +3,8 @@
 python scripts/translations.py          # lupdate the GUI's words into the .ts, fill it from the table, lrelease the .qm
 python scripts/translations.py --check  # exit 1 if a word has no Chinese, or the .ts or the .qm is stale
 
-`pyside6-lupdate` reads every `tr(...)` and `QT_TR_NOOP(...)` under swapdesk/gui into
+`pyside6-lupdate` reads every `tr(...)` and `QT_TR_NOOP(...)` under swapdesk/gui, and the `QT_TR_NOOP(...)` of the
+modules without Qt that import it from swapdesk.words (the trade's, the wallet's, the settings' errors), into
 swapdesk/gui/i18n/swapdesk_zh_CN.ts; the Chinese comes from the table beside it (zh_CN.json: English -> Chinese),
 written by a person, so the .ts is never edited by hand; `pyside6-lrelease` compiles it into the .qm the package
 ships. `--check` (scripts/test runs it) fails on a word lupdate finds that the .ts lacks, a translation that is
@@ -24,12 +25,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GUI = ROOT / "swapdesk" / "gui"
+PACKAGE = ROOT / "swapdesk"
+GUI = PACKAGE / "gui"
 FOLDER = GUI / "i18n"
 TS = FOLDER / "swapdesk_zh_CN.ts"
 QM = FOLDER / "swapdesk_zh_CN.qm"
 TABLE = FOLDER / "zh_CN.json"
-_PLACEHOLDER = re.compile(r"\{\w*\}")
+_PLACEHOLDER = re.compile(r"\{\w*(?:![rsa])?\}")
+_MARKS = re.compile(r"^from swapdesk\.words import .*QT_TR_NOOP", re.MULTILINE)
 
 
 def _tool(name: str) -> str:
@@ -42,7 +45,11 @@ def _tool(name: str) -> str:
 
 
 def sources() -> list[Path]:
-    return sorted(p for p in GUI.rglob("*.py") if "__pycache__" not in p.parts)
+    """The GUI's files, and every other module that marks words with `swapdesk.words` (the trade's, the wallet's and
+    the settings' errors, said in the window's language)."""
+    found = {p for p in GUI.rglob("*.py") if "__pycache__" not in p.parts}
+    found |= {p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts and _MARKS.search(p.read_text("utf-8"))}
+    return sorted(found)
 
 
 def lupdate(ts: Path) -> None:

@@ -11,6 +11,8 @@ import re
 
 from eth_utils import keccak
 
+from swapdesk.words import QT_TR_NOOP, Worded
+
 ZERO = b"\0" * 20
 TRON_PREFIX = 0x41
 
@@ -19,8 +21,8 @@ _B58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B58_INDEX = {c: i for i, c in enumerate(_B58_ALPHABET)}
 
 
-class InvalidAddress(ValueError):
-    """`rule` says what the text broke, for error messages."""
+class InvalidAddress(Worded, ValueError):
+    """`rule` says what the text broke, for error messages (marked: the window says it in its language)."""
 
     def __init__(self, rule: str, checksum: bool = False) -> None:
         super().__init__(rule)
@@ -38,10 +40,10 @@ def to_checksum(raw: bytes) -> str:
 def parse_evm(text: str) -> bytes:
     """20 bytes from 0x-hex; mixed case must be a valid EIP-55 checksum."""
     if not _HEX.fullmatch(text):
-        raise InvalidAddress("must be 0x followed by 40 hexadecimal digits")
+        raise InvalidAddress(QT_TR_NOOP("must be 0x followed by 40 hexadecimal digits"))
     digits = text[2:]
     if digits != digits.lower() and digits != digits.upper() and to_checksum(bytes.fromhex(digits)) != text:
-        raise InvalidAddress("mixed-case address fails its EIP-55 checksum", checksum=True)
+        raise InvalidAddress(QT_TR_NOOP("mixed-case address fails its EIP-55 checksum"), checksum=True)
     return bytes.fromhex(digits)
 
 
@@ -65,15 +67,15 @@ def to_tron(raw: bytes) -> str:
 def parse_tron(text: str) -> bytes:
     """20 bytes from a base58check TRON address."""
     if not (30 <= len(text) <= 40) or any(c not in _B58_INDEX for c in text):
-        raise InvalidAddress("must be a base58check TRON address (T...)")
+        raise InvalidAddress(QT_TR_NOOP("must be a base58check TRON address (T...)"))
     number = 0
     for c in text:
         number = number * 58 + _B58_INDEX[c]
     data = number.to_bytes(25, "big") if number < 1 << 200 else b""
     if len(data) != 25 or data[0] != TRON_PREFIX:
-        raise InvalidAddress("must be a base58check TRON address (T...)")
+        raise InvalidAddress(QT_TR_NOOP("must be a base58check TRON address (T...)"))
     if _sha256d(data[:21])[:4] != data[21:]:
-        raise InvalidAddress("TRON address fails its base58check checksum", checksum=True)
+        raise InvalidAddress(QT_TR_NOOP("TRON address fails its base58check checksum"), checksum=True)
     return data[1:21]
 
 

@@ -31,6 +31,7 @@ from swapdesk.engine import ChainBackend, Engine, RoutedBackend, RpcBackend
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
 from swapdesk.engine.first_use import CheckedChains
 from swapdesk.settings import Settings
+from swapdesk.words import QT_TR_NOOP, Words
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -95,19 +96,22 @@ def chains(devnet: Devnet, rpc: dict[int, str]) -> ChainBackend:
     return RoutedBackend(DevnetBackend(devnet), RpcBackend(rpc, found))
 
 
-def embedded_service(chosen: Settings, told: list[str] | None = None) -> tuple[SwapService, str]:
+def embedded_service(chosen: Settings, told: list[str] | None = None) -> tuple[SwapService, Words]:
     """The engine the window's settings ask for: the embedded devnet with its bridge providers (and real nodes
-    for the chains named), or a server, which has its own. `told`: what the person should hear from the start."""
+    for the chains named), or a server, which has its own, and its name (for the status bar, in any language).
+    `told`: what the person should hear from the start."""
     if chosen.engine == "remote":
         from swapdesk.remote import RemoteService
 
-        return RemoteService(chosen.server_url), f"server {chosen.server_url}"
+        return RemoteService(chosen.server_url), Words(QT_TR_NOOP("server {url}"), url=chosen.server_url)
     devnet = Devnet(ChainData(), speed=chosen.devnet_speed)
     rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
     real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items()) if chosen.providers else None
     builds = build_ahead(devnet, rpc)
     engine = EmbeddedEngine(chains(devnet, rpc), BridgeProviders(devnet), told, real, builds)
-    return engine, ("embedded devnet" if not rpc else f"devnet + RPC for {', '.join(chosen.rpc)}")
+    if not rpc:
+        return engine, Words(QT_TR_NOOP("embedded devnet"))
+    return engine, Words(QT_TR_NOOP("devnet + RPC for {chains}"), chains=", ".join(chosen.rpc))
 
 
 def build_ahead(devnet: Devnet, rpc: dict[int, str]) -> WorldBuilds | None:

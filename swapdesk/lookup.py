@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from swapdesk.api import ApiError, ErrorCode, SwapService, TxInfo, parse
 from swapdesk.api.requests import TransactionRequest
 from swapdesk.chains import CHAINS, Chain, by_id
+from swapdesk.words import QT_TR_NOOP, Words
 
 PROBES = 6  # chains asked at once: enough for the fifteen in three rounds, few enough for a rate-limited node
 MANY = 8  # hashes looked up at once
-NOWHERE = "No chain knows that transaction hash."
+NOWHERE = QT_TR_NOOP("No chain knows that transaction hash.")
 GOES_ON = (ErrorCode.TRANSACTION_NOT_FOUND, ErrorCode.CHAIN_UNAVAILABLE)  # another chain may know it
 
 Recorded = Callable[[str], Awaitable[int | None]]  # the chain id the app's records give a hash, or None
@@ -36,6 +37,7 @@ class Found:
     info: TxInfo | None
     error: str = ""  # why nothing was found
     recorded: bool = False  # the chain came from the app's own records
+    said: Words | None = None  # the error as a marked template and its words, for the window's language
 
 
 def detection_order(text: str) -> list[Chain]:
@@ -72,8 +74,9 @@ async def look_up(
     rest = [c for c in others if c not in first]
     found = await _first(service, text, rest, trying, probes, unavailable)
     if found.info is None and found.error == NOWHERE and unavailable:
-        return Found(text, None, None, f"No chain that answered knows that transaction hash; {', '.join(unavailable)} "
-                     "could not be asked.")  # fmt: skip
+        said = Words(QT_TR_NOOP("No chain that answered knows that transaction hash; {chains} could not be asked."),
+                     chains=", ".join(unavailable))  # fmt: skip
+        return Found(text, None, None, str(said), said=said)
     return found
 
 
@@ -112,7 +115,8 @@ async def _first(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    return Found(text, None, None, last[0].message if last else NOWHERE)
+    said = last[0].said if last else Words(NOWHERE)
+    return Found(text, None, None, last[0].message if last else NOWHERE, said=said)
 
 
 async def look_up_many(
@@ -128,7 +132,7 @@ async def look_up_many(
                 likely = [chain_id for chain_id, _ in seen.most_common(PROBES)]
                 found = await look_up(service, text, chain, recorded, likely=likely)
             except ApiError as error:
-                return index, Found(text, chain, None, error.message)
+                return index, Found(text, chain, None, error.message, said=error.said)
             if found.chain is not None and found.info is not None:
                 seen[found.chain.id] += 1
             return index, found

@@ -17,6 +17,7 @@ import platformdirs
 
 from swapdesk.chains import UnknownChain, resolve
 from swapdesk.files import write_atomically
+from swapdesk.words import QT_TR_NOOP, Worded
 
 ENGINES = ("embedded", "remote")
 THEMES = ("system", "light", "dark")
@@ -27,8 +28,11 @@ PROVIDERS = ("cbridge", "metapath", "anyswap")  # bridge providers whose real se
 MAX_SPEED = 1000.0  # the devnet's block times may be divided by up to this
 
 
-class BadSpeed(ValueError):
+class BadSpeed(Worded, ValueError):
     pass
+
+
+_SPEED_RULE = QT_TR_NOOP("devnet speed must be a number from 1 to {most} (got {text!r})")
 
 
 def parse_speed(text: str) -> float:
@@ -36,22 +40,27 @@ def parse_speed(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise BadSpeed(f"devnet speed must be a number from 1 to {MAX_SPEED:g} (got {text!r})") from None
+        raise BadSpeed(_SPEED_RULE, most=f"{MAX_SPEED:g}", text=text) from None
     if not 1 <= value <= MAX_SPEED:  # also refuses nan and inf
-        raise BadSpeed(f"devnet speed must be a number from 1 to {MAX_SPEED:g} (got {text!r})")
+        raise BadSpeed(_SPEED_RULE, most=f"{MAX_SPEED:g}", text=text)
     return value
 
 
-class BadSetting(ValueError):
-    def __init__(self, name: str, rule: str) -> None:
-        super().__init__(f"{name}: {rule}")
+_ONE_OF = QT_TR_NOOP("must be one of {names}")
+
+
+class BadSetting(Worded, ValueError):
+    """A setting that breaks its rule: `name` the setting as the file writes it, then the rule's template and words."""
+
+    def __init__(self, name: str, rule: str, **words: object) -> None:
+        super().__init__(QT_TR_NOOP("{name}: {rule}"), name=name, rule=Worded(rule, **words))
         self.name = name
 
 
 def _url(name: str, text: str) -> str:
     parsed = urlparse(text)
     if parsed.scheme not in ("http", "https") or not parsed.netloc:
-        raise BadSetting(name, f"must be an http:// or https:// URL (got {text!r})")
+        raise BadSetting(name, QT_TR_NOOP("must be an http:// or https:// URL (got {text!r})"), text=text)
     return text.rstrip("/")
 
 
@@ -69,20 +78,25 @@ class Settings:
     def checked(self) -> Settings:
         """The same settings, or BadSetting naming the field and the rule."""
         if self.engine not in ENGINES:
-            raise BadSetting("engine", f"must be one of {', '.join(ENGINES)}")
+            raise BadSetting("engine", _ONE_OF, names=", ".join(ENGINES))
         if self.theme not in THEMES:
-            raise BadSetting("theme", f"must be one of {', '.join(THEMES)}")
+            raise BadSetting("theme", _ONE_OF, names=", ".join(THEMES))
         if self.language not in LANGUAGES:
-            raise BadSetting("language", f"must be one of {', '.join(LANGUAGES)}")
+            raise BadSetting("language", _ONE_OF, names=", ".join(LANGUAGES))
         rpc, forks = _chains_urls("rpc", self.rpc), _chains_urls("forks", self.forks)
         try:
             speed = parse_speed(str(self.devnet_speed))
         except BadSpeed as exc:
-            raise BadSetting("devnet_speed", str(exc)) from None
+            raise BadSetting("devnet_speed", exc.template, **exc.words) from None
         providers = {}
         for name, url in self.providers.items():
             if name not in PROVIDERS:
-                raise BadSetting("providers", f"{name!r} is not a bridge provider; one of {', '.join(PROVIDERS)}")
+                raise BadSetting(
+                    "providers",
+                    QT_TR_NOOP("{provider!r} is not a bridge provider; one of {names}"),
+                    provider=name,
+                    names=", ".join(PROVIDERS),
+                )
             providers[name] = _url(f"providers {name}", url)
         return Settings(
             self.engine, _url("server_url", self.server_url), self.theme, rpc, speed, providers, forks, self.language
@@ -96,7 +110,7 @@ def _chains_urls(name: str, given: dict[str, str]) -> dict[str, str]:
         try:
             chain = resolve(flag)
         except UnknownChain:
-            raise BadSetting(name, f"unknown chain {flag!r}") from None
+            raise BadSetting(name, QT_TR_NOOP("unknown chain {flag!r}"), flag=flag) from None
         found[chain.flag] = _url(f"{name} {chain.flag}", url)
     return found
 

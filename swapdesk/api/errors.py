@@ -39,6 +39,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar
 
+from swapdesk.words import Words
+
 
 class ErrorCode(StrEnum):
     MISSING_PARAMETER = "MISSING_PARAMETER"
@@ -85,11 +87,14 @@ class ErrorCode(StrEnum):
 class ApiError(Exception):
     STATUS: ClassVar[int] = 500
 
-    def __init__(self, code: ErrorCode, message: str, parameter: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: ErrorCode, message: str | Words, parameter: str | None = None) -> None:
+        super().__init__(str(message))
         self.code = code
-        self.message = message
+        self.message = str(message)  # the API's English, sent as it is
         self.parameter = parameter
+        # the message as a marked template and its words, for a window in another language (an engine in this
+        # process only: over HTTP only the message travels)
+        self.said = message if isinstance(message, Words) else None
 
     @property
     def status(self) -> int:

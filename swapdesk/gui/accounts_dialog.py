@@ -255,7 +255,7 @@ class AccountsDialog(QDialog):
         try:
             made = await off_loop(action, *args)
         except (WalletError, ValueError) as error:
-            self._say(page, without_class_names(str(error)))
+            self._say(page, without_class_names(error_words.said(error)))
             return
         finally:
             self.progress.stop(ticket)

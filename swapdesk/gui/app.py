@@ -32,13 +32,14 @@ from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
+from swapdesk.words import Words
 
 log = logging.getLogger(__name__)
 LEFTOVER_SECONDS = 5.0
 KEPT_LIST = "cross-list.json"  # in the data folder: the Cross-chain tab's list from the last run
 
 
-def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapService, str]:
+def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapService, Words]:
     """The engine the settings ask for (`swapdesk.compose`: the devnet, its bridge providers, real nodes), with
     the forks asked for started first (`swapdesk.fork`; kept in `forks.started`, to stop with the app)."""
     if chosen.engine != "remote":

@@ -2,7 +2,8 @@
 parsing its English) or a field the form judges itself, said as what to do about it.
 
 The engine's own message is kept for the details (a tooltip, the log): it names the parameter and the rule, for
-a developer; the window says what a person can act on.
+a developer; the window says what a person can act on. The trade's, the wallet's and the settings' errors carry
+their English template and its words (`swapdesk.words.Worded`): `said` translates both.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from swapdesk.api import ApiError, ErrorCode
 from swapdesk.gui import formatting
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.units import BadAmount
+from swapdesk.words import Worded
 
 
 @dataclass(frozen=True)
@@ -107,3 +109,11 @@ def unexpected(error: BaseException) -> str:
     return tr("Something went wrong inside swapdesk ({kind}); the log has the details.").format(
         kind=type(error).__name__
     )
+
+
+def said(error: BaseException) -> str:
+    """An error of the trade, the wallet or the settings in the window's language (its template translated, then
+    filled with its words, a word that is itself such an error said the same way); any other as it says itself."""
+    if isinstance(error, ApiError) and error.said is not None:  # the engine's English, marked (an engine in-process)
+        return error.said.say(tr)
+    return error.say(tr) if isinstance(error, Worded) else str(error)

@@ -90,7 +90,9 @@ class ExportDialog(QDialog):
             else:
                 text = " ".join((await off_loop(self.wallet.export_phrase, self.account.address, password)).words())
         except (WalletError, WrongPassword) as error:
-            self.error.set(tr("Wrong password.") if isinstance(error, WrongPassword) else str(error), "danger")
+            self.error.set(
+                tr("Wrong password.") if isinstance(error, WrongPassword) else error_words.said(error), "danger"
+            )
             self.error.show()
             self.failed.emit(str(error))
             return

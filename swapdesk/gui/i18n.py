@@ -17,6 +17,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from swapdesk.words import Worded, Words
+
 FOLDER = Path(__file__).resolve().parent / "i18n"
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}  # each in its own words: a person finds their own
 _installed: list[QTranslator] = []
@@ -33,6 +35,12 @@ def QT_TR_NOOP(text: str) -> str:
 
 
 noop = QT_TR_NOOP
+
+
+def say(words: str | Words | Worded) -> str:
+    """Words made where Qt is not imported (`swapdesk.words`: a template and its words), in the window's language;
+    a plain string is a marked one, translated as it is."""
+    return words.say(tr) if isinstance(words, (Words, Worded)) else tr(words)
 
 
 def chosen(setting: str, system: QLocale | None = None) -> str:

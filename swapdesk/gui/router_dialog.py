@@ -24,10 +24,11 @@ from swapdesk.catalogs import Catalog
 from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chains import Chain, resolve
 from swapdesk.engine.router import RouterTerms
+from swapdesk.gui import error_words
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import caption
 from swapdesk.gui.design.notice import Notice
-from swapdesk.gui.i18n import tr
+from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.store import TxStore
 from swapdesk.trade.errors import TradeError
@@ -110,14 +111,14 @@ class RouterForm(QDialog):
         owner = self.accounts[self.account.currentIndex()].address
         collector = self.collector.text().strip() or owner
         if not (collector.startswith("0x") and len(collector) == 42):
-            raise TradeError(tr("Fee collector: write an address, 0x and 40 hex digits"))
+            raise TradeError(QT_TR_NOOP("Fee collector: write an address, 0x and 40 hex digits"))
         return RouterTerms(owner, AsyncWeb3.to_checksum_address(collector), self.fee.value(), {})
 
     def open_review(self) -> RouterDeployDialog | None:
         try:
             terms = self.terms()
         except (TradeError, ValueError) as exc:
-            self.error.set(str(exc), "danger")
+            self.error.set(error_words.said(exc), "danger")
             self.error.show()
             return None
         chain = self.chains[self.chain.currentIndex()]
@@ -167,10 +168,10 @@ class RouterDeployDialog(SigningDialog):
         folder = settings.config_dir() / "catalogs"
         self.catalog = (await off_loop(catalogs.load, folder, [self.chain.id])).get(self.chain.id)
         if self.catalog is None:
-            raise TradeError(tr("swapdesk has no catalogue of {chain}").format(chain=self.chain.name))
+            raise TradeError(QT_TR_NOOP("swapdesk has no catalogue of {chain}"), chain=self.chain.name)
         async with self._deployer() as deployer:
             if await deployer.w3.eth.chain_id != self.chain.id:
-                raise TradeError(tr("The node named for {chain} is another chain").format(chain=self.chain.name))
+                raise TradeError(QT_TR_NOOP("The node named for {chain} is another chain"), chain=self.chain.name)
             plan = self.plan = await deployer.plan(self.chain, self.terms, self.account.address)
             balance = await deployer.w3.eth.get_balance(self.account.address)  # type: ignore[arg-type]
         terms = self.terms
@@ -180,11 +181,15 @@ class RouterDeployDialog(SigningDialog):
                      bps=terms.default_fee_bps, collector=terms.fee_collector)]  # fmt: skip
         if plan.deployed:
             lines.append(tr("It is there already: nothing to send; its catalogue is written."))
-        lines += [f"{n}. {step.what}" for n, step in enumerate(plan.steps, 1)]
+        lines += [f"{n}. {tr(step.what)}" for n, step in enumerate(plan.steps, 1)]
         self.review.setText("\n".join(lines))
         if plan.steps and balance == 0:
-            raise TradeError(tr("{account} holds no {coin} on {chain} for the gas").format(
-                account=self.account.label, coin=self.chain.native_symbol, chain=self.chain.name))  # fmt: skip
+            raise TradeError(
+                QT_TR_NOOP("{account} holds no {coin} on {chain} for the gas"),
+                account=self.account.label,
+                coin=self.chain.native_symbol,
+                chain=self.chain.name,
+            )
         return Funds(balance, None)
 
     async def _approve_with(self, key: PrivateKey, unlimited: bool) -> str:

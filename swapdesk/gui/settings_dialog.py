@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swapdesk.gui import i18n
+from swapdesk.gui import error_words, i18n
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.settings import ENGINES, LANGUAGES, THEMES, BadSetting, Settings
@@ -154,7 +154,7 @@ class SettingsDialog(QDialog):
         try:
             self.chosen = self.settings()
         except BadSetting as error:
-            self.error.setText(str(error))
+            self.error.setText(error_words.said(error))
             self.error.show()
             return
         super().accept()
@@ -204,6 +204,6 @@ def _pairs(edit: QPlainTextEdit, setting: str, shape: str) -> dict[str, str]:
         if line.strip():
             parts = line.split()
             if len(parts) != 2:
-                raise BadSetting(setting, tr("line {n}: write {shape}").format(n=n, shape=shape))
+                raise BadSetting(setting, QT_TR_NOOP("line {n}: write {shape}"), n=n, shape=shape)
             found[parts[0]] = parts[1]
     return found

@@ -158,7 +158,7 @@ class SigningDialog(QDialog):
         try:
             funds = await self._read_funds()
         except TradeError as error:
-            return self._fail(str(error))
+            return self._fail(error_words.said(error))
         self.funds = funds
         needs = funds.approval_needed(self.amount)
         self.steps.setVisible(needs or self.approved_once)
@@ -186,7 +186,7 @@ class SigningDialog(QDialog):
             approval = await self._approve_with(key, self.unlimited.isChecked())
         except SIGNING_ERRORS as error:
             self.sent.emit()
-            return self._fail(tr("The approval stopped: {why}").format(why=error))
+            return self._fail(tr("The approval stopped: {why}").format(why=error_words.said(error)))
         self.approved_once = True
         self.sent.emit()
         self.approved.emit(approval)
@@ -197,7 +197,7 @@ class SigningDialog(QDialog):
             result = await self._act(await self._key())
         except SIGNING_ERRORS as error:
             self.sent.emit()
-            return self._fail(str(error))
+            return self._fail(error_words.said(error))
         self.result = result
         self.steps.set_state(1, "done")
         self._show_done(result)

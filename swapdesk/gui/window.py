@@ -22,9 +22,9 @@ from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain, by_id
 from swapdesk.fork import Forks
-from swapdesk.gui import theme
+from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
-from swapdesk.gui.i18n import QT_TR_NOOP, tr
+from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.notices import NoticeBar
 from swapdesk.gui.notifier import Notifier
@@ -37,6 +37,7 @@ from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.progress import ActivityIndicator
 from swapdesk.store import StoredOrder, TxStore
+from swapdesk.words import Words
 
 if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
     from web3 import AsyncWeb3
@@ -55,6 +56,9 @@ HISTORY_REFRESH_MS = 250
 PREFETCH_IDLE_MS = 3000
 
 
+EMBEDDED = QT_TR_NOOP("embedded devnet")  # compose.embedded_service's name for the devnet alone
+
+
 class MainWindow(QMainWindow):
     devnet_reset = Signal(list)  # names of the chains that started over
     refund_withdrawn = Signal(str)  # the withdrawal's hash
@@ -63,14 +67,14 @@ class MainWindow(QMainWindow):
     def __init__(
         self,
         service: SwapService | None = None,
-        engine_name: str = QT_TR_NOOP("embedded devnet"),  # compose.embedded_service's name
+        engine_name: str | Words = EMBEDDED,
         wallet: Wallet | None = None,
         store: TxStore | None = None,
     ) -> None:
         """Without a service the window waits for `use_service` (start-up shows it first)."""
         super().__init__()
         self.service = service
-        self.engine_name = engine_name
+        self.engine_name: str | Words = engine_name  # a marked string, or compose's words
         self.forks = Forks()  # the local forks this window's engine runs on (`--fork`, Settings); stopped at exit
         self._wallet = wallet
         self.store = store or TxStore(stored.data_dir() / "transactions.sqlite")
@@ -103,7 +107,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.notices)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
-        self.engine_state = QLabel(tr("Starting the {engine}…").format(engine=tr(engine_name)))
+        self.engine_state = QLabel(tr("Starting the {engine}…").format(engine=say(engine_name)))
         self.engine_state.setAccessibleName(tr("Engine"))
         self.statusBar().addWidget(ActivityIndicator(self.activity))
         self.notifier = Notifier(self)  # its words beside the work under way
@@ -188,7 +192,7 @@ class MainWindow(QMainWindow):
     def _show_engine_state(self) -> None:
         """'Ready · engine' only when the engine has answered and nothing runs; else the engine's name."""
         if self._engine_answered:
-            name = tr(self.engine_name)
+            name = say(self.engine_name)
             self.engine_state.setText(name if self.activity.busy else tr("Ready · {engine}").format(engine=name))
 
     def check_notices(self) -> None:
@@ -271,10 +275,10 @@ class MainWindow(QMainWindow):
         service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen, self.forks)
         await self.use_service(service, name)
 
-    async def use_service(self, service: SwapService, name: str) -> None:
+    async def use_service(self, service: SwapService, name: str | Words) -> None:
         old, self.service, self.engine_name = self.service, service, name
         words = tr("Starting the {engine}…") if old is None else tr("Switching to the {engine}…")
-        self.engine_state.setText(words.format(engine=tr(name)))
+        self.engine_state.setText(words.format(engine=say(name)))
         if old is not None:
             await old.aclose()  # first: the old engine's devnet chains release their data for the new one
         await service.start()
@@ -408,7 +412,7 @@ class MainWindow(QMainWindow):
             key = await off_loop(self.wallet.key, order.summary.get("sender", ""), devnet)
             sent = await RefundWithdraw(bridger).withdraw(key, order, card.progress.say)
         except (TradeError, WalletError) as error:
-            card.show_error(tr("The refund's withdrawal stopped: {why}").format(why=error))
+            card.show_error(tr("The refund's withdrawal stopped: {why}").format(why=error_words.said(error)))
             self.refund_failed.emit(str(error))
             return
         finally:

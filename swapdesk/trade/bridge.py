@@ -32,6 +32,7 @@ from swapdesk.trade.results import UNLIMITED, Funds
 from swapdesk.trade.swap import Trader
 from swapdesk.trade.tron_outbox import UNREACHABLE as TRON_UNREACHABLE
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 
 @dataclass(frozen=True)
@@ -67,14 +68,15 @@ class Bridger:
     def check_balance(funds: Funds, shown: CrossShown) -> None:
         if funds.balance < shown.amount:
             raise TradeError(
-                f"insufficient balance: you have {shown.human(funds.balance, 0)}, the transfer needs"
-                f" {shown.human(shown.amount, 0)}"
+                QT_TR_NOOP("insufficient balance: you have {balance}, the transfer needs {amount}"),
+                balance=shown.human(funds.balance, 0),
+                amount=shown.human(shown.amount, 0),
             )
 
     async def approve(self, key: PrivateKey, shown: CrossShown, unlimited: bool = False) -> Sent:
         """Let the bridge's contract of swapdesk's catalogue take the amount sent (or any amount, if asked)."""
         if shown.sells_native:
-            raise TradeError(f"the native {shown.src.native_symbol} needs no approval")
+            raise TradeError(QT_TR_NOOP("the native {coin} needs no approval"), coin=shown.src.native_symbol)
         spender = await self.contract(shown)
         amount = UNLIMITED if unlimited else shown.amount
         src = shown.src
@@ -85,32 +87,36 @@ class Bridger:
         try:
             return await self.calls.send(key, src, "approval", shown.token0, data, 0, summary, ERC20.abi)
         except SendFailed as exc:
-            raise SendFailed(f"the approval did not go through: {exc}", exc.tx_hash) from None
+            raise SendFailed(QT_TR_NOOP("the approval did not go through: {reason}"), exc.tx_hash, reason=exc) from None
 
     async def send(
-        self, key: PrivateKey, shown: CrossShown, step: Callable[[str], None] = lambda _: None
+        self, key: PrivateKey, shown: CrossShown, step: Callable[[Words], None] = lambda _: None
     ) -> BridgeResult:
         """`step` hears what is happening, in words, as it happens."""
         src, bridge = shown.src, shown.bridge
         me = parse_address(key.address, False)
         try:
             if not src.tron and await (await self.trader.chains.web3(src)).eth.chain_id != src.id:
-                raise CheckFailed(f"the node answering for {src.name} is another chain")
+                raise CheckFailed(QT_TR_NOOP("the node answering for {chain} is another chain"), chain=src.name)
             funds = await self.funds(key.address, shown)
             self.check_balance(funds, shown)
             if funds.approval_needed(shown.amount):
-                raise TradeError(f"approve {shown.symbols[0]} first: {bridge}'s contract may not take it yet")
-            step("Getting the final quote…")
+                raise TradeError(
+                    QT_TR_NOOP("approve {symbol} first: {bridge}'s contract may not take it yet"),
+                    symbol=shown.symbols[0],
+                    bridge=bridge,
+                )
+            step(Words(QT_TR_NOOP("Getting the final quote…")))
             quote = await self._final_quote(shown, key)
-            step("Checking the call data against what you were shown…")
+            step(Words(QT_TR_NOOP("Checking the call data against what you were shown…")))
             routers = await self.catalog.routers(src)
             call = verify_cross(quote, shown, routers)
             contract = parse_address(routers.router(bridge, src), False)
             data = bytes.fromhex(quote.data[2:])
-            step("Dry run of the deposit…")
-            await self.calls.dry_run(src, me, contract, data, call.value, "deposit")
+            step(Words(QT_TR_NOOP("Dry run of the deposit…")))
+            await self.calls.dry_run(src, me, contract, data, call.value, Term(QT_TR_NOOP("deposit")))
         except (*UNREACHABLE, *TRON_UNREACHABLE) as exc:
-            raise TradeError(f"cannot reach {src.name}: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=src.name, reason=exc) from None
         summary = {
             "bridge": bridge, "chain": src.flag, "toChain": shown.dst.flag, "toChainId": shown.dst.id,
             "tokenIn": quote.token0, "tokenOut": quote.token1, "symbolIn": shown.symbols[0],
@@ -118,10 +124,10 @@ class Bridger:
             "amountIn": str(call.amount), "quotedOut": quote.amountOut, "minOut": str(shown.min_out),
             "receiver": quote.to, "sender": key.address, "router": quote.router, "channel": shown.request.channel,
         }  # fmt: skip
-        step("Signing and sending the deposit; waiting for its receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending the deposit; waiting for its receipt…")))
         sent = await self.calls.send(key, src, "bridge", contract, data, call.value, summary, DEPOSITS[bridge][0].abi)
         block = int(sent.receipt["blockNumber"])
-        step(f"Registering the order with {bridge}…")
+        step(Words(QT_TR_NOOP("Registering the order with {bridge}…"), bridge=bridge))
         order = await off_loop(self.trader.outbox.store.order, sent.hash)
         assert order is not None, "a deposit is recorded with its order"
         return BridgeResult(sent.hash, await registered(self, order), block, int(quote.amountOut))
@@ -138,7 +144,7 @@ class Bridger:
         try:
             return await self.service.cross_swap(parse(CrossSwapRequest, query.items()))
         except ApiError as exc:
-            raise TradeError(f"the final quote failed: {exc.message}") from None
+            raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
 
 
 async def registered(bridger: Bridger, order: StoredOrder) -> str:

@@ -19,6 +19,7 @@ from swapdesk.address import parse_evm, to_checksum
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend
 from swapdesk.trade.errors import CheckFailed
+from swapdesk.words import QT_TR_NOOP
 
 CONTRACT_NAMES = {"ANYSWAP": "Multichain router", "METAPATH": "Bridgers contract", "CBRIDGE": "cBridge contract"}
 
@@ -38,7 +39,11 @@ class BridgeRouters:
         """The contract a deposit through `bridge` goes to; CheckFailed when swapdesk knows none there."""
         found = self.routers.get(bridge)
         if found is None:
-            raise CheckFailed(f"swapdesk's catalogue names no {bridge} contract on {chain.name}: nothing is sent")
+            raise CheckFailed(
+                QT_TR_NOOP("swapdesk's catalogue names no {bridge} contract on {chain}: nothing is sent"),
+                bridge=bridge,
+                chain=chain.name,
+            )
         return found
 
     def underlying(self, any_token: str) -> str | None:
@@ -63,7 +68,9 @@ class BridgeCatalog:
         found = (await self.chains.catalog(chain)).bridges
         if found is None or not found.routers:
             raise CheckFailed(
-                f"swapdesk knows no bridge contracts on {chain.name}: its catalogue names none ({chain.id}.json)"
+                QT_TR_NOOP("swapdesk knows no bridge contracts on {chain}: its catalogue names none ({id}.json)"),
+                chain=chain.name,
+                id=chain.id,
             )
         return BridgeRouters(
             chain.id,

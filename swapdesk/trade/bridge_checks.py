@@ -30,6 +30,7 @@ from swapdesk.engine.bridges.metapath import CHAIN_CODES
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES, BridgeRouters
 from swapdesk.trade.errors import CheckFailed
 from swapdesk.units import to_human
+from swapdesk.words import QT_TR_NOOP, Term
 
 ANYSWAP, CBRIDGE, METAPATH = artifact("AnyswapV6Router"), artifact("CBridge"), artifact("Bridgers")
 PER_MILLION = 10**6
@@ -125,20 +126,26 @@ def decode(bridge: str, data: str, value: int, routers: BridgeRouters, shown: Cr
     raw = bytes.fromhex(data.removeprefix("0x")) if data else b""
     found = next((f for f in functions if raw[:4] == contract.selector(f)), None)
     if found is None:
-        raise CheckFailed(f"the call data is not a deposit into {bridge}: nothing is sent")
+        raise CheckFailed(QT_TR_NOOP("the call data is not a deposit into {bridge}: nothing is sent"), bridge=bridge)
     try:
         args: list[Any] = list(contract.decode_input(found, raw))
     except Exception:
-        raise CheckFailed(f"the call data of {bridge}'s {found} cannot be decoded: nothing is sent") from None
+        raise CheckFailed(
+            QT_TR_NOOP("the call data of {bridge}'s {found} cannot be decoded: nothing is sent"),
+            bridge=bridge,
+            found=found,
+        ) from None
     dst = shown.dst
     if bridge == "ANYSWAP":
         any_token = to_checksum(bytes.fromhex(args[0][2:]))
         underlying = routers.underlying(any_token)
         if underlying is None:
-            raise CheckFailed(f"the call names {any_token}, which is not a Multichain token swapdesk knows")
+            raise CheckFailed(
+                QT_TR_NOOP("the call names {token}, which is not a Multichain token swapdesk knows"), token=any_token
+            )
         token = ZERO if found == "anySwapOutNative" else parse_address(underlying, False)
         if found == "anySwapOutNative" and not routers.wraps_native(underlying):
-            raise CheckFailed("the call sends the native coin through a Multichain token of another asset")
+            raise CheckFailed(QT_TR_NOOP("the call sends the native coin through a Multichain token of another asset"))
         amount = value if found == "anySwapOutNative" else args[2]
         return BridgeCall(bridge, found, token, amount, _bytes(args[1]), int(args[-1]), shown.amount_out, value)
     if bridge == "CBRIDGE":
@@ -152,11 +159,19 @@ def decode(bridge: str, data: str, value: int, routers: BridgeRouters, shown: Cr
     symbol, _, chain_code = code.rstrip(")").partition("(")
     dst_chain = next((cid for cid, c in CHAIN_CODES.items() if c == chain_code), 0)
     if symbol.upper() != shown.symbols[1].upper():
-        raise CheckFailed(f"the call asks to be paid in {code}, not the {shown.symbols[1]} you were shown")
+        raise CheckFailed(
+            QT_TR_NOOP("the call asks to be paid in {code}, not the {symbol} you were shown"),
+            code=code,
+            symbol=shown.symbols[1],
+        )
     try:
         receiver = parse_address(destination, by_chain(dst_chain, dst).tron)
     except InvalidAddress:
-        raise CheckFailed(f"the call pays {destination!r}, which is not an address of {dst.name}") from None
+        raise CheckFailed(
+            QT_TR_NOOP("the call pays {destination!r}, which is not an address of {chain}"),
+            destination=destination,
+            chain=dst.name,
+        ) from None
     token = ZERO if found == "swapEth" else _bytes(args[0])
     amount = value if found == "swapEth" else args[3]
     return BridgeCall(bridge, found, token, amount, receiver, dst_chain, min_return, value)
@@ -169,38 +184,67 @@ def verify_cross(quote: CrossQuote, shown: CrossShown, routers: BridgeRouters) -
     chain."""
     src, dst, bridge = shown.src, shown.dst, shown.bridge
     if quote.exchange != bridge:
-        raise CheckFailed(f"the quote is for {quote.exchange}, not the {bridge} you chose")
+        raise CheckFailed(
+            QT_TR_NOOP("the quote is for {exchange}, not the {bridge} you chose"),
+            exchange=quote.exchange,
+            bridge=bridge,
+        )
     known = routers.router(bridge, src)
     try:
         router = to_checksum(parse_address(quote.router, src.tron))
     except InvalidAddress:
-        raise CheckFailed(f"the quote's contract {quote.router!r} is not an address of {src.name}") from None
+        raise CheckFailed(
+            QT_TR_NOOP("the quote's contract {router!r} is not an address of {chain}"),
+            router=quote.router,
+            chain=src.name,
+        ) from None
     if router != known:
         raise CheckFailed(
-            f"the quote sends the deposit to {quote.router}, which is not {bridge}'s {CONTRACT_NAMES[bridge]}"
-            f" on {src.name} in swapdesk's catalogue"
+            QT_TR_NOOP(
+                "the quote sends the deposit to {router}, which is not {bridge}'s {contract} on {chain} in swapdesk's "
+                "catalogue"
+            ),
+            router=quote.router,
+            bridge=bridge,
+            contract=Term(CONTRACT_NAMES[bridge]),
+            chain=src.name,
         )
     value = int(quote.value or 0)
     call = decode(bridge, quote.data, value, routers, shown)
     if call.token != shown.token0:
-        raise CheckFailed(f"the call takes {_named(call.token, src)}, not the {shown.symbols[0]} you were shown")
+        raise CheckFailed(
+            QT_TR_NOOP("the call takes {token}, not the {symbol} you were shown"),
+            token=_named(call.token, src),
+            symbol=shown.symbols[0],
+        )
     if call.amount != shown.amount:
-        raise CheckFailed(f"the call sends {shown.human(call.amount, 0)}, not the {shown.human(shown.amount, 0)} shown")
+        raise CheckFailed(
+            QT_TR_NOOP("the call sends {amount}, not the {shown} shown"),
+            amount=shown.human(call.amount, 0),
+            shown=shown.human(shown.amount, 0),
+        )
     if call.value != (shown.amount if shown.sells_native else 0):
-        raise CheckFailed(f"the call sends {to_human(call.value, src.native_decimals)} {src.native_symbol} with it")
+        raise CheckFailed(
+            QT_TR_NOOP("the call sends {amount} {coin} with it"),
+            amount=to_human(call.value, src.native_decimals),
+            coin=src.native_symbol,
+        )
     wanted_receiver = parse_address(shown.receiver, dst.tron)
     if call.receiver != wanted_receiver:
         raise CheckFailed(
-            f"the call pays {format_address(call.receiver, dst.tron)}, not the recipient {shown.receiver} shown"
+            QT_TR_NOOP("the call pays {receiver}, not the recipient {shown} shown"),
+            receiver=format_address(call.receiver, dst.tron),
+            shown=shown.receiver,
         )
     if call.dst_chain != dst.id:
         named = by_chain(call.dst_chain, dst)
         where = f"{named.name} (chain {call.dst_chain})" if named.id == call.dst_chain else f"chain {call.dst_chain}"
-        raise CheckFailed(f"the call sends to {where}, not to {dst.name}")
+        raise CheckFailed(QT_TR_NOOP("the call sends to {where}, not to {chain}"), where=where, chain=dst.name)
     if call.min_out < shown.min_out:
         raise CheckFailed(
-            f"the call guarantees the receiver {shown.human(call.min_out)}, below the {shown.human(shown.min_out)}"
-            " you were shown"
+            QT_TR_NOOP("the call guarantees the receiver {amount}, below the {shown} you were shown"),
+            amount=shown.human(call.min_out),
+            shown=shown.human(shown.min_out),
         )
     return call
 

@@ -32,6 +32,7 @@ from swapdesk.trade.errors import CheckFailed, TradeError
 from swapdesk.trade.orders import refundable
 from swapdesk.trade.outbox import Sent
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 ASKS = ("TO_BE_REFUNDED",)  # the sender must ask first
 SIGNED_WITHIN = 120.0  # seconds the validators get to sign the withdrawal (a few blocks at the devnet's speed)
@@ -45,49 +46,54 @@ class RefundWithdraw:
     def _refund(self) -> Refund:
         cross = getattr(self.bridger.service, "cross", None)
         if cross is None:
-            raise TradeError("a cBridge refund is withdrawn through the embedded engine")
+            raise TradeError(QT_TR_NOOP("a cBridge refund is withdrawn through the embedded engine"))
         try:
             return Refund(cross.client("CBRIDGE"))
         except ApiError as exc:
-            raise TradeError(exc.message) from None
+            raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.message) from None
 
-    async def withdraw(self, key: PrivateKey, order: StoredOrder, step: Callable[[str], None] = lambda _: None) -> Sent:
+    async def withdraw(
+        self, key: PrivateKey, order: StoredOrder, step: Callable[[Words], None] = lambda _: None
+    ) -> Sent:
         if not refundable(order):
-            raise TradeError("this order has no refund waiting for you")
+            raise TradeError(QT_TR_NOOP("this order has no refund waiting for you"))
         sender = order.summary.get("sender", "")
         if parse_address(key.address, False) != parse_address(sender, False):
-            raise CheckFailed("only the account that sent the transfer can withdraw its refund")
+            raise CheckFailed(QT_TR_NOOP("only the account that sent the transfer can withdraw its refund"))
         if not order.order_id:
-            raise TradeError("cBridge has not named the transfer yet: try again in a moment")
+            raise TradeError(QT_TR_NOOP("cBridge has not named the transfer yet: try again in a moment"))
         refund = self._refund()
         try:
             if order.notes in ASKS:
-                step("Asking cBridge's validators for the refund (signing the request)…")
+                step(Words(QT_TR_NOOP("Asking cBridge's validators for the refund (signing the request)…")))
                 request = withdraw_request(bytes.fromhex(order.order_id[2:]), time.time_ns() // 1_000_000)
                 await refund.ask(order.order_id, request, key.sign_message(refund_digest(request)))
-            step("Waiting for the validators to sign the withdrawal…")
+            step(Words(QT_TR_NOOP("Waiting for the validators to sign the withdrawal…")))
             deadline = time.monotonic() + SIGNED_WITHIN
             while (withdrawal := await refund.withdrawal(order.order_id)) is None:
                 if time.monotonic() > deadline:
-                    raise TradeError("cBridge's validators have not signed the refund yet: try again later")
+                    raise TradeError(QT_TR_NOOP("cBridge's validators have not signed the refund yet: try again later"))
                 await asyncio.sleep(POLL_SECONDS)  # the gateway pushes nothing: a client asks
         except ApiError as exc:
-            raise TradeError(f"cBridge's gateway: {exc.message}") from None
+            raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.message) from None
         src = by_id(order.chain_id)
-        step("Checking the withdrawal against your transfer…")
+        step(Words(QT_TR_NOOP("Checking the withdrawal against your transfer…")))
         routers = await self.bridger.catalog.routers(src)
         contract = parse_address(routers.router("CBRIDGE", src), False)
         if withdrawal.chain.id != src.id or withdrawal.bridge != contract:
-            raise CheckFailed(f"the withdrawal is not for cBridge's contract on {src.name} in swapdesk's catalogue")
+            raise CheckFailed(
+                QT_TR_NOOP("the withdrawal is not for cBridge's contract on {chain} in swapdesk's catalogue"),
+                chain=src.name,
+            )
         self._check(withdrawal.data, order, routers.wraps_native)
-        step("Dry run of the withdrawal…")
+        step(Words(QT_TR_NOOP("Dry run of the withdrawal…")))
         me = parse_address(key.address, False)
-        await self.bridger.calls.dry_run(src, me, contract, withdrawal.data, 0, "withdrawal")
+        await self.bridger.calls.dry_run(src, me, contract, withdrawal.data, 0, Term(QT_TR_NOOP("withdrawal")))
         s = order.summary
         summary = {"bridge": "CBRIDGE", "chain": src.flag, "token": s["tokenIn"], "symbol": s["symbolIn"],
                    "amount": s["amountIn"], "decimals": s["decimalsIn"], "deposit": order.hash,
                    "receiver": format_address(me, src.tron)}  # fmt: skip
-        step("Signing and sending the withdrawal; waiting for its receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending the withdrawal; waiting for its receipt…")))
         sent = await self.bridger.calls.send(key, src, "refund", contract, withdrawal.data, 0, summary, CBRIDGE.abi)
         await off_loop(lambda: self.bridger.trader.outbox.store.update_order(order.hash, refund_hash=sent.hash))
         return sent
@@ -99,18 +105,20 @@ class RefundWithdraw:
             (message, _sigs, _signers, _powers) = CBRIDGE.decode_input("withdraw", data)
             fields: tuple[Any, ...] = decode(["uint64", "uint64", "address", "address", "uint256", "bytes32"], message)
         except Exception:
-            raise CheckFailed("the withdrawal cannot be decoded: nothing is sent") from None
+            raise CheckFailed(QT_TR_NOOP("the withdrawal cannot be decoded: nothing is sent")) from None
         chain_id, _seqnum, receiver, token, amount, refid = fields
         s, src = order.summary, by_id(order.chain_id)
         sent_token = parse_address(s["tokenIn"], src.tron)
         token_ok = parse_address(token, False) == sent_token or (sent_token == ZERO and wraps_native(token))
         expected = {
-            "chain": chain_id == src.id,
-            "receiver": parse_address(receiver, False) == parse_address(s["sender"], False),
-            "token": token_ok,
-            "amount": amount == int(s["amountIn"]),
-            "transfer": "0x" + refid.hex() == order.order_id.lower(),
+            Term(QT_TR_NOOP("chain")): chain_id == src.id,
+            Term(QT_TR_NOOP("receiver")): parse_address(receiver, False) == parse_address(s["sender"], False),
+            Term(QT_TR_NOOP("token")): token_ok,
+            Term(QT_TR_NOOP("amount")): amount == int(s["amountIn"]),
+            Term(QT_TR_NOOP("transfer")): "0x" + refid.hex() == order.order_id.lower(),
         }
         for what, holds in expected.items():
             if not holds:
-                raise CheckFailed(f"the withdrawal's {what} is not your transfer's: nothing is sent")
+                raise CheckFailed(
+                    QT_TR_NOOP("the withdrawal's {what} is not your transfer's: nothing is sent"), what=what
+                )

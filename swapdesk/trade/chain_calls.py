@@ -26,6 +26,7 @@ from swapdesk.trade.outbox import UNREACHABLE, Sent
 from swapdesk.trade.swap import Trader
 from swapdesk.trade.tron_outbox import UNREACHABLE as TRON_UNREACHABLE
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP, Term
 
 ERC20 = artifact("ERC20")
 
@@ -55,7 +56,7 @@ class ChainCalls:
                 return int(await w3.eth.get_balance(_checksum(owner)))
             return await self._read(chain, token, ERC20.encode("balanceOf", to_checksum(owner)))
         except (*UNREACHABLE, *TRON_UNREACHABLE) as exc:
-            raise TradeError(f"cannot reach {chain.name}: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=chain.name, reason=exc) from None
 
     async def allowance(self, chain: Chain, owner: bytes, token: bytes, spender: bytes) -> int:
         try:
@@ -66,14 +67,14 @@ class ChainCalls:
                 )
             return await self._read(chain, token, ERC20.encode("allowance", to_checksum(owner), to_checksum(spender)))
         except (*UNREACHABLE, *TRON_UNREACHABLE) as exc:
-            raise TradeError(f"cannot reach {chain.name}: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=chain.name, reason=exc) from None
 
     async def _read(self, chain: Chain, token: bytes, data: bytes) -> int:
         w3 = await self.trader.chains.web3(chain)
         out = await w3.eth.call({"to": _checksum(token), "data": HexStr("0x" + data.hex())})
         return int.from_bytes(bytes(out)[:32], "big")
 
-    async def dry_run(self, chain: Chain, sender: bytes, to: bytes, data: bytes, value: int, what: str) -> None:
+    async def dry_run(self, chain: Chain, sender: bytes, to: bytes, data: bytes, value: int, what: Term) -> None:
         """The call run on the latest state; CheckFailed, in words, when it would revert."""
         try:
             if chain.tron:
@@ -82,11 +83,15 @@ class ChainCalls:
                 try:
                     ran = await ask(self.trader.tron.tron, "triggerconstantcontract", trigger)
                 except NodeRefused as exc:
-                    raise CheckFailed(f"a dry run of the {what} failed: {exc}") from None
+                    raise CheckFailed(
+                        QT_TR_NOOP("a dry run of the {what} failed: {reason}"), what=what, reason=exc
+                    ) from None
                 if "message" in ran.get("result", {}):
                     output = bytes.fromhex((ran.get("constant_result") or [""])[0])
                     raise CheckFailed(
-                        f"a dry run of the {what} reverts: {revert_reason(output) or message(ran['result'])}"
+                        QT_TR_NOOP("a dry run of the {what} reverts: {reason}"),
+                        what=what,
+                        reason=revert_reason(output) or message(ran["result"]),
                     )
                 return
             w3 = await self.trader.chains.web3(chain)
@@ -95,11 +100,15 @@ class ChainCalls:
                 await w3.eth.call(call)  # type: ignore[arg-type]
             except ContractLogicError as exc:
                 reason = str(exc.message).removeprefix("execution reverted: ")
-                raise CheckFailed(f"a dry run of the {what} reverts: {reason}") from None
+                raise CheckFailed(
+                    QT_TR_NOOP("a dry run of the {what} reverts: {reason}"), what=what, reason=reason
+                ) from None
             except Web3Exception as exc:
-                raise CheckFailed(f"a dry run of the {what} failed: {exc}") from None
+                raise CheckFailed(
+                    QT_TR_NOOP("a dry run of the {what} failed: {reason}"), what=what, reason=exc
+                ) from None
         except (*UNREACHABLE, *TRON_UNREACHABLE) as exc:
-            raise TradeError(f"cannot reach {chain.name}: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=chain.name, reason=exc) from None
 
     async def send(
         self, key: PrivateKey, chain: Chain, kind: str, to: bytes, data: bytes, value: int, summary: dict[str, Any],
@@ -113,9 +122,11 @@ class ChainCalls:
         try:
             transaction = await self._tron_build(key, to, data, value, abi)
         except NodeRefused as exc:
-            raise SendFailed(f"the TRON node refused to prepare the transaction: {exc}") from None
+            raise SendFailed(
+                QT_TR_NOOP("the TRON node refused to prepare the transaction: {reason}"), reason=exc
+            ) from None
         except TRON_UNREACHABLE as exc:
-            raise SendFailed(f"the TRON node cannot be reached: {exc}") from None
+            raise SendFailed(QT_TR_NOOP("the TRON node cannot be reached: {reason}"), reason=exc) from None
         return await self.trader.tron.outbox.send(key, kind, transaction, summary)
 
     async def _tron_build(self, key: PrivateKey, to: bytes, data: bytes, value: int, abi: list[dict[str, Any]]) -> Any:
@@ -123,7 +134,7 @@ class ChainCalls:
         tron, me, contract = self.trader.tron.tron, key.tron_address, format_address(to, True)
         method = self._tron_contract(to, abi).get_function_by_selector(data[:4])
         if method is None:
-            raise CheckFailed("the call is to no function of the contract swapdesk knows: nothing is sent")
+            raise CheckFailed(QT_TR_NOOP("the call is to no function of the contract swapdesk knows: nothing is sent"))
         arguments = trx_abi.decode_single(method.input_type, data[4:])
         trigger = {"owner_address": me, "contract_address": contract, "data": data.hex(), "call_value": value}
         fee_limit = await measured_fee_limit(tron, trigger)
@@ -131,7 +142,7 @@ class ChainCalls:
         transaction = await builder.fee_limit(fee_limit).build()
         built = transaction.to_json()["raw_data"]["contract"][0]["parameter"]["value"]
         if built.get("data") != data.hex() or int(built.get("call_value", 0)) != value:
-            raise CheckFailed("the TRON transaction built for the call is not that call: nothing is sent")
+            raise CheckFailed(QT_TR_NOOP("the TRON transaction built for the call is not that call: nothing is sent"))
         return transaction
 
     def _tron_contract(self, address: bytes, abi: list[dict[str, Any]]) -> AsyncContract:

@@ -22,6 +22,7 @@ from swapdesk.engine.tron_call import NotTheSwap, SwapArguments, arguments
 from swapdesk.trade.errors import CheckFailed, TradeError
 from swapdesk.trade.results import Funds
 from swapdesk.units import to_human
+from swapdesk.words import QT_TR_NOOP, Term
 
 ROUTER = artifact("AggregationRouter")
 MAX_DEADLINE_SECONDS = 60 * 60  # a deadline further out protects nothing
@@ -68,7 +69,7 @@ def decode_swap(data: str) -> SwapCall:
     try:
         (params,) = ROUTER.decode_input("swap", bytes.fromhex(data.removeprefix("0x")))
     except Exception:
-        raise CheckFailed("the call data is not a swap through the router") from None
+        raise CheckFailed(QT_TR_NOOP("the call data is not a swap through the router")) from None
     return _swap_call(params)
 
 
@@ -92,8 +93,10 @@ def check_balance(funds: Funds, shown: Shown) -> None:
     if funds.balance < needed:
         decimals, symbol = shown.request.decimal0, shown.symbols[0]
         raise TradeError(
-            f"insufficient balance: you have {to_human(funds.balance, decimals)} {symbol},"
-            f" the swap needs {to_human(needed, decimals)} {symbol}"
+            QT_TR_NOOP("insufficient balance: you have {balance} {symbol}, the swap needs {needed} {symbol}"),
+            balance=to_human(funds.balance, decimals),
+            symbol=symbol,
+            needed=to_human(needed, decimals),
         )
 
 
@@ -105,7 +108,11 @@ def verify(quote: AggQuote, shown: Shown, known_router: str, now: int) -> SwapCa
     chain = shown.request.chain
     router = shown.address(quote.aggregator)
     if router != to_checksum(parse_address(known_router, False)):
-        raise CheckFailed(f"the quote sends the swap to {router}, which is not swapdesk's router on {chain.name}")
+        raise CheckFailed(
+            QT_TR_NOOP("the quote sends the swap to {router}, which is not swapdesk's router on {chain}"),
+            router=router,
+            chain=chain.name,
+        )
     return as_shown(decode_swap(quote.data), shown, now)
 
 
@@ -117,39 +124,59 @@ def verify_tron(quote: TronQuote, shown: Shown, known_router: str, now: int, sig
     try:
         contract = to_checksum(parse_tron(described.contract))
     except InvalidAddress:
-        raise CheckFailed(f"the description calls {described.contract!r}, which is not a TRON address") from None
+        raise CheckFailed(
+            QT_TR_NOOP("the description calls {contract!r}, which is not a TRON address"), contract=described.contract
+        ) from None
     if contract != to_checksum(parse_tron(known_router)):
-        raise CheckFailed(f"the description calls {described.contract}, which is not swapdesk's router on TRON")
+        raise CheckFailed(
+            QT_TR_NOOP("the description calls {contract}, which is not swapdesk's router on TRON"),
+            contract=described.contract,
+        )
     try:
         call = as_shown(_swap_call(arguments(described.fun, described.parameter)), shown, now)
     except NotTheSwap as exc:
-        raise CheckFailed(f"the description is not a swap through the router: {exc}") from None
+        raise CheckFailed(
+            QT_TR_NOOP("the description is not a swap through the router: {reason}"), reason=exc
+        ) from None
     sent = shown.request.amountIn if shown.sells_native else 0
     if described.options.callValue != str(sent):
-        raise CheckFailed(f"the description sends {described.options.callValue} sun of TRX with the call, not {sent}")
+        raise CheckFailed(
+            QT_TR_NOOP("the description sends {value} sun of TRX with the call, not {sent}"),
+            value=described.options.callValue,
+            sent=sent,
+        )
     if described.issuer != signer:
-        raise CheckFailed(f"the description is to be sent by {described.issuer}, not by your account {signer}")
+        raise CheckFailed(
+            QT_TR_NOOP("the description is to be sent by {issuer}, not by your account {signer}"),
+            issuer=described.issuer,
+            signer=signer,
+        )
     if described.options.feeLimit <= 0:
-        raise CheckFailed("the description's fee limit leaves no energy for the swap")
+        raise CheckFailed(QT_TR_NOOP("the description's fee limit leaves no energy for the swap"))
     return call
 
 
 def as_shown(call: SwapCall, shown: Shown, now: int) -> SwapCall:
     """`call` when it is what the user was shown, with a deadline ahead and within the hour."""
     expected = {
-        "token sold": (call.src_token, shown.address(shown.request.token0)),
-        "token bought": (call.dst_token, shown.address(shown.request.token1)),
-        "amount sold": (call.amount, shown.request.amountIn),
-        "receiver": (call.receiver, shown.address(shown.request.to)),
-        "minimum received": (call.min_return, shown.min_out),
+        Term(QT_TR_NOOP("token sold")): (call.src_token, shown.address(shown.request.token0)),
+        Term(QT_TR_NOOP("token bought")): (call.dst_token, shown.address(shown.request.token1)),
+        Term(QT_TR_NOOP("amount sold")): (call.amount, shown.request.amountIn),
+        Term(QT_TR_NOOP("receiver")): (call.receiver, shown.address(shown.request.to)),
+        Term(QT_TR_NOOP("minimum received")): (call.min_return, shown.min_out),
     }
     for what, (found, wanted) in expected.items():
         if found != wanted:
             if isinstance(found, str):  # an address: as the chain writes it
                 found, wanted = shown.show(found), shown.show(str(wanted))
-            raise CheckFailed(f"the call's {what} is {found}, not the {wanted} you were shown")
+            raise CheckFailed(
+                QT_TR_NOOP("the call's {what} is {found}, not the {wanted} you were shown"),
+                what=what,
+                found=found,
+                wanted=wanted,
+            )
     if call.deadline <= now:
-        raise CheckFailed("the call's deadline has already passed")
+        raise CheckFailed(QT_TR_NOOP("the call's deadline has already passed"))
     if call.deadline > now + MAX_DEADLINE_SECONDS:
-        raise CheckFailed("the call's deadline is more than an hour away")
+        raise CheckFailed(QT_TR_NOOP("the call's deadline is more than an hour away"))
     return call

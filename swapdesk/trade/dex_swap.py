@@ -20,6 +20,7 @@ from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.engine.routing.dex_routers import CONTRACTS, NATIVE, DexSwap, NotADexSwap, decode
 from swapdesk.trade.checks import Shown, SwapCall, as_shown
 from swapdesk.trade.errors import CheckFailed
+from swapdesk.words import QT_TR_NOOP
 
 TRANSFER = HexBytes(AsyncWeb3.keccak(text="Transfer(address,address,uint256)"))
 WITHDRAWAL = HexBytes(AsyncWeb3.keccak(text="Withdrawal(address,uint256)"))
@@ -37,8 +38,11 @@ def dex_source(catalog: Catalog, quote: AggQuote) -> SourceEntry:
         ):
             return source
     raise CheckFailed(
-        f"the quote sends the swap to {quote.aggregator}, which is neither swapdesk's router nor a DEX router"
-        " this chain's catalogue names"
+        QT_TR_NOOP(
+            "the quote sends the swap to {aggregator}, which is neither swapdesk's router nor a DEX router this "
+            "chain's catalogue names"
+        ),
+        aggregator=quote.aggregator,
     )
 
 
@@ -48,7 +52,7 @@ def verify_dex(quote: AggQuote, shown: Shown, source: SourceEntry, wrapped: str,
     try:
         swap = decode(source.kind, bytes.fromhex(quote.data.removeprefix("0x")), source.router, wrapped)
     except NotADexSwap as exc:
-        raise CheckFailed(str(exc)) from None
+        raise CheckFailed(QT_TR_NOOP("{reason}"), reason=exc) from None  # the decoder's own words
     token_in, amount = swap.token_in, swap.amount
     if shown.sells_native and (token_in == NATIVE or (swap.kind == "uniswap_v3" and token_in == wrapped)):
         # what is sold is the value the transaction sends, ours to set: the amount shown (V3's router wraps it)

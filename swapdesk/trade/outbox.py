@@ -36,8 +36,9 @@ from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import revert_reason
 from swapdesk.chains import resolve
 from swapdesk.store import StoredTx, TxStore
-from swapdesk.trade.errors import SendFailed
+from swapdesk.trade.errors import SendFailed, failed_on_chain
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP
 
 if TYPE_CHECKING:
     from swapdesk.trade.tron_outbox import TronOutbox
@@ -72,18 +73,22 @@ class Outbox:
         try:
             chain_id = await w3.eth.chain_id
         except Web3Exception as exc:
-            raise SendFailed(f"the chain refused to prepare the transaction: {_reason(exc)}") from None
+            raise SendFailed(
+                QT_TR_NOOP("the chain refused to prepare the transaction: {reason}"), reason=_reason(exc)
+            ) from None
         except UNREACHABLE as exc:
-            raise SendFailed(f"the chain cannot be reached: {exc}") from None
+            raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
         async with self._sender(chain_id, key.address):  # one sender per account: nonce chosen to node accepted
             try:
                 for left in await off_loop(self.store.pending):
                     if left.chain_id == chain_id and left.sender.lower() == key.address.lower():
                         await self._rebroadcast(w3, left)  # the node counts it before a nonce is chosen
             except Web3Exception as exc:
-                raise SendFailed(f"the chain refused an earlier transaction again: {_reason(exc)}") from None
+                raise SendFailed(
+                    QT_TR_NOOP("the chain refused an earlier transaction again: {reason}"), reason=_reason(exc)
+                ) from None
             except UNREACHABLE as exc:
-                raise SendFailed(f"the chain cannot be reached: {exc}") from None
+                raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
             tx_hash = await self._sign_and_send(w3, key, chain_id, kind, to, data, value, summary)
         return Sent(tx_hash, await self.follow(w3, tx_hash))
 
@@ -98,9 +103,11 @@ class Outbox:
             base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
             tip = await w3.eth.max_priority_fee
         except Web3Exception as exc:
-            raise SendFailed(f"the chain refused to prepare the transaction: {_reason(exc)}") from None
+            raise SendFailed(
+                QT_TR_NOOP("the chain refused to prepare the transaction: {reason}"), reason=_reason(exc)
+            ) from None
         except UNREACHABLE as exc:
-            raise SendFailed(f"the chain cannot be reached: {exc}") from None
+            raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
         tx = {
             "type": 2,
             "chainId": chain_id,
@@ -120,10 +127,16 @@ class Outbox:
             await w3.eth.send_raw_transaction(raw)
         except Web3Exception as exc:
             await off_loop(self.store.mark, tx_hash, "failed", error=_reason(exc))
-            raise SendFailed(f"the node rejected the transaction: {_reason(exc)}", tx_hash) from None
+            raise SendFailed(
+                QT_TR_NOOP("the node rejected the transaction: {reason}"), tx_hash, reason=_reason(exc)
+            ) from None
         except UNREACHABLE as exc:
             # it may or may not have left: it stays "signed" and is re-sent on the next start
-            raise SendFailed(f"the chain cannot be reached ({exc}); the transaction will be re-sent", tx_hash) from None
+            raise SendFailed(
+                QT_TR_NOOP("the chain cannot be reached ({reason}); the transaction will be re-sent"),
+                tx_hash,
+                reason=exc,
+            ) from None
         await off_loop(self.store.mark, tx_hash, "sent")
         return tx_hash
 
@@ -132,14 +145,18 @@ class Outbox:
         try:
             receipt = await w3.eth.wait_for_transaction_receipt(tx_hash, timeout=RECEIPT_TIMEOUT)  # type: ignore[arg-type]
         except TimeExhausted:
-            raise SendFailed("no receipt yet: the transaction is still pending, see History", tx_hash) from None
+            raise SendFailed(
+                QT_TR_NOOP("no receipt yet: the transaction is still pending, see History"), tx_hash
+            ) from None
         except UNREACHABLE as exc:
-            raise SendFailed(f"lost the chain while waiting for the receipt ({exc}); see History", tx_hash) from None
+            raise SendFailed(
+                QT_TR_NOOP("lost the chain while waiting for the receipt ({reason}); see History"), tx_hash, reason=exc
+            ) from None
         block = int(receipt["blockNumber"])
         if receipt["status"] != 1:
             reason = await revert_reason(w3, await w3.eth.get_transaction(tx_hash))  # type: ignore[arg-type]
             await off_loop(self.store.mark, tx_hash, "failed", block=block, error=reason)
-            raise SendFailed(f"the transaction {reason}", tx_hash)
+            raise failed_on_chain(reason, tx_hash)
         await off_loop(self.store.mark, tx_hash, "confirmed", block=block)
         return receipt
 

@@ -24,15 +24,16 @@ from swapdesk.files import write_atomically
 from swapdesk.trade.errors import TradeError
 from swapdesk.trade.outbox import Outbox
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 DEFAULT_FEE_BPS = 20
 MAX_FEE_BPS = 300  # 3 %: the router takes up to 99.99 %; more than this when deploying is surely a typo
 ROUTER_CALLS = {
-    "setWrapped": "name the chain's wrapped coin",
-    "addFactory": "register a V2 factory and its fee",
-    "addV3Factory": "register a V3 factory",
-    "addStablePool": "register a StableSwap pool",
-    "setChannelFeeRate": "set a channel's fee rate",
+    "setWrapped": QT_TR_NOOP("name the chain's wrapped coin"),
+    "addFactory": QT_TR_NOOP("register a V2 factory and its fee"),
+    "addV3Factory": QT_TR_NOOP("register a V3 factory"),
+    "addStablePool": QT_TR_NOOP("register a StableSwap pool"),
+    "setChannelFeeRate": QT_TR_NOOP("set a channel's fee rate"),
 }
 
 
@@ -40,7 +41,7 @@ ROUTER_CALLS = {
 class Step:
     to: str
     data: bytes
-    what: str  # in words, for the review
+    what: str  # in words (marked: the window translates them), for the review
 
 
 @dataclass(frozen=True)
@@ -63,34 +64,44 @@ class RouterDeployer:
         """What deploying with `terms` from `sender` takes; TradeError when it cannot be done on this chain."""
         if data(await request(self.w3, "eth_getCode", [PROXY, "latest"])) != PROXY_RUNTIME:
             raise TradeError(
-                f"the deterministic-deployment proxy ({PROXY}) is not on {chain.name}: swapdesk's router deploys"
-                " through it, to the same address on every chain; its keyless deployment transaction must be"
-                " sent there first"
+                QT_TR_NOOP(
+                    "the deterministic-deployment proxy ({proxy}) is not on {chain}: swapdesk's router deploys "
+                    "through it, to the same address on every chain; its keyless deployment transaction must be sent "
+                    "there first"
+                ),
+                proxy=PROXY,
+                chain=chain.name,
             )
         address = terms.address()
         code = data(await request(self.w3, "eth_getCode", [address, "latest"]))
         if code and not is_swapdesk_router(code):
-            raise TradeError(f"{address} on {chain.name} holds other code: nothing can be deployed there")
+            raise TradeError(
+                QT_TR_NOOP("{address} on {chain} holds other code: nothing can be deployed there"),
+                address=address,
+                chain=chain.name,
+            )
         steps = []
         if not code:
             to, creation = terms.deploy_call()
-            steps.append(Step(to, creation, "deploy swapdesk's router through the proxy"))
+            steps.append(Step(to, creation, QT_TR_NOOP("deploy swapdesk's router through the proxy")))
         if sender.lower() == terms.owner.lower() and not code:
             for to, call in setup_calls(address, self.catalog, terms):
                 steps.append(Step(to, call, _said(call)))
         return DeployPlan(chain, terms, address, bool(code), steps)
 
     async def deploy(
-        self, key: PrivateKey, plan: DeployPlan, catalogs: Path, step: Callable[[str], None] = lambda _: None
+        self, key: PrivateKey, plan: DeployPlan, catalogs: Path, step: Callable[[Words], None] = lambda _: None
     ) -> Path:
         """Send the plan's transactions from `key`, check the code, write the catalogue: its path."""
         for n, planned in enumerate(plan.steps, 1):
-            step(f"{n}/{len(plan.steps)}: {planned.what}…")
+            step(Words(QT_TR_NOOP("{n}/{count}: {what}…"), n=n, count=len(plan.steps), what=Term(planned.what)))
             summary = {"chain": plan.chain.flag, "router": plan.address, "what": planned.what}
             await self.outbox.send(self.w3, key, "router", planned.to, planned.data, 0, summary)
         code = data(await request(self.w3, "eth_getCode", [plan.address, "latest"]))
         if not is_swapdesk_router(code):
-            raise TradeError(f"after the deployment, the code at {plan.address} is not swapdesk's router")
+            raise TradeError(
+                QT_TR_NOOP("after the deployment, the code at {address} is not swapdesk's router"), address=plan.address
+            )
         return write_catalog(catalogs, replace(self.catalog, router=plan.address))
 
 
@@ -105,4 +116,4 @@ def _said(call: bytes) -> str:
     for name, words in ROUTER_CALLS.items():
         if call[:4] == ROUTER.selector(name):
             return words
-    return "a call of the router"
+    return QT_TR_NOOP("a call of the router")

@@ -39,6 +39,7 @@ from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
 from swapdesk.trade.tron_swap import TronTrader
 from swapdesk.units import to_human
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 ERC20 = artifact("ERC20")
 
@@ -59,7 +60,9 @@ class Trader:
         """swapdesk's router on `chain`, as its catalogue names it (never a quote's word for it)."""
         router = (await self.chains.catalog(chain)).router
         if router is None:
-            raise TradeError(f"swapdesk has no router on {chain.name}: this swap cannot be signed here")
+            raise TradeError(
+                QT_TR_NOOP("swapdesk has no router on {chain}: this swap cannot be signed here"), chain=chain.name
+            )
         return router
 
     async def spender(self, chain: Chain, quote: AggQuote) -> str:
@@ -86,7 +89,7 @@ class Trader:
             balance = await self._read(w3, token, ERC20.encode("balanceOf", owner))
             allowance = await self._read(w3, token, ERC20.encode("allowance", owner, router))
         except UNREACHABLE as exc:
-            raise TradeError(f"cannot reach {chain.name}: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=chain.name, reason=exc) from None
         return Funds(balance, allowance)
 
     @staticmethod
@@ -102,7 +105,7 @@ class Trader:
         if shown.request.chain.tron:
             return await self.tron.approve(key, shown, unlimited)
         if shown.sells_native:
-            raise TradeError("the native coin needs no approval")
+            raise TradeError(QT_TR_NOOP("the native coin needs no approval"))
         chain = shown.request.chain
         w3 = await self.chains.web3(chain)
         router = await self.spender(chain, self._quote(shown))
@@ -115,9 +118,9 @@ class Trader:
                 w3, key, "approval", token, ERC20.encode("approve", router, amount), 0, summary
             )
         except SendFailed as exc:
-            raise SendFailed(f"the approval did not go through: {exc}", exc.tx_hash) from None
+            raise SendFailed(QT_TR_NOOP("the approval did not go through: {reason}"), exc.tx_hash, reason=exc) from None
 
-    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[str], None] = lambda _: None) -> SwapResult:
+    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[Words], None] = lambda _: None) -> SwapResult:
         """`step` hears what is happening, in words, as it happens."""
         request = shown.request
         chain = request.chain
@@ -127,19 +130,22 @@ class Trader:
         catalog = await self.chains.catalog(chain)
         try:
             if await w3.eth.chain_id != chain.id:
-                raise CheckFailed(f"the node answering for {chain.name} is another chain")
+                raise CheckFailed(QT_TR_NOOP("the node answering for {chain} is another chain"), chain=chain.name)
             funds = await self.funds(key.address, shown)
             self.check_balance(funds, shown)
             if funds.approval_needed(request.amountIn):
-                raise TradeError(f"approve {shown.symbols[0] or 'the token'} first: the router may not take it yet")
-            step("Getting the final quote…")
+                raise TradeError(
+                    QT_TR_NOOP("approve {token} first: the router may not take it yet"),
+                    token=shown.symbols[0] or Term(QT_TR_NOOP("the token")),
+                )
+            step(Words(QT_TR_NOOP("Getting the final quote…")))
             try:
                 final = replace(request, amountOutMin=shown.min_out, issuer=key.address)
                 assert isinstance(final, AggSwapRequest), "an EVM quote comes from an aggregation request"
                 quote = await self.service.agg_swap(final)
             except ApiError as exc:
-                raise TradeError(f"the final quote failed: {exc.message}") from None
-            step("Checking the call data against what you were shown…")
+                raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
+            step(Words(QT_TR_NOOP("Checking the call data against what you were shown…")))
             now = (await w3.eth.get_block("latest"))["timestamp"]
             dex: DexSwap | None = None
             if catalog.router is not None:
@@ -152,14 +158,16 @@ class Trader:
                 call, dex = verify_dex(quote, shown, source, catalog.wrapped, now)
             value = request.amountIn if shown.sells_native else 0
             data = bytes.fromhex(quote.data[2:])
-            step("Dry run of the swap…")
+            step(Words(QT_TR_NOOP("Dry run of the swap…")))
             simulated = await self._simulate(w3, key.address, router, data, value, dex)
         except UNREACHABLE as exc:
-            raise TradeError(f"cannot reach {chain.name}: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=chain.name, reason=exc) from None
         if simulated < call.min_return:
             raise CheckFailed(
-                f"a dry run gives {to_human(simulated, request.decimal1)} {shown.symbols[1]},"
-                f" below the minimum of {to_human(call.min_return, request.decimal1)}"
+                QT_TR_NOOP("a dry run gives {amount} {symbol}, below the minimum of {minimum}"),
+                amount=to_human(simulated, request.decimal1),
+                symbol=shown.symbols[1],
+                minimum=to_human(call.min_return, request.decimal1),
             )
         summary = {
             "chain": chain.flag,
@@ -174,14 +182,14 @@ class Trader:
             "minOut": str(call.min_return),
             "receiver": call.receiver,
         }
-        step("Signing and sending; waiting for the receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending; waiting for the receipt…")))
         sent = await self.outbox.send(w3, key, "swap", router, data, value, summary)
         if dex is not None:
             got, fee = received(sent.receipt, dex, router), 0
         else:
             event = swapped_event(sent.receipt, router)
             if event is None:
-                raise TradeError("the swap was mined without the router's Swapped event", sent.hash)
+                raise TradeError(QT_TR_NOOP("the swap was mined without the router's Swapped event"), sent.hash)
             got, fee = event["amountOut"], event["fee"]
         await self._note_received(sent.hash, got)
         return SwapResult(sent.hash, got, int(quote.totalAmountOut), simulated, fee, sent.receipt["blockNumber"])
@@ -207,7 +215,7 @@ class Trader:
             (out,) = ROUTER.decode("swap", returned)
         except ContractLogicError as exc:
             reason = str(exc.message).removeprefix("execution reverted: ")
-            raise CheckFailed(f"a dry run of the swap reverts: {reason}") from None
+            raise CheckFailed(QT_TR_NOOP("a dry run of the swap reverts: {reason}"), reason=reason) from None
         except Web3Exception as exc:
-            raise CheckFailed(f"a dry run of the swap failed: {exc}") from None
+            raise CheckFailed(QT_TR_NOOP("a dry run of the swap failed: {reason}"), reason=exc) from None
         return int(out)

@@ -25,9 +25,10 @@ from swapdesk.blocking import off_loop
 from swapdesk.chains import resolve
 from swapdesk.engine.tron_node import failure, local_txid, message
 from swapdesk.store import StoredTx, TxStore
-from swapdesk.trade.errors import CheckFailed, SendFailed
+from swapdesk.trade.errors import CheckFailed, SendFailed, failed_on_chain
 from swapdesk.trade.outbox import RECEIPT_TIMEOUT, Sent
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP
 
 TRON = resolve("TRON")
 POLL_SECONDS = 1.0  # a TRON block is 3 s; tronpy's own wait() asks every 1.6 s
@@ -46,11 +47,11 @@ class TronOutbox:
         """Sign, record, broadcast and follow a transaction tronpy built, to a successful TransactionInfo."""
         signable = transaction.to_json()
         if local_txid(signable["raw_data"]) != transaction.txid:
-            raise CheckFailed("the node gave the transaction an id that is not its own: nothing was signed")
+            raise CheckFailed(QT_TR_NOOP("the node gave the transaction an id that is not its own: nothing was signed"))
         try:
             key.sign_tron(transaction)
         except ValueError as exc:  # expired while it was checked, or the account wants other signers
-            raise CheckFailed(f"tronpy would not sign it: {exc}; nothing was sent") from None
+            raise CheckFailed(QT_TR_NOOP("tronpy would not sign it: {reason}; nothing was sent"), reason=exc) from None
         signed = transaction.to_json()
         txid = transaction.txid
         stored = StoredTx(txid, TRON.id, kind, key.address, None, json.dumps(signed), "signed", summary)
@@ -59,10 +60,12 @@ class TronOutbox:
             refused = await self._broadcast(signed)
         except UNREACHABLE as exc:
             # it may or may not have left: it stays "signed" and is broadcast again on the next start
-            raise SendFailed(f"the TRON node cannot be reached ({exc}); it will be sent again", txid) from None
+            raise SendFailed(
+                QT_TR_NOOP("the TRON node cannot be reached ({reason}); it will be sent again"), txid, reason=exc
+            ) from None
         if refused is not None and not refused.startswith(KNOWN):
             await off_loop(self.store.mark, txid, "failed", error=refused)
-            raise SendFailed(f"the node rejected the transaction: {refused}", txid)
+            raise SendFailed(QT_TR_NOOP("the node rejected the transaction: {reason}"), txid, reason=refused)
         await off_loop(self.store.mark, txid, "sent")
         return Sent(txid, await self.follow(txid))
 
@@ -83,15 +86,19 @@ class TronOutbox:
                 break
             except TransactionNotFound:
                 if loop.time() > give_up:
-                    raise SendFailed("no receipt yet: the transaction is still pending, see History", txid) from None
+                    raise SendFailed(
+                        QT_TR_NOOP("no receipt yet: the transaction is still pending, see History"), txid
+                    ) from None
             except UNREACHABLE as exc:
-                raise SendFailed(f"lost the TRON node waiting for the receipt ({exc}); see History", txid) from None
+                raise SendFailed(
+                    QT_TR_NOOP("lost the TRON node waiting for the receipt ({reason}); see History"), txid, reason=exc
+                ) from None
             await asyncio.sleep(POLL_SECONDS)  # polling is TRON's way: the node pushes nothing
         block = int(info["blockNumber"])
         if info.get("result") == "FAILED":
             reason = failure(info)
             await off_loop(self.store.mark, txid, "failed", block=block, error=reason)
-            raise SendFailed(f"the transaction {reason}", txid)
+            raise failed_on_chain(reason, txid)
         await off_loop(self.store.mark, txid, "confirmed", block=block)
         return info
 

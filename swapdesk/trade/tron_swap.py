@@ -47,6 +47,7 @@ from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
 from swapdesk.trade.tron_outbox import UNREACHABLE, TronOutbox
 from swapdesk.units import to_human
 from swapdesk.wallet import PrivateKey
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 ERC20, ROUTER = artifact("ERC20"), artifact("AggregationRouter")
 
@@ -73,7 +74,10 @@ class TronTrader:
         """The router of swapdesk's own catalogue for the chain, in base58: never the quote's word."""
         router = (await self.chains.catalog(shown.request.chain)).router
         if router is None:
-            raise TradeError(f"swapdesk has no router on {shown.request.chain.name}: this swap cannot be signed here")
+            raise TradeError(
+                QT_TR_NOOP("swapdesk has no router on {chain}: this swap cannot be signed here"),
+                chain=shown.request.chain.name,
+            )
         return _tron(router)
 
     def _contract(self, address: str, abi: list[dict[str, Any]]) -> AsyncContract:
@@ -92,12 +96,12 @@ class TronTrader:
             balance = await token.functions.balanceOf(me)
             allowance = await token.functions.allowance(me, await self.router(shown))
         except UNREACHABLE as exc:
-            raise TradeError(f"cannot reach the TRON node: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach the TRON node: {reason}"), reason=exc) from None
         return Funds(int(balance), int(allowance))
 
     async def approve(self, key: PrivateKey, shown: Shown, unlimited: bool = False) -> Sent:
         if shown.sells_native:
-            raise TradeError("TRX needs no approval")
+            raise TradeError(QT_TR_NOOP("TRX needs no approval"))
         router = await self.router(shown)
         amount = UNLIMITED if unlimited else shown.request.amountIn
         me, token = key.tron_address, shown.request.token0
@@ -112,13 +116,17 @@ class TronTrader:
             transaction = await (await approve(router, amount)).fee_limit(fee_limit).build()
             return await self.outbox.send(key, "approval", transaction, summary)
         except NodeRefused as exc:
-            raise SendFailed(f"the approval did not go through: the node refused to prepare it: {exc}") from None
+            raise SendFailed(
+                QT_TR_NOOP("the approval did not go through: the node refused to prepare it: {reason}"), reason=exc
+            ) from None
         except SendFailed as exc:
-            raise SendFailed(f"the approval did not go through: {exc}", exc.tx_hash) from None
+            raise SendFailed(QT_TR_NOOP("the approval did not go through: {reason}"), exc.tx_hash, reason=exc) from None
         except UNREACHABLE as exc:
-            raise SendFailed(f"the approval did not go through: cannot reach the TRON node: {exc}") from None
+            raise SendFailed(
+                QT_TR_NOOP("the approval did not go through: cannot reach the TRON node: {reason}"), reason=exc
+            ) from None
 
-    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[str], None] = lambda _: None) -> SwapResult:
+    async def swap(self, key: PrivateKey, shown: Shown, step: Callable[[Words], None] = lambda _: None) -> SwapResult:
         request = shown.request
         me = key.tron_address
         try:
@@ -126,22 +134,25 @@ class TronTrader:
             funds = await self.funds(key.address, shown)
             check_balance(funds, shown)
             if funds.approval_needed(request.amountIn):
-                raise TradeError(f"approve {shown.symbols[0] or 'the token'} first: the router may not take it yet")
-            step("Getting the final quote…")
+                raise TradeError(
+                    QT_TR_NOOP("approve {token} first: the router may not take it yet"),
+                    token=shown.symbols[0] or Term(QT_TR_NOOP("the token")),
+                )
+            step(Words(QT_TR_NOOP("Getting the final quote…")))
             final = replace(request, amountOutMin=shown.min_out, issuer=me)
             assert isinstance(final, TronSwapRequest), "a TRON quote comes from a TRON request"
             try:
                 quote = await self.service.tron_swap(final)
             except ApiError as exc:
-                raise TradeError(f"the final quote failed: {exc.message}") from None
-            step("Checking the transaction description against what you were shown…")
+                raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
+            step(Words(QT_TR_NOOP("Checking the transaction description against what you were shown…")))
             now = int((await self.tron.get_latest_block())["block_header"]["raw_data"]["timestamp"]) // 1000
             call = verify_tron(quote, shown, router, now, me)
             transaction = await self._build(quote, call, now)
-            step("Dry run of the swap…")
+            step(Words(QT_TR_NOOP("Dry run of the swap…")))
             simulated = await self._dry_run(transaction, quote, call, shown)
         except UNREACHABLE as exc:
-            raise TradeError(f"cannot reach the TRON node: {exc}") from None
+            raise TradeError(QT_TR_NOOP("cannot reach the TRON node: {reason}"), reason=exc) from None
         summary = {
             "chain": "TRON",
             "tokenIn": request.token0,
@@ -156,11 +167,11 @@ class TronTrader:
             "receiver": request.to,
             "feeLimit": quote.data.options.feeLimit,
         }
-        step("Signing and sending; waiting for the receipt…")
+        step(Words(QT_TR_NOOP("Signing and sending; waiting for the receipt…")))
         sent = await self.outbox.send(key, "swap", transaction, summary)
         event = swapped_event(sent.receipt, router)
         if event is None:
-            raise TradeError("the swap was mined without the router's Swapped event", sent.hash)
+            raise TradeError(QT_TR_NOOP("the swap was mined without the router's Swapped event"), sent.hash)
         await off_loop(self.outbox.store.mark, sent.hash, "confirmed", amountOut=str(event["amountOut"]))
         block = int(sent.receipt["blockNumber"])
         return SwapResult(sent.hash, event["amountOut"], int(quote.totalAmountOut), simulated, event["fee"], block)
@@ -176,17 +187,21 @@ class TronTrader:
         raw = transaction.to_json()["raw_data"]
         value = raw["contract"][0]["parameter"]["value"]
         expected = {
-            "sender": (value.get("owner_address"), _hex(described.issuer)),
-            "contract": (value.get("contract_address"), _hex(described.contract)),
-            "call data": (value.get("data"), call_data(_arguments(call)).hex()),
-            "TRX sent": (value.get("call_value", 0), int(described.options.callValue)),
-            "fee limit": (raw.get("fee_limit"), described.options.feeLimit),
+            Term(QT_TR_NOOP("sender")): (value.get("owner_address"), _hex(described.issuer)),
+            Term(QT_TR_NOOP("contract")): (value.get("contract_address"), _hex(described.contract)),
+            Term(QT_TR_NOOP("call data")): (value.get("data"), call_data(_arguments(call)).hex()),
+            Term(QT_TR_NOOP("TRX sent")): (value.get("call_value", 0), int(described.options.callValue)),
+            Term(QT_TR_NOOP("fee limit")): (raw.get("fee_limit"), described.options.feeLimit),
         }
         for what, (found, wanted) in expected.items():
             if found != wanted:
-                raise CheckFailed(f"the transaction built for the swap has another {what} than its description")
+                raise CheckFailed(
+                    QT_TR_NOOP("the transaction built for the swap has another {what} than its description"), what=what
+                )
         if not now * 1000 < raw["expiration"] <= (now + MAX_DEADLINE_SECONDS) * 1000:
-            raise CheckFailed("the transaction built for the swap has expired, or expires more than an hour away")
+            raise CheckFailed(
+                QT_TR_NOOP("the transaction built for the swap has expired, or expires more than an hour away")
+            )
         return transaction
 
     async def _dry_run(self, transaction: AsyncTransaction, quote: TronQuote, call: SwapCall, shown: Shown) -> int:
@@ -197,20 +212,27 @@ class TronTrader:
         try:
             ran = await ask(self.tron, "triggerconstantcontract", trigger)
         except NodeRefused as exc:
-            raise CheckFailed(f"a dry run of the swap failed: {exc}") from None
+            raise CheckFailed(QT_TR_NOOP("a dry run of the swap failed: {reason}"), reason=exc) from None
         output = bytes.fromhex((ran.get("constant_result") or [""])[0])
         if "message" in ran.get("result", {}):
-            raise CheckFailed(f"a dry run of the swap reverts: {revert_reason(output) or message(ran['result'])}")
+            raise CheckFailed(
+                QT_TR_NOOP("a dry run of the swap reverts: {reason}"),
+                reason=revert_reason(output) or message(ran["result"]),
+            )
         (simulated,) = ROUTER.decode("swapFlat", output)
         decimals, symbol = shown.request.decimal1, shown.symbols[1]
         if simulated < call.min_return:
             raise CheckFailed(
-                f"a dry run gives {to_human(simulated, decimals)} {symbol},"
-                f" below the minimum of {to_human(call.min_return, decimals)}"
+                QT_TR_NOOP("a dry run gives {amount} {symbol}, below the minimum of {minimum}"),
+                amount=to_human(simulated, decimals),
+                symbol=symbol,
+                minimum=to_human(call.min_return, decimals),
             )
         price = (await chain_parameters(self.tron, "getEnergyFee"))["getEnergyFee"]
         if int(ran.get("energy_used", 0)) * price > quote.data.options.feeLimit:
-            raise CheckFailed("the description's fee limit is below the energy the swap needs: it would fail")
+            raise CheckFailed(
+                QT_TR_NOOP("the description's fee limit is below the energy the swap needs: it would fail")
+            )
         return int(simulated)
 
 

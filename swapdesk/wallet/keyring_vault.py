@@ -17,9 +17,10 @@ from keyring.backends.chainer import ChainerBackend
 from keyring.errors import KeyringError
 
 from swapdesk.wallet.secret import PrivateKey
+from swapdesk.words import QT_TR_NOOP
 
 SERVICE = "swapdesk"
-NO_SERVICE = "this machine has no keyring service (such as GNOME Keyring, KWallet or the macOS Keychain)"
+NO_SERVICE = QT_TR_NOOP("this machine has no keyring service (such as GNOME Keyring, KWallet or the macOS Keychain)")
 log = logging.getLogger(__name__)
 
 
@@ -38,14 +39,14 @@ def problem(backend: KeyringBackend) -> str | None:
         priority = backend.priority  # a backend whose service is down raises here
     except Exception as exc:
         log.warning("keyring backend %s is not available: %s", name, exc)
-        return "this machine's keyring service is not running or cannot be reached"
+        return QT_TR_NOOP("this machine's keyring service is not running or cannot be reached")
     if isinstance(backend, null.Keyring):
-        return "this machine's keyring is switched off (it keeps nothing)"
+        return QT_TR_NOOP("this machine's keyring is switched off (it keeps nothing)")
     if "plaintext" in name.lower():
-        return "this machine's keyring writes secrets to a file as they are, unencrypted"
+        return QT_TR_NOOP("this machine's keyring writes secrets to a file as they are, unencrypted")
     if priority < 1:
         log.warning("keyring backend %s has priority %s: not trusted with keys", name, priority)
-        return "this machine's keyring does not keep secrets safely"
+        return QT_TR_NOOP("this machine's keyring does not keep secrets safely")
     return None
 
 

@@ -25,6 +25,7 @@ from swapdesk.wallet.keyring_vault import KeyringVault, problem
 from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault, WrongPassword
 from swapdesk.wallet.phrase import Phrase
 from swapdesk.wallet.secret import Password, PrivateKey
+from swapdesk.words import QT_TR_NOOP, Term, Worded
 
 
 @cache
@@ -33,8 +34,8 @@ def _demo_accounts() -> tuple[Account, ...]:
     return tuple(Account(PrivateKey(public_key(i)).address, f"Demo {i}", "demo") for i in range(PLAYABLE))
 
 
-class WalletError(RuntimeError):
-    """Said to the user as it is: plain words, never a key."""
+class WalletError(Worded, RuntimeError):
+    """Said to the user as it is: plain words, never a key (an English template and its words, see swapdesk.words)."""
 
 
 class Wallet:
@@ -57,7 +58,7 @@ class Wallet:
     def _add(self, account: Account) -> Account:
         accounts = self.book.load()
         if any(a.address == account.address for a in accounts):
-            raise WalletError(f"{account.address} is already in your accounts")
+            raise WalletError(QT_TR_NOOP("{address} is already in your accounts"), address=account.address)
         self.book.save([*accounts, account])
         return account
 
@@ -72,13 +73,16 @@ class Wallet:
     def _keep(self, key: PrivateKey, label: str, password: Password | None) -> Account:
         label = label.strip() or "Account"
         if any(a.address == key.address for a in self.book.load()):
-            raise WalletError(f"{key.address} is already in your accounts")
+            raise WalletError(QT_TR_NOOP("{address} is already in your accounts"), address=key.address)
         if password is not None:
             self.keystores.put(key, password)
             self._unlocked[key.address] = key
             return self._add(Account(key.address, label, "keystore"))
         if self.keyring_problem:
-            raise WalletError(f"{self.keyring_problem}; choose a password to keep the key in an encrypted file instead")
+            raise WalletError(
+                QT_TR_NOOP("{problem}; choose a password to keep the key in an encrypted file instead"),
+                problem=Term(self.keyring_problem),
+            )
         self.keyring.put(key)
         return self._add(Account(key.address, label, "keyring"))
 
@@ -87,7 +91,9 @@ class Wallet:
         or, with `keystore` or an unsafe keyring, in a keystore file under `password`), and the phrase sealed under
         `password`, so that the key and the phrase can be shown again to whoever knows it."""
         if not password:
-            raise WalletError("choose a password: it protects the recovery phrase, and the key when exported")
+            raise WalletError(
+                QT_TR_NOOP("choose a password: it protects the recovery phrase, and the key when exported")
+            )
         key = phrase.key()
         account = self._keep(key, label, password if keystore or self.keyring_problem else None)
         sealed = phrases.seal(phrase, password, self.keystores.scrypt_n)
@@ -105,7 +111,7 @@ class Wallet:
         """The account's recovery phrase, with the password it was sealed under."""
         sealed = self.phrases / f"{address}.json"
         if not sealed.exists():
-            raise WalletError("this account was not created here: swapdesk has no recovery phrase for it")
+            raise WalletError(QT_TR_NOOP("this account was not created here: swapdesk has no recovery phrase for it"))
         try:
             return phrases.unseal(sealed.read_text(), password)
         except phrases.WrongPassword:
@@ -115,13 +121,13 @@ class Wallet:
         """The account's private key, with its password (the keystore's, or the one its phrase is sealed under)."""
         account = next((a for a in self.book.load() if a.address == address), None)
         if account is None or not self.can_export(account):
-            raise WalletError("swapdesk keeps no copy of this key under a password, so it cannot show it")
+            raise WalletError(QT_TR_NOOP("swapdesk keeps no copy of this key under a password, so it cannot show it"))
         if account.kind == "keystore":
             return self.keystores.unlock(address, password)
         self.export_phrase(address, password)  # the password is checked against the sealed phrase
         key = self.keyring.get(address)
         if key is None:
-            raise WalletError(f"the keyring no longer holds the key of {account.label}")
+            raise WalletError(QT_TR_NOOP("the keyring no longer holds the key of {account}"), account=account.label)
         return key
 
     def watch(self, address: str, label: str) -> Account:
@@ -130,7 +136,7 @@ class Wallet:
         try:
             checksummed = to_checksum(parse_address(text, tron=text.startswith("T")))
         except InvalidAddress as exc:
-            raise WalletError(f"address: {exc}") from None
+            raise WalletError(QT_TR_NOOP("address: {reason}"), reason=exc) from None
         return self._add(Account(checksummed, label.strip() or "Watched", "watch"))
 
     def remove(self, address: str) -> None:
@@ -146,7 +152,7 @@ class Wallet:
                 (self.phrases / f"{address}.json").unlink(missing_ok=True)
                 self.book.save([a for a in accounts if a.address != address])
                 return
-        raise WalletError(f"{address} is not one of your accounts")
+        raise WalletError(QT_TR_NOOP("{address} is not one of your accounts"), address=address)
 
     def is_locked(self, account: Account) -> bool:
         """A keystore account whose password has not been given this session."""
@@ -161,19 +167,24 @@ class Wallet:
             if demo.address == address:
                 if not devnet:
                     raise WalletError(
-                        f"{demo.label} is a devnet demo account: its key is public, so it is refused on a real network"
+                        QT_TR_NOOP(
+                            "{account} is a devnet demo account: its key is public, so it is refused on a real network"
+                        ),
+                        account=demo.label,
                     )
                 return PrivateKey(public_key(index))
         account = next((a for a in self.book.load() if a.address == address), None)
         if account is None:
-            raise WalletError(f"{address} is not one of your accounts")
+            raise WalletError(QT_TR_NOOP("{address} is not one of your accounts"), address=address)
         if account.kind == "watch":
-            raise WalletError(f"{account.label} is watch-only: swapdesk has no key to sign for it")
+            raise WalletError(
+                QT_TR_NOOP("{account} is watch-only: swapdesk has no key to sign for it"), account=account.label
+            )
         if account.kind == "keystore":
             if address not in self._unlocked:
-                raise WalletError(f"{account.label} is locked: enter its keystore password")
+                raise WalletError(QT_TR_NOOP("{account} is locked: enter its keystore password"), account=account.label)
             return self._unlocked[address]
         key = self.keyring.get(address)
         if key is None:
-            raise WalletError(f"the keyring no longer holds the key of {account.label}")
+            raise WalletError(QT_TR_NOOP("the keyring no longer holds the key of {account}"), account=account.label)
         return key

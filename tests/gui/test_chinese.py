@@ -1,6 +1,6 @@
 """The window in Simplified Chinese: under zh_CN, a walk over the window's tabs (a quote and a bridge comparison
-shown), both reviews, and every dialog the accessibility test walks fails on visible text that still has an English
-word;
+shown), both reviews, a review that fails in the trade layer, and every dialog the accessibility test walks fails
+on visible text that still has an English word;
 `scripts/translations.py --check` passes on the committed translations and fails on a .ts with a word left
 untranslated; the language comes from the setting, else the system locale."""
 
@@ -43,6 +43,7 @@ from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 from swapdesk.wallet import Wallet
+from swapdesk.words import QT_TR_NOOP, Words
 
 from .conftest import Act, Until, screenshot
 from .test_accessible import _in_a_page
@@ -159,6 +160,45 @@ def test_every_tab_of_the_window_is_in_chinese(window: MainWindow, until: Until,
     dialog.grab().save("/tmp/zh_swap_review.png")
     left = untranslated(dialog, tab.sell.tokens)
     assert not left, left
+
+
+def test_a_signing_that_fails_says_why_in_chinese(
+    window: MainWindow, until: Until, type_into: Any, wallet: Wallet
+) -> None:
+    """The trade's own words, in the window's language: the review of a quote opened for a new account, which holds
+    none of what it would sell (as when an account is emptied between the quote and the review), stops at the
+    balance read from the chain; the dialog and its `failed` signal say so in Chinese, amounts and symbols kept."""
+    tab = window.quote_tab
+    _pick_chain(window, until, "BNB Smart Chain")
+    tab.sell.choose("BNB")
+    tab.buy.choose("USDT")
+    type_into(tab.amount, "2")
+    until(tab.quote_shown)
+    shown, _ = until(tab.swap_requested, doing=tab.swap_button.click)  # a demo account's: it could pay
+    assert window.swap_dialog is not None
+    window.swap_dialog.close()
+    empty = wallet.create("新账户")
+    dialog = window.open_swap(shown, empty)
+    assert dialog is not None
+    (message,) = until(dialog.failed)
+    assert message.startswith("余额不足：你有 0 BNB，这笔兑换需要 2 BNB"), message
+    assert dialog.error.isVisibleTo(dialog) and not english(message), message
+    left = untranslated(dialog, tab.sell.tokens)
+    assert not left, left
+
+
+def test_history_s_lookup_and_the_engine_s_name_are_in_chinese(window: MainWindow, until: Until) -> None:
+    """The engine's own refusal (no such transaction on the chain asked) and the status bar's engine name, made
+    where Qt is not imported, in Chinese; the English stays what the engine and the log say."""
+    tab = window.history_tab
+    window.tabs.setCurrentWidget(tab)
+    tab.chain_box.setCurrentIndex(tab.chain_box.findText("Fantom"))
+    tab.hash.setText("0x" + "ab" * 32)
+    (message,) = until(tab.lookup_failed, doing=tab.look_up.click)
+    assert message == "哈希：FTM 上没有这个哈希对应的交易" and tab.error.text() == message
+    window.engine_name = Words(QT_TR_NOOP("server {url}"), url="http://127.0.0.1:8545")
+    assert i18n.say(window.engine_name) == "服务器 http://127.0.0.1:8545"
+    assert str(window.engine_name) == "server http://127.0.0.1:8545"
 
 
 def test_history_s_cards_are_in_chinese(

@@ -63,7 +63,7 @@ async def test_a_transfer_from_the_app_is_recorded_registered_and_followed_to_th
     receiver, token1 = address(RECEIVER, dst), shown.quote.token1
     before = await balance(app, dst, token1, receiver)
     steps: list[str] = []
-    result = await app.send(key, shown, steps.append)
+    result = await app.send(key, shown, lambda words: steps.append(str(words)))  # the English of each step
     assert steps[0] == "Getting the final quote…" and steps[-1] == f"Registering the order with {bridge}…"
     assert result.order_id and (src != TRON or not result.hash.startswith("0x"))
     order = store.order(result.hash)
@@ -135,7 +135,7 @@ async def test_a_cbridge_refund_is_withdrawn_for_the_sender_and_returns_every_un
     with pytest.raises(CheckFailed, match="only the account that sent the transfer"):
         await RefundWithdraw(app).withdraw(other, order)
     steps: list[str] = []
-    withdrawn = await RefundWithdraw(app).withdraw(key, order, steps.append)
+    withdrawn = await RefundWithdraw(app).withdraw(key, order, lambda words: steps.append(str(words)))
     assert "Asking cBridge's validators" in steps[0] and store.get(withdrawn.hash).kind == "refund"  # type: ignore[union-attr]
     assert not refundable(store.order(sent.hash))  # type: ignore[arg-type]
     done = await ended(tracker, store, sent.hash)

@@ -61,7 +61,7 @@ async def test_approve_then_swap_receives_the_quote(
     assert (await trader.funds(KEY.address, shown)).allowance == shown.request.amountIn  # exact, not unlimited
 
     steps: list[str] = []
-    result = await trader.swap(KEY, shown, steps.append)
+    result = await trader.swap(KEY, shown, lambda words: steps.append(str(words)))
 
     assert result.amount_out == result.quoted_out == result.simulated_out == int(shown.quote.totalAmountOut)
     assert result.fee == int(shown.quote.fee)

@@ -17,6 +17,9 @@ from swapdesk.api import ErrorCode, NotFound
 from swapdesk.chain.rpc import data, quantity, request
 from swapdesk.chains import Chain
 from swapdesk.engine.reading.events import Log
+from swapdesk.words import QT_TR_NOOP, Words
+
+_NOWHERE = QT_TR_NOOP("hash: no transaction with that hash on {chain}")
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ async def fetch(w3: AsyncWeb3, chain: Chain, tx_hash: str) -> Mined:
     tx_hash = tx_hash if tx_hash.startswith("0x") else f"0x{tx_hash}"  # the JSON-RPC view wants 0x on TRON too
     tx = await request(w3, "eth_getTransactionByHash", [tx_hash])
     if not isinstance(tx, dict):
-        raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, f"hash: no transaction with that hash on {chain.flag}", "hash")
+        raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, Words(_NOWHERE, chain=chain.flag), "hash")
     # the receipt says whether it is mined: anvil may answer the transaction without its block for a moment after
     # its receipt is out
     receipt = await request(w3, "eth_getTransactionReceipt", [tx_hash])

@@ -35,6 +35,7 @@ from swapdesk.engine.reading.read import Reading, explain_failure, read
 from swapdesk.engine.reading.records import Token, Tokens, Tron, info_record, swap_record, wanted_tokens
 from swapdesk.engine.tron_node import reaching_tron, tron_client
 from swapdesk.units import to_human
+from swapdesk.words import QT_TR_NOOP, Words
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,8 @@ class TransactionReader:
         if order is not None:
             return order
         if mined.pending:  # a swap's outcome is not known before its block: neither Success nor Failure yet
-            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, f"hash: the transaction is not mined yet on {chain.flag}",
-                           "hash")  # fmt: skip
+            pending = Words(QT_TR_NOOP("hash: the transaction is not mined yet on {chain}"), chain=chain.flag)
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, pending, "hash")
         reading, tokens, tron = await self._read(chain, mined)
         if reading.kind == "swap":
             return swap_record(reading, tokens, tron)

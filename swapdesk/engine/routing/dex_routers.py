@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from swapdesk.address import ZERO, to_checksum
 from swapdesk.contracts import vendored
+from swapdesk.words import QT_TR_NOOP, Worded
 
 V2_ROUTER, V3_ROUTER, WETH = vendored("UniswapV2Router02"), vendored("SwapRouter"), vendored("WETH9")
 CONTRACTS = {"uniswap_v2": "UniswapV2Router02", "uniswap_v3": "SwapRouter"}  # the interface each kind's router has
@@ -29,7 +30,7 @@ def _address(decoded: str) -> str:
     return to_checksum(bytes.fromhex(decoded[2:]))
 
 
-class NotADexSwap(ValueError):
+class NotADexSwap(Worded, ValueError):
     """Call data that is not an exact-input swap of the form this module writes."""
 
 
@@ -77,14 +78,18 @@ def decode(kind: str, data: bytes, router: str, wrapped: str) -> DexSwap:
     except NotADexSwap:
         raise
     except Exception as exc:  # eth_abi's errors for bytes that are not the call's layout
-        raise NotADexSwap(f"the call data is not a swap through {CONTRACTS.get(kind, kind)}: {exc}") from None
+        raise NotADexSwap(
+            QT_TR_NOOP("the call data is not a swap through {kind}: {reason}"),
+            kind=CONTRACTS.get(kind, kind),
+            reason=exc,
+        ) from None
 
 
 def _decode_v2(data: bytes, wrapped: str) -> DexSwap:
     selectors = {V2_ROUTER.selector(name): name for name in _V2_FUNCTIONS}
     name = selectors.get(data[:4])
     if name is None:
-        raise NotADexSwap("the call is not one of UniswapV2Router02's exact-input swaps")
+        raise NotADexSwap(QT_TR_NOOP("the call is not one of UniswapV2Router02's exact-input swaps"))
     args = V2_ROUTER.decode_input(name, data)
     if name == "swapExactETHForTokens":
         minimum, path, receiver, deadline = args
@@ -95,7 +100,7 @@ def _decode_v2(data: bytes, wrapped: str) -> DexSwap:
     token_in = NATIVE if name == "swapExactETHForTokens" else path[0]
     token_out = NATIVE if name == "swapExactTokensForETH" else path[-1]
     if (token_in == NATIVE and path[0] != wrapped) or (token_out == NATIVE and path[-1] != wrapped):
-        raise NotADexSwap("the native coin's side of the path is not the chain's wrapped coin")
+        raise NotADexSwap(QT_TR_NOOP("the native coin's side of the path is not the chain's wrapped coin"))
     return DexSwap("uniswap_v2", token_in, token_out, amount, minimum, _address(receiver), deadline, path)
 
 
@@ -103,11 +108,11 @@ def _decode_v3(data: bytes, router: str, wrapped: str) -> DexSwap:
     if data[:4] == V3_ROUTER.selector("multicall"):
         (calls,) = V3_ROUTER.decode_input("multicall", data)
         if len(calls) != 2 or bytes(calls[1][:4]) != V3_ROUTER.selector("unwrapWETH9"):
-            raise NotADexSwap("a SwapRouter multicall other than a swap then an unwrap")
+            raise NotADexSwap(QT_TR_NOOP("a SwapRouter multicall other than a swap then an unwrap"))
         inner = _exact_input(bytes(calls[0]))
         minimum, receiver = V3_ROUTER.decode_input("unwrapWETH9", bytes(calls[1]))
         if inner.receiver != _address(router) or inner.path[-1] != wrapped or minimum != inner.min_return:
-            raise NotADexSwap("the swap's output is not what the router unwraps to the receiver")
+            raise NotADexSwap(QT_TR_NOOP("the swap's output is not what the router unwraps to the receiver"))
         return DexSwap(
             "uniswap_v3", inner.token_in, NATIVE, inner.amount, minimum, _address(receiver),
             inner.deadline, inner.path, inner.fees,
@@ -117,7 +122,7 @@ def _decode_v3(data: bytes, router: str, wrapped: str) -> DexSwap:
 
 def _exact_input(data: bytes) -> DexSwap:
     if data[:4] != V3_ROUTER.selector("exactInput"):
-        raise NotADexSwap("the call is not SwapRouter's exactInput")
+        raise NotADexSwap(QT_TR_NOOP("the call is not SwapRouter's exactInput"))
     ((packed, receiver, deadline, amount, minimum),) = V3_ROUTER.decode_input("exactInput", data)
     path, fees = _unpacked_path(bytes(packed))
     return DexSwap("uniswap_v3", path[0], path[-1], amount, minimum, _address(receiver), deadline, path, fees)
@@ -135,7 +140,7 @@ def _packed_path(tokens: tuple[str, ...], fees: tuple[int, ...]) -> bytes:
 
 def _unpacked_path(packed: bytes) -> tuple[tuple[str, ...], tuple[int, ...]]:
     if len(packed) < 43 or (len(packed) - 20) % 23:
-        raise NotADexSwap("a V3 path of the wrong length")
+        raise NotADexSwap(QT_TR_NOOP("a V3 path of the wrong length"))
     tokens, fees = [to_checksum(packed[:20])], []
     for at in range(20, len(packed), 23):
         fees.append(int.from_bytes(packed[at : at + 3], "big"))

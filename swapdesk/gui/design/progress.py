@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QS
 
 from swapdesk.gui import theme
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.i18n import say as i18n_say
 from swapdesk.gui.i18n import tr
+from swapdesk.words import Words
 
 
 def busy_bar(width: int = 90) -> QProgressBar:
@@ -66,10 +68,12 @@ class Progress(QWidget):
         self.show()
         return self._ticket
 
-    def say(self, words: str) -> None:
-        self.words.setText(words)
+    def say(self, words: str | Words) -> None:
+        """`words` as they are (the window's own, translated already), or the trade's steps said in its language."""
+        text = i18n_say(words) if isinstance(words, Words) else words
+        self.words.setText(text)
         if self.activity is not None:
-            self.activity.begin(self._key, words)
+            self.activity.begin(self._key, text)
 
     def stop(self, ticket: int | None = None) -> bool:
         """Hide the progress; False (and nothing done) when newer work owns it now."""

@@ -2468,8 +2468,16 @@
             <translation>不在 swapdesk 的列表中：信息读自链上；兑换前请核对</translation>
         </message>
         <message>
+            <source>server {url}</source>
+            <translation>服务器 {url}</translation>
+        </message>
+        <message>
             <source>embedded devnet</source>
             <translation>内置开发网</translation>
+        </message>
+        <message>
+            <source>devnet + RPC for {chains}</source>
+            <translation>开发网 + RPC（{chains}）</translation>
         </message>
         <message>
             <source>Cross-chain</source>
@@ -2554,6 +2562,638 @@
         <message>
             <source>Notification</source>
             <translation>通知</translation>
+        </message>
+        <message>
+            <source>the call data is not a swap through {kind}: {reason}</source>
+            <translation>调用数据不是通过 {kind} 的兑换：{reason}</translation>
+        </message>
+        <message>
+            <source>the call is not one of UniswapV2Router02's exact-input swaps</source>
+            <translation>该调用不是 UniswapV2Router02 的精确输入兑换之一</translation>
+        </message>
+        <message>
+            <source>the native coin's side of the path is not the chain's wrapped coin</source>
+            <translation>路径中原生币一端不是该链的包装币</translation>
+        </message>
+        <message>
+            <source>a SwapRouter multicall other than a swap then an unwrap</source>
+            <translation>SwapRouter 的 multicall 不是“先兑换再解包”</translation>
+        </message>
+        <message>
+            <source>the swap's output is not what the router unwraps to the receiver</source>
+            <translation>兑换的输出不是路由合约解包给收款地址的那笔</translation>
+        </message>
+        <message>
+            <source>the call is not SwapRouter's exactInput</source>
+            <translation>该调用不是 SwapRouter 的 exactInput</translation>
+        </message>
+        <message>
+            <source>a V3 path of the wrong length</source>
+            <translation>V3 路径长度不对</translation>
+        </message>
+        <message>
+            <source>devnet speed must be a number from 1 to {most} (got {text!r})</source>
+            <translation>开发网速度必须是 1 到 {most} 之间的数字（收到的是 {text!r}）</translation>
+        </message>
+        <message>
+            <source>must be one of {names}</source>
+            <translation>必须是以下之一：{names}</translation>
+        </message>
+        <message>
+            <source>{name}: {rule}</source>
+            <translation>{name}：{rule}</translation>
+        </message>
+        <message>
+            <source>must be an http:// or https:// URL (got {text!r})</source>
+            <translation>必须是 http:// 或 https:// 开头的 URL（收到的是 {text!r}）</translation>
+        </message>
+        <message>
+            <source>{provider!r} is not a bridge provider; one of {names}</source>
+            <translation>{provider!r} 不是跨链桥服务商；应为以下之一：{names}</translation>
+        </message>
+        <message>
+            <source>unknown chain {flag!r}</source>
+            <translation>未知的链 {flag!r}</translation>
+        </message>
+        <message>
+            <source>insufficient balance: you have {balance}, the transfer needs {amount}</source>
+            <translation>余额不足：你有 {balance}，这笔转账需要 {amount}</translation>
+        </message>
+        <message>
+            <source>the native {coin} needs no approval</source>
+            <translation>原生币 {coin} 无需授权</translation>
+        </message>
+        <message>
+            <source>the approval did not go through: {reason}</source>
+            <translation>授权未成功：{reason}</translation>
+        </message>
+        <message>
+            <source>the node answering for {chain} is another chain</source>
+            <translation>为 {chain} 应答的节点属于另一条链</translation>
+        </message>
+        <message>
+            <source>approve {symbol} first: {bridge}'s contract may not take it yet</source>
+            <translation>请先授权 {symbol}：{bridge} 的合约目前还不能动用它</translation>
+        </message>
+        <message>
+            <source>Getting the final quote…</source>
+            <translation>正在获取最终报价…</translation>
+        </message>
+        <message>
+            <source>Checking the call data against what you were shown…</source>
+            <translation>正在对照向你显示的内容检查调用数据…</translation>
+        </message>
+        <message>
+            <source>Dry run of the deposit…</source>
+            <translation>正在模拟执行存入…</translation>
+        </message>
+        <message>
+            <source>deposit</source>
+            <translation>存入</translation>
+        </message>
+        <message>
+            <source>cannot reach {chain}: {reason}</source>
+            <translation>无法连接 {chain}：{reason}</translation>
+        </message>
+        <message>
+            <source>Signing and sending the deposit; waiting for its receipt…</source>
+            <translation>正在签名并发送存入交易，等待回执…</translation>
+        </message>
+        <message>
+            <source>Registering the order with {bridge}…</source>
+            <translation>正在向 {bridge} 登记订单…</translation>
+        </message>
+        <message>
+            <source>the final quote failed: {reason}</source>
+            <translation>最终报价失败：{reason}</translation>
+        </message>
+        <message>
+            <source>swapdesk's catalogue names no {bridge} contract on {chain}: nothing is sent</source>
+            <translation>swapdesk 的合约目录中没有 {chain} 上的 {bridge} 合约：不会发送任何交易</translation>
+        </message>
+        <message>
+            <source>swapdesk knows no bridge contracts on {chain}: its catalogue names none ({id}.json)</source>
+            <translation>swapdesk 不知道 {chain} 上有任何跨链桥合约：其合约目录（{id}.json）中一个也没有</translation>
+        </message>
+        <message>
+            <source>the call data is not a deposit into {bridge}: nothing is sent</source>
+            <translation>调用数据不是存入 {bridge} 的操作：不会发送任何交易</translation>
+        </message>
+        <message>
+            <source>the call data of {bridge}'s {found} cannot be decoded: nothing is sent</source>
+            <translation>无法解码 {bridge} 的 {found} 的调用数据：不会发送任何交易</translation>
+        </message>
+        <message>
+            <source>the call names {token}, which is not a Multichain token swapdesk knows</source>
+            <translation>该调用指定了 {token}，它不是 swapdesk 已知的 Multichain 代币</translation>
+        </message>
+        <message>
+            <source>the call sends the native coin through a Multichain token of another asset</source>
+            <translation>该调用通过另一种资产的 Multichain 代币发送原生币</translation>
+        </message>
+        <message>
+            <source>the call asks to be paid in {code}, not the {symbol} you were shown</source>
+            <translation>该调用要求以 {code} 出款，而不是向你显示的 {symbol}</translation>
+        </message>
+        <message>
+            <source>the call pays {destination!r}, which is not an address of {chain}</source>
+            <translation>该调用付款给 {destination!r}，它不是 {chain} 的地址</translation>
+        </message>
+        <message>
+            <source>the quote is for {exchange}, not the {bridge} you chose</source>
+            <translation>该报价来自 {exchange}，而不是你选择的 {bridge}</translation>
+        </message>
+        <message>
+            <source>the quote's contract {router!r} is not an address of {chain}</source>
+            <translation>报价中的合约 {router!r} 不是 {chain} 的地址</translation>
+        </message>
+        <message>
+            <source>the quote sends the deposit to {router}, which is not {bridge}'s {contract} on {chain} in swapdesk's catalogue</source>
+            <translation>该报价把存入发往 {router}，它不是 swapdesk 合约目录中 {bridge} 在 {chain} 上的{contract}</translation>
+        </message>
+        <message>
+            <source>the call takes {token}, not the {symbol} you were shown</source>
+            <translation>该调用动用的是 {token}，而不是向你显示的 {symbol}</translation>
+        </message>
+        <message>
+            <source>the call sends {amount}, not the {shown} shown</source>
+            <translation>该调用发送 {amount}，而不是显示的 {shown}</translation>
+        </message>
+        <message>
+            <source>the call sends {amount} {coin} with it</source>
+            <translation>该调用会随附发送 {amount} {coin}</translation>
+        </message>
+        <message>
+            <source>the call pays {receiver}, not the recipient {shown} shown</source>
+            <translation>该调用付款给 {receiver}，而不是显示的收款地址 {shown}</translation>
+        </message>
+        <message>
+            <source>the call sends to {where}, not to {chain}</source>
+            <translation>该调用发往 {where}，而不是 {chain}</translation>
+        </message>
+        <message>
+            <source>the call guarantees the receiver {amount}, below the {shown} you were shown</source>
+            <translation>该调用只保证收款方收到 {amount}，低于向你显示的 {shown}</translation>
+        </message>
+        <message>
+            <source>a cBridge refund is withdrawn through the embedded engine</source>
+            <translation>cBridge 退款需通过内置引擎提取</translation>
+        </message>
+        <message>
+            <source>cBridge's gateway: {reason}</source>
+            <translation>cBridge 网关：{reason}</translation>
+        </message>
+        <message>
+            <source>this order has no refund waiting for you</source>
+            <translation>这笔订单没有等待你提取的退款</translation>
+        </message>
+        <message>
+            <source>only the account that sent the transfer can withdraw its refund</source>
+            <translation>只有发送这笔转账的账户才能提取其退款</translation>
+        </message>
+        <message>
+            <source>cBridge has not named the transfer yet: try again in a moment</source>
+            <translation>cBridge 尚未给出这笔转账的编号：请稍后再试</translation>
+        </message>
+        <message>
+            <source>Asking cBridge's validators for the refund (signing the request)…</source>
+            <translation>正在向 cBridge 的验证者申请退款（签署请求）…</translation>
+        </message>
+        <message>
+            <source>Waiting for the validators to sign the withdrawal…</source>
+            <translation>正在等待验证者签署提取…</translation>
+        </message>
+        <message>
+            <source>cBridge's validators have not signed the refund yet: try again later</source>
+            <translation>cBridge 的验证者尚未签署退款：请稍后再试</translation>
+        </message>
+        <message>
+            <source>Checking the withdrawal against your transfer…</source>
+            <translation>正在对照你的转账检查提取…</translation>
+        </message>
+        <message>
+            <source>the withdrawal is not for cBridge's contract on {chain} in swapdesk's catalogue</source>
+            <translation>该提取不是发往 swapdesk 合约目录中 cBridge 在 {chain} 上的合约</translation>
+        </message>
+        <message>
+            <source>Dry run of the withdrawal…</source>
+            <translation>正在模拟执行提取…</translation>
+        </message>
+        <message>
+            <source>withdrawal</source>
+            <translation>提取</translation>
+        </message>
+        <message>
+            <source>Signing and sending the withdrawal; waiting for its receipt…</source>
+            <translation>正在签名并发送提取交易，等待回执…</translation>
+        </message>
+        <message>
+            <source>the withdrawal cannot be decoded: nothing is sent</source>
+            <translation>无法解码该提取：不会发送任何交易</translation>
+        </message>
+        <message>
+            <source>chain</source>
+            <translation>链</translation>
+        </message>
+        <message>
+            <source>receiver</source>
+            <translation>收款地址</translation>
+        </message>
+        <message>
+            <source>token</source>
+            <translation>代币</translation>
+        </message>
+        <message>
+            <source>amount</source>
+            <translation>金额</translation>
+        </message>
+        <message>
+            <source>transfer</source>
+            <translation>转账</translation>
+        </message>
+        <message>
+            <source>the withdrawal's {what} is not your transfer's: nothing is sent</source>
+            <translation>该提取的{what}与你的转账不符：不会发送任何交易</translation>
+        </message>
+        <message>
+            <source>a dry run of the {what} failed: {reason}</source>
+            <translation>{what}的模拟执行失败：{reason}</translation>
+        </message>
+        <message>
+            <source>a dry run of the {what} reverts: {reason}</source>
+            <translation>{what}的模拟执行被回滚：{reason}</translation>
+        </message>
+        <message>
+            <source>the TRON node refused to prepare the transaction: {reason}</source>
+            <translation>TRON 节点拒绝构建该交易：{reason}</translation>
+        </message>
+        <message>
+            <source>the TRON node cannot be reached: {reason}</source>
+            <translation>无法连接 TRON 节点：{reason}</translation>
+        </message>
+        <message>
+            <source>the call is to no function of the contract swapdesk knows: nothing is sent</source>
+            <translation>该调用不对应 swapdesk 所知合约的任何函数：不会发送任何交易</translation>
+        </message>
+        <message>
+            <source>the TRON transaction built for the call is not that call: nothing is sent</source>
+            <translation>为该调用构建的 TRON 交易与该调用不符：不会发送任何交易</translation>
+        </message>
+        <message>
+            <source>the call data is not a swap through the router</source>
+            <translation>调用数据不是通过路由合约的兑换</translation>
+        </message>
+        <message>
+            <source>insufficient balance: you have {balance} {symbol}, the swap needs {needed} {symbol}</source>
+            <translation>余额不足：你有 {balance} {symbol}，这笔兑换需要 {needed} {symbol}</translation>
+        </message>
+        <message>
+            <source>the quote sends the swap to {router}, which is not swapdesk's router on {chain}</source>
+            <translation>该报价把兑换发往 {router}，它不是 {chain} 上的 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>the description calls {contract!r}, which is not a TRON address</source>
+            <translation>交易描述调用的是 {contract!r}，它不是 TRON 地址</translation>
+        </message>
+        <message>
+            <source>the description calls {contract}, which is not swapdesk's router on TRON</source>
+            <translation>交易描述调用的是 {contract}，它不是 TRON 上的 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>the description is not a swap through the router: {reason}</source>
+            <translation>交易描述不是通过路由合约的兑换：{reason}</translation>
+        </message>
+        <message>
+            <source>the description sends {value} sun of TRX with the call, not {sent}</source>
+            <translation>交易描述随调用发送 {value} sun 的 TRX，而不是 {sent}</translation>
+        </message>
+        <message>
+            <source>the description is to be sent by {issuer}, not by your account {signer}</source>
+            <translation>交易描述的发送方是 {issuer}，而不是你的账户 {signer}</translation>
+        </message>
+        <message>
+            <source>the description's fee limit leaves no energy for the swap</source>
+            <translation>交易描述的手续费上限没有给兑换留下任何能量</translation>
+        </message>
+        <message>
+            <source>token sold</source>
+            <translation>卖出的代币</translation>
+        </message>
+        <message>
+            <source>token bought</source>
+            <translation>买入的代币</translation>
+        </message>
+        <message>
+            <source>amount sold</source>
+            <translation>卖出数量</translation>
+        </message>
+        <message>
+            <source>minimum received</source>
+            <translation>最少收到</translation>
+        </message>
+        <message>
+            <source>the call's {what} is {found}, not the {wanted} you were shown</source>
+            <translation>该调用的{what}是 {found}，而不是向你显示的 {wanted}</translation>
+        </message>
+        <message>
+            <source>the call's deadline has already passed</source>
+            <translation>该调用的截止时间已过</translation>
+        </message>
+        <message>
+            <source>the call's deadline is more than an hour away</source>
+            <translation>该调用的截止时间在一小时以后</translation>
+        </message>
+        <message>
+            <source>the quote sends the swap to {aggregator}, which is neither swapdesk's router nor a DEX router this chain's catalogue names</source>
+            <translation>该报价把兑换发往 {aggregator}，它既不是 swapdesk 路由合约，也不是此链合约目录中列出的 DEX 路由合约</translation>
+        </message>
+        <message>
+            <source>{reason}</source>
+            <translation>{reason}</translation>
+        </message>
+        <message>
+            <source>the chain refused to prepare the transaction: {reason}</source>
+            <translation>链拒绝构建该交易：{reason}</translation>
+        </message>
+        <message>
+            <source>the chain cannot be reached: {reason}</source>
+            <translation>无法连接该链：{reason}</translation>
+        </message>
+        <message>
+            <source>the chain refused an earlier transaction again: {reason}</source>
+            <translation>链再次拒绝了之前的一笔交易：{reason}</translation>
+        </message>
+        <message>
+            <source>the node rejected the transaction: {reason}</source>
+            <translation>节点拒绝了该交易：{reason}</translation>
+        </message>
+        <message>
+            <source>the chain cannot be reached ({reason}); the transaction will be re-sent</source>
+            <translation>无法连接该链（{reason}）；交易将重新发送</translation>
+        </message>
+        <message>
+            <source>no receipt yet: the transaction is still pending, see History</source>
+            <translation>尚无回执：交易仍在处理中，请查看“历史”页</translation>
+        </message>
+        <message>
+            <source>lost the chain while waiting for the receipt ({reason}); see History</source>
+            <translation>等待回执时与链断开了连接（{reason}）；请查看“历史”页</translation>
+        </message>
+        <message>
+            <source>name the chain's wrapped coin</source>
+            <translation>指定该链的包装币</translation>
+        </message>
+        <message>
+            <source>register a V2 factory and its fee</source>
+            <translation>登记一个 V2 工厂及其费率</translation>
+        </message>
+        <message>
+            <source>register a V3 factory</source>
+            <translation>登记一个 V3 工厂</translation>
+        </message>
+        <message>
+            <source>register a StableSwap pool</source>
+            <translation>登记一个 StableSwap 池</translation>
+        </message>
+        <message>
+            <source>set a channel's fee rate</source>
+            <translation>设置一个渠道的费率</translation>
+        </message>
+        <message>
+            <source>the deterministic-deployment proxy ({proxy}) is not on {chain}: swapdesk's router deploys through it, to the same address on every chain; its keyless deployment transaction must be sent there first</source>
+            <translation>{chain} 上没有确定性部署代理（{proxy}）：swapdesk 路由合约通过它部署，在每条链上都得到同一个地址；必须先在该链上发送它的无密钥部署交易</translation>
+        </message>
+        <message>
+            <source>{address} on {chain} holds other code: nothing can be deployed there</source>
+            <translation>{chain} 上的 {address} 已有其他代码：无法在那里部署</translation>
+        </message>
+        <message>
+            <source>deploy swapdesk's router through the proxy</source>
+            <translation>通过代理部署 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>{n}/{count}: {what}…</source>
+            <translation>{n}/{count}：{what}…</translation>
+        </message>
+        <message>
+            <source>after the deployment, the code at {address} is not swapdesk's router</source>
+            <translation>部署之后，{address} 上的代码不是 swapdesk 路由合约</translation>
+        </message>
+        <message>
+            <source>a call of the router</source>
+            <translation>一次路由合约调用</translation>
+        </message>
+        <message>
+            <source>swapdesk has no router on {chain}: this swap cannot be signed here</source>
+            <translation>swapdesk 在 {chain} 上没有路由合约：无法在此签署这笔兑换</translation>
+        </message>
+        <message>
+            <source>the native coin needs no approval</source>
+            <translation>原生币无需授权</translation>
+        </message>
+        <message>
+            <source>approve {token} first: the router may not take it yet</source>
+            <translation>请先授权 {token}：路由合约目前还不能动用它</translation>
+        </message>
+        <message>
+            <source>the token</source>
+            <translation>该代币</translation>
+        </message>
+        <message>
+            <source>Dry run of the swap…</source>
+            <translation>正在模拟执行兑换…</translation>
+        </message>
+        <message>
+            <source>a dry run gives {amount} {symbol}, below the minimum of {minimum}</source>
+            <translation>模拟执行得到 {amount} {symbol}，低于最少 {minimum}</translation>
+        </message>
+        <message>
+            <source>Signing and sending; waiting for the receipt…</source>
+            <translation>正在签名并发送，等待回执…</translation>
+        </message>
+        <message>
+            <source>the swap was mined without the router's Swapped event</source>
+            <translation>兑换已上链，但没有路由合约的 Swapped 事件</translation>
+        </message>
+        <message>
+            <source>a dry run of the swap reverts: {reason}</source>
+            <translation>兑换的模拟执行被回滚：{reason}</translation>
+        </message>
+        <message>
+            <source>a dry run of the swap failed: {reason}</source>
+            <translation>兑换的模拟执行失败：{reason}</translation>
+        </message>
+        <message>
+            <source>the node gave the transaction an id that is not its own: nothing was signed</source>
+            <translation>节点给出的交易 ID 与交易本身不符：没有签署任何内容</translation>
+        </message>
+        <message>
+            <source>tronpy would not sign it: {reason}; nothing was sent</source>
+            <translation>tronpy 拒绝签署：{reason}；没有发送任何交易</translation>
+        </message>
+        <message>
+            <source>the TRON node cannot be reached ({reason}); it will be sent again</source>
+            <translation>无法连接 TRON 节点（{reason}）；交易将重新发送</translation>
+        </message>
+        <message>
+            <source>lost the TRON node waiting for the receipt ({reason}); see History</source>
+            <translation>等待回执时与 TRON 节点断开了连接（{reason}）；请查看“历史”页</translation>
+        </message>
+        <message>
+            <source>cannot reach the TRON node: {reason}</source>
+            <translation>无法连接 TRON 节点：{reason}</translation>
+        </message>
+        <message>
+            <source>TRX needs no approval</source>
+            <translation>TRX 无需授权</translation>
+        </message>
+        <message>
+            <source>the approval did not go through: the node refused to prepare it: {reason}</source>
+            <translation>授权未成功：节点拒绝构建该交易：{reason}</translation>
+        </message>
+        <message>
+            <source>the approval did not go through: cannot reach the TRON node: {reason}</source>
+            <translation>授权未成功：无法连接 TRON 节点：{reason}</translation>
+        </message>
+        <message>
+            <source>Checking the transaction description against what you were shown…</source>
+            <translation>正在对照向你显示的内容检查交易描述…</translation>
+        </message>
+        <message>
+            <source>sender</source>
+            <translation>发送方</translation>
+        </message>
+        <message>
+            <source>contract</source>
+            <translation>合约</translation>
+        </message>
+        <message>
+            <source>call data</source>
+            <translation>调用数据</translation>
+        </message>
+        <message>
+            <source>TRX sent</source>
+            <translation>发送的 TRX</translation>
+        </message>
+        <message>
+            <source>fee limit</source>
+            <translation>手续费上限</translation>
+        </message>
+        <message>
+            <source>the transaction built for the swap has another {what} than its description</source>
+            <translation>为兑换构建的交易的{what}与其描述不符</translation>
+        </message>
+        <message>
+            <source>the transaction built for the swap has expired, or expires more than an hour away</source>
+            <translation>为兑换构建的交易已过期，或过期时间在一小时以后</translation>
+        </message>
+        <message>
+            <source>the description's fee limit is below the energy the swap needs: it would fail</source>
+            <translation>交易描述的手续费上限低于兑换所需的能量：交易会失败</translation>
+        </message>
+        <message>
+            <source>this machine's keyring service is not running or cannot be reached</source>
+            <translation>本机的密钥环服务未运行或无法连接</translation>
+        </message>
+        <message>
+            <source>this machine's keyring is switched off (it keeps nothing)</source>
+            <translation>本机的密钥环已关闭（不保存任何内容）</translation>
+        </message>
+        <message>
+            <source>this machine's keyring writes secrets to a file as they are, unencrypted</source>
+            <translation>本机的密钥环会把机密原样写入文件，不加密</translation>
+        </message>
+        <message>
+            <source>this machine's keyring does not keep secrets safely</source>
+            <translation>本机的密钥环不能安全地保存机密</translation>
+        </message>
+        <message>
+            <source>{address} is already in your accounts</source>
+            <translation>{address} 已在你的账户中</translation>
+        </message>
+        <message>
+            <source>{problem}; choose a password to keep the key in an encrypted file instead</source>
+            <translation>{problem}；请设置密码，改为将私钥保存在加密文件中</translation>
+        </message>
+        <message>
+            <source>choose a password: it protects the recovery phrase, and the key when exported</source>
+            <translation>请设置密码：它保护助记词，以及导出时的私钥</translation>
+        </message>
+        <message>
+            <source>this account was not created here: swapdesk has no recovery phrase for it</source>
+            <translation>此账户不是在这里创建的：swapdesk 没有它的助记词</translation>
+        </message>
+        <message>
+            <source>swapdesk keeps no copy of this key under a password, so it cannot show it</source>
+            <translation>swapdesk 没有用密码保存此私钥的副本，因此无法显示它</translation>
+        </message>
+        <message>
+            <source>the keyring no longer holds the key of {account}</source>
+            <translation>密钥环中已没有 {account} 的私钥</translation>
+        </message>
+        <message>
+            <source>address: {reason}</source>
+            <translation>地址：{reason}</translation>
+        </message>
+        <message>
+            <source>{address} is not one of your accounts</source>
+            <translation>{address} 不是你的账户</translation>
+        </message>
+        <message>
+            <source>{account} is a devnet demo account: its key is public, so it is refused on a real network</source>
+            <translation>{account} 是开发网演示账户：其私钥是公开的，因此在真实网络上会被拒绝</translation>
+        </message>
+        <message>
+            <source>{account} is watch-only: swapdesk has no key to sign for it</source>
+            <translation>{account} 是观察账户：swapdesk 没有它的私钥，无法为它签名</translation>
+        </message>
+        <message>
+            <source>{account} is locked: enter its keystore password</source>
+            <translation>{account} 已锁定：请输入其密钥库密码</translation>
+        </message>
+        <message>
+            <source>the transaction reverted</source>
+            <translation>交易被回滚</translation>
+        </message>
+        <message>
+            <source>the transaction reverted: {reason}</source>
+            <translation>交易被回滚：{reason}</translation>
+        </message>
+        <message>
+            <source>the transaction failed</source>
+            <translation>交易失败</translation>
+        </message>
+        <message>
+            <source>the transaction failed: {reason}</source>
+            <translation>交易失败：{reason}</translation>
+        </message>
+        <message>
+            <source>hash: no transaction with that hash on {chain}</source>
+            <translation>哈希：{chain} 上没有这个哈希对应的交易</translation>
+        </message>
+        <message>
+            <source>hash: the transaction is not mined yet on {chain}</source>
+            <translation>哈希：该交易在 {chain} 上尚未打包上链</translation>
+        </message>
+        <message>
+            <source>No chain that answered knows that transaction hash; {chains} could not be asked.</source>
+            <translation>已应答的链上都没有这个交易哈希；无法查询 {chains}。</translation>
+        </message>
+        <message>
+            <source>must be 0x followed by 40 hexadecimal digits</source>
+            <translation>必须是 0x 加 40 位十六进制字符</translation>
+        </message>
+        <message>
+            <source>mixed-case address fails its EIP-55 checksum</source>
+            <translation>大小写混合的地址未通过 EIP-55 校验</translation>
+        </message>
+        <message>
+            <source>must be a base58check TRON address (T...)</source>
+            <translation>必须是 base58check 格式的 TRON 地址（T...）</translation>
+        </message>
+        <message>
+            <source>TRON address fails its base58check checksum</source>
+            <translation>TRON 地址未通过 base58check 校验</translation>
         </message>
     </context>
 </TS>

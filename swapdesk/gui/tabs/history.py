@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 from swapdesk.api import ApiError, ChainRequest, SwapService, TokenInfo, TxDetails
 from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
-from swapdesk.gui import csv_export
+from swapdesk.gui import csv_export, error_words
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.empty_state import EmptyState
-from swapdesk.gui.i18n import QT_TR_NOOP, tr
+from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.logos import chain_icon
 from swapdesk.gui.tabs.history_card import TxCard
@@ -239,7 +239,7 @@ class HistoryTab(QWidget):
             chain = by_id(chain_id) if chain_id != DETECT else None
             found = await look_up(self.service, text, chain, recorded, trying)
             if found.info is None or found.chain is None:
-                self._fail(tr(found.error))
+                self._fail(say(found.said) if found.said is not None else found.error)
             elif found.info.details is not None:
                 await self._show(found.info.details, found.chain)
             else:
@@ -247,7 +247,7 @@ class HistoryTab(QWidget):
                 self.card.show_info(found.info, found.chain)
                 self.transaction_shown.emit(found.info)
         except ApiError as error:
-            self._fail(error.message)
+            self._fail(error_words.said(error))
         finally:
             if self.progress.stop(ticket):  # not when a newer lookup already took over
                 self.look_up.setEnabled(True)

@@ -30,7 +30,7 @@ from swapdesk.chains import Chain
 from swapdesk.files import write_atomically
 from swapdesk.gui import status
 from swapdesk.gui.activity import Activity
-from swapdesk.gui.i18n import QT_TR_NOOP, tr
+from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.progress import Progress
@@ -212,7 +212,10 @@ class ManyLookups(QWidget):
         info = found.info
         chain = found.chain.flag if found.chain else ""
         if info is None:
-            self._cells(row, (found.hash, chain, tr("Not found"), "", tr(found.error)))
+            self._cells(
+                row,
+                (found.hash, chain, tr("Not found"), "", say(found.said) if found.said is not None else found.error),
+            )
             return
         record = info.details
         badge = status.from_spec(record.status if record else info.status, record.statusNotes if record else "")
