@@ -13,10 +13,9 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
-from swapdesk import __version__
 from swapdesk import settings as stored
 from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
@@ -26,6 +25,7 @@ from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
+from swapdesk.gui.menus import about_box, add_menus
 from swapdesk.gui.notices import NoticeBar
 from swapdesk.gui.notifier import Notifier
 from swapdesk.gui.pricing import Prices
@@ -116,20 +116,7 @@ class MainWindow(QMainWindow):
         self.settings = stored.load()
         self.engine_loader = Latest()
         self._accounts_loader, self._resumer, self._router_opener = Latest(), Latest(), Latest()
-        menu = self.menuBar().addMenu(tr("&File"))
-        accounts_action = QAction(tr("&Accounts…"), self)
-        accounts_action.triggered.connect(self.edit_accounts)
-        menu.addAction(accounts_action)
-        preferences = QKeySequence(QKeySequence.StandardKey.Preferences)
-        self.settings_action = QAction(tr("&Settings…"), self, shortcut=preferences)
-        self.settings_action.triggered.connect(self.edit_settings)
-        menu.addAction(self.settings_action)
-        quit_action = QAction(tr("&Quit"), self, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
-        quit_action.triggered.connect(self.close)
-        menu.addAction(quit_action)
-        about_action = QAction(tr("&About swapdesk…"), self)
-        about_action.triggered.connect(self.show_about)
-        self.menuBar().addMenu(tr("&Help")).addAction(about_action)
+        self.settings_action = add_menus(self)
         for answered in (
             self.quote_tab.tokens_loaded,
             self.history_tab.details_shown,
@@ -232,17 +219,7 @@ class MainWindow(QMainWindow):
         form.open()
 
     def show_about(self) -> QMessageBox:
-        """Help → About: the name, the version (`swapdesk.__version__`, as `swapdesk --version`), what it is."""
-        title, name = tr("About swapdesk"), f"<b>swapdesk</b> {__version__}"
-        about = QMessageBox(QMessageBox.Icon.NoIcon, title, name, parent=self)
-        about.setInformativeText(
-            tr("Swap tokens, bridge them across chains and check what happened to a transaction.")
-            + "<br>"
-            + tr("Free software under the MIT licence.")
-        )
-        about.setIconPixmap(self.windowIcon().pixmap(64, 64))
-        about.open()  # not exec(): no nested event loop under qasync
-        return about
+        return about_box(self)
 
     def apply_settings(self, chosen: stored.Settings | None) -> None:
         """Keep the settings, and apply them now: theme, and the engine if it changed."""
