@@ -18,8 +18,6 @@ liquidity have no such bound here: their routes are always valued.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from swapdesk.engine.routing.impact import marginal
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.routes import Route
@@ -29,10 +27,11 @@ from swapdesk.engine.routing.uniswap_v3 import V3Pool
 FIRST_VALUED = 8  # routes valued before the first check: a split rarely uses more (more are valued if needed)
 
 
-def bound(route: Route, pools: dict[str, Pool], used: int, parts: int) -> Fraction | None:
-    """B: what one slice's worth of the route's k slices gives at most (k slices give at most k * B); None
-    when a hop's kind has no such bound here."""
-    rate, slack = Fraction(1), Fraction(0)
+def bound(route: Route, pools: dict[str, Pool], used: int, parts: int) -> int | None:
+    """B rounded up: what one slice's worth of the route's k slices gives at most (k slices give at most
+    k * B); None when a hop's kind has no such bound here. In integers over one common denominator: Fraction
+    arithmetic would cost more than it saves for a route valued again."""
+    top, slack, bottom = 1, 0, 1  # the rate M = top / bottom, the slack C = slack / bottom
     for hop in route.hops:
         pool = pools[hop.pool]
         if type(pool) not in (V2Pool, V3Pool):
@@ -40,18 +39,19 @@ def bound(route: Route, pools: dict[str, Pool], used: int, parts: int) -> Fracti
         m = marginal(pool, hop.token_in, hop.token_out)
         if m <= 0:  # a V3 pool with no active liquidity still pays (beyond its next ticks): no bound from 0
             return None
-        rate, slack = rate * m, slack * m + 1
-    return rate * used / parts + slack
+        # C' = C m + 1 and M' = M m, over the denominator times m's
+        top, slack, bottom = top * m.numerator, slack * m.numerator + bottom * m.denominator, bottom * m.denominator
+    return -(-(top * used + slack * parts) // (bottom * parts))
 
 
-def first_valued(bounds: list[Fraction | None]) -> set[int]:
+def first_valued(bounds: list[int | None]) -> set[int]:
     """The routes to value first: every one without a bound, and the most promising by their bound."""
     unbounded = {r for r, b in enumerate(bounds) if b is None}
     ranked = sorted((r for r, b in enumerate(bounds) if b is not None), key=lambda r: -bounds[r])  # type: ignore[operator]
     return unbounded | set(ranked[:FIRST_VALUED])
 
 
-def to_value(bounds: list[Fraction | None], valued: set[int], floor: int | None) -> set[int]:
+def to_value(bounds: list[int | None], valued: set[int], floor: int | None) -> set[int]:
     """The routes not yet valued that could still get a slice: every one, when the split over those valued
     gave no floor (not a strict threshold: see the module's docstring); else those whose bound is not below."""
     if floor is None:
