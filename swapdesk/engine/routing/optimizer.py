@@ -124,9 +124,34 @@ def dynamic(rows: list[list[int]], parts: int) -> list[int]:
     return slices
 
 
+def threshold(rows: list[list[int]], slices: list[int], caps: list[int | None]) -> int | None:
+    """The smallest marginal `slices` takes, when every route is concave up to its cap, that marginal is above
+    0 and above every next slice on offer (strictly): then `slices` is the only optimum, and a route outside
+    `rows` whose k slices give less than k times it could change nothing (`pruning.py`). None otherwise."""
+    lowest: int | None = None
+    offered = 0
+    for row, k, cap in zip(rows, slices, caps, strict=True):
+        if cap is None or k > cap:
+            return None
+        if k:
+            taken = row[k] - row[k - 1]
+            lowest = taken if lowest is None else min(lowest, taken)
+        if k < cap:
+            offered = max(offered, row[k + 1] - row[k])
+    return lowest if lowest is not None and lowest > 0 and offered < lowest else None
+
+
 def best_without_each(
     values: list[list[int]], slices: list[int], parts: int, caps: list[int | None] | None = None
 ) -> list[int | None] | None:
+    """`without_each`'s figures alone."""
+    found = without_each(values, slices, parts, caps)
+    return None if found is None else found[0]
+
+
+def without_each(
+    values: list[list[int]], slices: list[int], parts: int, caps: list[int | None] | None = None
+) -> tuple[list[int | None], list[int]] | None:
     """For each route that `slices` uses, the best the others give with all the slices, that route's values
     taken as 0 (as `allocate` would find it again without the route); None for the routes it leaves unused.
 
@@ -136,7 +161,8 @@ def best_without_each(
     slices on offer among them (0 when none adds more: r's slots, now 0, take them), in one merged stream for
     all r: O(P log R) for every route at once instead of an allocation each. None when that shape or
     threshold does not hold (the caller allocates again route by route). `caps`: `caps_of(values, parts)`, when
-    the caller has it."""
+    the caller has it. Beside the figures, for each route used in order, the smallest marginal that the others'
+    best takes (0 when some of its slices add nothing): what a route outside `values` must stay below."""
     rows = [row[: parts + 1] for row in values]
     if caps is None:
         caps = [_cap(row) for row in rows]
@@ -151,7 +177,7 @@ def best_without_each(
         if k < cap and row[k + 1] - row[k] > 0:
             offered.append((row[k] - row[k + 1], r, k + 1))
     if lowest_taken is None:
-        return [None] * len(rows)
+        return [None] * len(rows), []
     heapq.heapify(offered)
     if lowest_taken < 0 or (offered and -offered[0][0] > lowest_taken):
         return None
@@ -165,16 +191,19 @@ def best_without_each(
             heapq.heappush(offered, (rows[r][k] - rows[r][k + 1], r, k + 1))
     total = sum(row[k] for row, k in zip(rows, slices, strict=True))
     best: list[int | None] = []
+    floors = []  # per route used: the smallest marginal its others' best takes (0: some slices add nothing)
     for r, k in enumerate(slices):
         if not k:
             best.append(None)
             continue
-        gives, wanted = total - rows[r][k], k
+        gives, wanted, smallest = total - rows[r][k], k, lowest_taken
         for marginal, n in stream:
             if not wanted:
                 break
             if n != r:
                 gives += marginal
                 wanted -= 1
+                smallest = min(smallest, marginal)
         best.append(gives)
-    return best
+        floors.append(0 if wanted else smallest)
+    return best, floors

@@ -11,6 +11,7 @@ is valued beside it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -18,8 +19,9 @@ from fractions import Fraction
 
 from swapdesk.engine.routing.calldata import swap_call_data
 from swapdesk.engine.routing.impact import marginal, price_impact, spot_output
-from swapdesk.engine.routing.optimizer import allocate, best_without_each, caps_of
+from swapdesk.engine.routing.optimizer import allocate, caps_of, threshold, without_each
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.pruning import bound, first_valued, to_value
 from swapdesk.engine.routing.reader import Snapshot
 from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, valued
 
@@ -98,23 +100,47 @@ def best_split(
     if not routes:
         raise NoRoute
     slice_amounts = [used * k // parts for k in range(parts + 1)]
-    valuations = [valued(r, slice_amounts, pools) for r in routes]
-    values, caps = [row for row, _ in valuations], [cap for _, cap in valuations]
-    slices = allocate(values, parts, caps)  # caps: the routes' shapes, checked once (kept with the values)
-    if sum(values[r][k] for r, k in enumerate(slices)) == 0:
+    gas: dict[int, tuple[int, Fraction]] = {}  # the routes weighed (those the split uses at some point)
+
+    def cost(r: int) -> Fraction:
+        if r not in gas:
+            hops = route_gas(routes[r], probed, pools)
+            gas[r] = hops, hops * gas_value
+        return gas[r][1]
+
+    # the routes that provably get no slice are not valued (pruning.py): value the most promising, split,
+    # and value more while some not valued could still get a slice
+    bounds = [bound(r, pools, used, parts) for r in routes]
+    chosen_ones = first_valued(bounds)
+    while True:
+        valued_ones = sorted(chosen_ones)
+        valuations = [valued(routes[r], slice_amounts, pools) for r in valued_ones]
+        values, caps = [row for row, _ in valuations], [cap for _, cap in valuations]
+        slices = allocate(values, parts, caps)  # caps: the routes' shapes, checked once (kept with the values)
+        floor: int | None = None  # None: no route left unvalued can be shown to get no slice
+        dropped: list[tuple[int, int]] = []
+        gives = sum(values[n][k] for n, k in enumerate(slices)) > 0
+        # the split before the gas weighing already bounds the floor from above: value what it calls for first
+        more = to_value(bounds, chosen_ones, threshold(values, slices, caps) if gives else None)
+        if more:
+            chosen_ones |= more
+            continue
+        if gives and gas_value:
+            weigh = functools.partial(_cost_of, cost, valued_ones)  # the valued routes' indices among all
+            slices, dropped, floor = _weighed(values, slices, parts, weigh, caps)
+        elif gives:
+            floor = threshold(values, slices, caps)
+        more = to_value(bounds, chosen_ones, floor)
+        if not more:
+            break
+        chosen_ones |= more
+    if not gives:
         raise NoOutput
-    left_out = []
-    if gas_value:
-        gas: dict[int, tuple[int, Fraction]] = {}  # the routes weighed (those the split uses at some point)
-
-        def cost(r: int) -> Fraction:
-            if r not in gas:
-                hops = route_gas(routes[r], probed, pools)
-                gas[r] = hops, hops * gas_value
-            return gas[r][1]
-
-        slices, dropped = _worth_their_gas(values, slices, parts, cost, caps)
-        left_out = [LeftOut(routes[r], gas[r][0], paid) for r, paid in dropped]
+    left_out = [LeftOut(routes[valued_ones[n]], gas[valued_ones[n]][0], paid) for n, paid in dropped]
+    every = [0] * len(routes)
+    for n, k in zip(valued_ones, slices, strict=True):
+        every[n] = k
+    slices = every
     chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
         chosen = sorted(chosen, key=lambda rk: -rk[1])[:MAX_ROUTES]
@@ -130,9 +156,14 @@ def best_split(
     except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
         raise NoLiquidity from None
     chosen_legs = [Leg(r, k, a, o, route_gas(r, a, pools)) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
-    alone = single_source_outputs(found, pools, used, {r: row[parts] for r, row in zip(routes, values, strict=True)})
+    ends = {routes[r]: row[parts] for r, row in zip(valued_ones, values, strict=True)}
+    alone = single_source_outputs(found, pools, used, ends)
     slice_rate = Fraction(max(row[1] for row in values), max(slice_amounts[1], 1))
     return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone, left_out, slice_rate)
+
+
+def _cost_of(cost: Callable[[int], Fraction], among: list[int], n: int) -> Fraction:
+    return cost(among[n])
 
 
 def route_gas(route: Route, amount: int, pools: dict[str, Pool]) -> int:
@@ -177,23 +208,43 @@ def _worth_their_gas(
     """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
     split gives without it, its slices shared out again exactly among the others), until none does; and the
     routes dropped, with their gas cost in the token bought (`costs(r)`: route r's gas in it). What the others
-    give without each route comes from one merged pass over the optimum's next slices (`best_without_each`)
+    give without each route comes from one merged pass over the optimum's next slices (`without_each`)
     where the routes' shapes allow it, from an allocation per route otherwise: the same figures either way.
     `caps`: `caps_of(values, parts)`, when the caller has it."""
+    slices, dropped, _ = _weighed(values, slices, parts, costs, caps)
+    return slices, dropped
+
+
+def _weighed(
+    values: list[list[int]],
+    slices: list[int],
+    parts: int,
+    costs: Callable[[int], Fraction],
+    caps: list[int | None] | None = None,
+) -> tuple[list[int], list[tuple[int, int]], int | None]:
+    """`_worth_their_gas`, and the smallest marginal taken in every optimum it found (the first, the others'
+    without each route weighed, the one after each route dropped) when each was a strict threshold
+    (`optimizer.threshold`), None otherwise: a route not in `values` that gives less could change none
+    of them (pruning.py)."""
     dropped: list[tuple[int, int]] = []
     nothing = [0] * (parts + 1)
     rows = list(values)
     shape = list(caps) if caps is not None else caps_of(values, parts)
     out = sum(rows[r][k] for r, k in enumerate(slices))
+    floor = threshold(rows, slices, shape)
     while sum(1 for k in slices if k) > 1:
         # a route left out is not weighed again: were every other route full, a slice could land on its 0s
         weighed = [r for r, k in enumerate(slices) if k and rows[r] is not nothing and costs(r)]
         if not weighed:
             break
-        merged = best_without_each(rows, slices, parts, shape)
+        found = without_each(rows, slices, parts, shape)
+        if found is None:
+            floor = None
+        elif floor is not None:
+            floor = min([floor, *found[1]])  # every route used: the weighed are among them
         best: tuple[Fraction, int] | None = None
         for r in weighed:
-            gives = merged[r] if merged is not None else _best_without(rows, r, parts, nothing, shape)
+            gives = found[0][r] if found is not None else _best_without(rows, r, parts, nothing, shape)
             cost, made = costs(r), out - gives  # type: ignore[operator]  # its gas, and what its slices made
             if cost.numerator <= made * cost.denominator:  # saves nothing: no Fraction arithmetic for it
                 continue
@@ -207,7 +258,9 @@ def _worth_their_gas(
         slices = allocate(rows, parts, shape)
         out = sum(rows[n][k] for n, k in enumerate(slices))
         dropped.append((r, _ceil(costs(r))))
-    return slices, dropped
+        after = threshold(rows, slices, shape)
+        floor = None if floor is None or after is None else min(floor, after)
+    return slices, dropped, floor
 
 
 def _best_without(rows: list[list[int]], r: int, parts: int, nothing: list[int], caps: list[int | None]) -> int:
