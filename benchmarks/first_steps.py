@@ -6,7 +6,9 @@ to a usable Cross-chain tab, and the first switch to a chain not started yet.
 Each figure is one new process of the app, offscreen, as `swapdesk` starts it (`benchmarks/gui.py`'s way):
 "launch" is before the first import of Qt or swapdesk. Its profile is a folder given as HOME and every XDG_*
 folder (settings, data, the devnet's chains and the cache of built worlds): fresh is an empty one, warm is
-the same folder again after a first start has run in it. Two processes per profile state:
+the same folder again after a first start has run in it; "installed" is an empty profile beside a cache of
+every built world (what `scripts/start` builds before the window, and what the bundle ships). Two processes per
+profile state:
 
 * quote: launch -> "Ready", then the chain box switched to a chain not started yet (`FIRST_SWITCH`) ->
   its form usable (its tokens and balances listed, the form no longer loading);
@@ -140,8 +142,10 @@ def reference() -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
-def profile_env(folder: Path) -> dict[str, str]:
+def profile_env(folder: Path, worlds: Path | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SWAPDESK_", "XDG_"))}
+    if worlds is not None:  # built worlds beside an empty profile (`scripts/start` builds them before the window)
+        env["SWAPDESK_CACHE_DIR"] = str(worlds)
     env["HOME"] = str(folder)
     for name, sub in (("CONFIG", ".config"), ("DATA", ".local/share"), ("CACHE", ".cache"), ("STATE", ".local/state")):
         env[f"XDG_{name}_HOME"] = str(folder / sub)
@@ -151,10 +155,10 @@ def profile_env(folder: Path) -> dict[str, str]:
     return env
 
 
-def start(mode: str, folder: Path) -> dict[str, float]:
+def start(mode: str, folder: Path, worlds: Path | None = None) -> dict[str, float]:
     run = subprocess.run(
         [sys.executable, __file__, "--child", mode],
-        env=profile_env(folder),
+        env=profile_env(folder, worlds),
         capture_output=True,
         text=True,
         timeout=TIMEOUT_S + 60,
@@ -175,10 +179,10 @@ def main() -> None:
         return child(args.child)
     loads: list[float] = []  # the reference workload's median over its fastest, before each start and at the end
 
-    def measured(mode: str, folder: Path) -> dict[str, float]:
+    def measured(mode: str, folder: Path, worlds: Path | None = None) -> dict[str, float]:
         fastest, typical = reference()
         loads.append(typical / fastest)
-        return start(mode, folder)
+        return start(mode, folder, worlds)
 
     rows: dict[str, list[float]] = {}
     for _ in range(args.runs):
@@ -188,7 +192,21 @@ def main() -> None:
             fresh_cross = measured("cross", folder / "c")
             warm_quote = measured("quote", folder / "q")
             warm_cross = measured("cross", folder / "c")
-        for state, quote, cross in (("fresh", fresh_quote, fresh_cross), ("warm", warm_quote, warm_cross)):
+            # a first start after `scripts/start` built the worlds (or the bundle's, which ships them): an empty
+            # profile, every world in the cache
+            worlds = folder / "c" / ".cache" / "swapdesk"
+            building = time.perf_counter()
+            build = [sys.executable, "-m", "swapdesk", "devnet", "build", "--missing"]
+            subprocess.run(build, env=profile_env(folder / "c"), check=True, timeout=1800, stdout=subprocess.DEVNULL)
+            rows.setdefault("install: the worlds the first starts left", []).append(time.perf_counter() - building)
+            installed_quote = measured("quote", folder / "iq", worlds)
+            installed_cross = measured("cross", folder / "ic", worlds)
+        states = (
+            ("fresh", fresh_quote, fresh_cross),
+            ("warm", warm_quote, warm_cross),
+            ("installed", installed_quote, installed_cross),
+        )
+        for state, quote, cross in states:
             rows.setdefault(f"{state} launch -> window shown", []).append(quote["shown"])
             rows.setdefault(f"{state} launch -> Ready", []).append(quote.get("ready", float("nan")))
             rows.setdefault(f"{state} launch -> Cross-chain usable", []).append(cross.get("cross", float("nan")))
