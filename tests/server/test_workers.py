@@ -192,8 +192,10 @@ def _ends(pid: int, timeout: float = 60.0) -> bool:
 
 
 def _worker_pids(command: Command) -> list[int]:
-    """Its workers: the children running at the workers' lower priority."""
-    return [pid for pid in command.children() if os.getpriority(os.PRIO_PROCESS, pid) > 0]
+    """Its workers: the children running at the workers' lower priority than the command's own (which is the
+    priority the test run was given: `nice bash scripts/test` runs everything lower)."""
+    own = os.getpriority(os.PRIO_PROCESS, command.process.pid)
+    return [pid for pid in command.children() if os.getpriority(os.PRIO_PROCESS, pid) > own]
 
 
 def test_swapdesk_serve_with_workers(devnet_url: str) -> None:
@@ -248,7 +250,8 @@ def test_swapdesk_serve_starts_its_devnet_and_stops_with_it() -> None:
             configs = client.get(f"{command.url}/providers/cbridge/v2/getTransferConfigsForAll")
             assert configs.status_code == 200 and configs.json()["chains"]
         started = command.children()
-        (devnet,) = [pid for pid in started if os.getpriority(os.PRIO_PROCESS, pid) == 0 and _is_server(pid)]
+        own = os.getpriority(os.PRIO_PROCESS, command.process.pid)
+        (devnet,) = [pid for pid in started if os.getpriority(os.PRIO_PROCESS, pid) == own and _is_server(pid)]
         os.kill(devnet, signal.SIGKILL)
         assert command.process.wait(timeout=90) == 1
         assert all(_ends(pid) for pid in started)
