@@ -2252,6 +2252,10 @@
             <translation>≈ $：按 {chain} 自身流动性池中的 {stable} 计价，区块 {block} 时的价格。</translation>
         </message>
         <message>
+            <source>≈ $: {stable} counted as one dollar on {chain} and {other}.</source>
+            <translation>≈ $：{chain} 和 {other} 上的 {stable} 均按 1 美元计。</translation>
+        </message>
+        <message>
             <source>{stable} counted as one dollar</source>
             <translation>{stable} 按 1 美元计</translation>
         </message>

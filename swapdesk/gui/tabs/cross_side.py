@@ -131,8 +131,7 @@ class CrossSide(CrossChoices):
     def priced_words(self) -> str:
         """Where the dollar values on screen come from: each side on its own chain's pools."""
         sides = ((self.src, self.send_picker.token), (self.dst, self.receive_picker.token))
-        said = [quote_prices.provenance(c, self.prices.known(c, t.address)) for c, t in sides if c and t]
-        return " ".join(words for words in said if words)
+        return quote_prices.provenance_of_sides([(c, self.prices.known(c, t.address)) for c, t in sides if c and t])
 
     def worth(self, chain_id: int, token: str, units: int) -> str:
         """'≈ $0.43' for `units` of a token of a chain, when its price is known (else nothing)."""

@@ -65,6 +65,18 @@ def provenance(chain: Chain, *prices: Price | None) -> str:
     )
 
 
+def provenance_of_sides(sides: list[tuple[Chain, Price | None]]) -> str:
+    """Where the dollar values of a transfer's two sides come from: each on its own chain's pools, or, when both are
+    the same stablecoin counted as one dollar, that said once for the two chains."""
+    counted = [(chain, p) for chain, p in sides if p is not None and p.token == p.stable.address.lower()]
+    if len(counted) == 2 == len(sides) and counted[0][1].stable.symbol == counted[1][1].stable.symbol:
+        (chain, price), (other, _) = counted
+        return tr("≈ $: {stable} counted as one dollar on {chain} and {other}.").format(
+            stable=price.stable.symbol, chain=chain.name, other=other.name
+        )
+    return " ".join(words for chain, price in sides if (words := provenance(chain, price)))
+
+
 def source(chain: Chain, *prices: Price | None) -> str:
     """What a dialog's dollar values are: swapdesk's own quote against the chain's stablecoin, and when."""
     price, first = _quoted(prices)
