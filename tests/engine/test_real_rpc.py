@@ -145,7 +145,7 @@ async def test_settings_route_chains_with_a_catalogue(
     (tmp_path / "catalogs" / "56.json").write_text(manifest.catalog().to_json())
     service, name = make_service(Settings(rpc={"bsc": url}).checked())
     try:
-        assert name == "devnet + RPC for BSC"
+        assert str(name) == "devnet + RPC for BSC"
         tokens = await service.tokens(ChainRequest(by_id(56)))
         assert {t.address for t in tokens[1:]} == {t.address for t in manifest.tokens}
     finally:

@@ -35,7 +35,7 @@ def test_the_app_engine_runs_the_bridges_and_says_a_chain_started_afresh(
     old.mkdir(parents=True)
     (old / "world").write_text("a world of an older swapdesk")
     service, name = make_service(Settings(devnet_speed=50))
-    assert isinstance(service, EmbeddedEngine) and name == "embedded devnet"
+    assert isinstance(service, EmbeddedEngine) and str(name) == "embedded devnet"
     window = MainWindow(wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
     qtbot.addWidget(window)
     window.resize(1366, 768)
