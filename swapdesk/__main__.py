@@ -153,23 +153,21 @@ def _devnet_build_missing(args: argparse.Namespace) -> int:
     """Only the worlds the cache lacks, in worker processes: what `scripts/start` runs before the window, so that
     a first start (or the first after an upgrade changed the worlds) opens on worlds already built, as the bundle
     ships them; quick when every world is there (nothing is loaded)."""
-    from swapdesk.devnet.snapshots import SnapshotStore
-    from swapdesk.devnet.world_builds import WorldBuilds
+    from swapdesk.compose import build_missing_worlds
 
-    store, chains = SnapshotStore(), _chains(args)
-    started = time.perf_counter()
-    builds = WorldBuilds.start(store, [chain.id for chain in chains])
-    if builds is not None:
-        print(f"Building the devnet's worlds once for this version ({builds.pending} chains, a minute or two)…")
-        try:
-            builds.join()
-        finally:
-            builds.stop()
-        print(f"Built in {time.perf_counter() - started:.0f} s")
-    missing = [chain.flag for chain in chains if not store.has(chain.id)]
+    started, built = time.perf_counter(), []
+
+    def building(count: int) -> None:
+        built.append(count)
+        print(f"Building the devnet's worlds once for this version ({count} chains, a minute or two)…", flush=True)
+
+    missing = build_missing_worlds(_chains(args), building)
     if missing:
-        print(f"No world was built for {', '.join(missing)}: the window will build them itself", file=sys.stderr)
+        flags = ", ".join(chain.flag for chain in missing)
+        print(f"No world was built for {flags}: the window will build them itself", file=sys.stderr)
         return 1
+    if built:
+        print(f"Built in {time.perf_counter() - started:.0f} s")
     return 0
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from swapdesk import catalogs, settings
@@ -195,6 +195,22 @@ def repair_chains(chains: list[Chain], keep_prefix: bool) -> int:
     from swapdesk.devnet.repair import repair
 
     return repair(chains, keep_prefix)
+
+
+def build_missing_worlds(chains: list[Chain], building: Callable[[int], None]) -> list[Chain]:
+    """`swapdesk devnet build --missing`: only the worlds the cache lacks, built in worker processes (`building` is
+    told how many first); the chains still without a world after."""
+    from swapdesk.devnet.snapshots import SnapshotStore
+
+    store = SnapshotStore()
+    builds = WorldBuilds.start(store, [chain.id for chain in chains])
+    if builds is not None:
+        building(builds.pending)
+        try:
+            builds.join()
+        finally:
+            builds.stop()
+    return [chain for chain in chains if not store.has(chain.id)]
 
 
 async def build_worlds(chains: list[Chain]) -> AsyncIterator[tuple[Chain, float]]:

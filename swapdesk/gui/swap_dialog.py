@@ -170,8 +170,9 @@ class SwapDialog(SigningDialog):
         return rows
 
     async def _estimate(self) -> None:
-        await self._price_review()
         text, wei = await network_fee.estimate(self.trader, self.shown, self.account.address)
+        self.network.setText(text)  # the fee in the coin first; its dollars once the review is priced
+        await self._price_review()
         native = native_token(self.chain, await self.prices.tokens(self.chain))
         if native is not None and wei:
             await self.prices.price(self.chain, native, self.account.address_on(self.chain.tron))

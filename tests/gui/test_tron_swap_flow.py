@@ -52,6 +52,8 @@ def test_the_quote_tab_swaps_on_tron_with_an_approval(window: MainWindow, until:
     assert dialog is not None
     until(dialog.checked)
     assert dialog.approve_button.isEnabled() and "Approve 1,500 USDT" in dialog.approve_button.text()
+    if dialog.network.text() == "estimating…":  # the review is checked; its network fee may come a moment later
+        until(dialog.estimated)
     network = dialog.network.text()
     assert network.startswith("up to ") and " TRX of energy, burnt only as used" in network
     dialog.approve_button.click()
