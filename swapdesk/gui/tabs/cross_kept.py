@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from swapdesk.api import CrossTokenList
+from swapdesk.files import write_atomically
 from swapdesk.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -47,11 +46,6 @@ class KeptList:
     def save(self, listed: CrossTokenList) -> None:
         """Written aside, then renamed: a start never reads half a list. Failing to keep it costs only time."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            text = json.dumps({"key": self.key, "list": listed.model_dump(mode="json")})
-            fd, aside = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(aside, self.path)
+            write_atomically(self.path, json.dumps({"key": self.key, "list": listed.model_dump(mode="json")}))
         except OSError:
             log.warning("the bridges' chains and tokens could not be kept at %s", self.path, exc_info=True)
