@@ -46,8 +46,8 @@ def receipts(chain: DevChain, header: BlockHeaderAPI) -> list[Json]:
 def logs(chain: DevChain, header: BlockHeaderAPI, query: LogFilter) -> list[Json]:
     """The block's logs that `query` matches (its addresses and topics; not its block range)."""
     tron = is_tron(chain)
-    if not header.gas_used and not tron:  # no transaction, no log (a TRON transaction's block uses no gas)
-        return []
+    if not tron and (not header.gas_used or not query.may_be_in(header.bloom)):  # no log it could match
+        return []  # (a TRON transaction's block uses no gas, and its logs are not in the header's bloom)
     found, log_index = [], 0
     block_receipts: tuple[ReceiptAPI, ...] = chain.receipts(header)
     for tx_index, (tx, receipt) in enumerate(zip(chain.block(header).transactions, block_receipts, strict=True)):

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from eth.abc import LogAPI
+from eth_utils import keccak
 
 from swapdesk.chain.jsonrpc import (
     INVALID_PARAMS,
@@ -265,6 +267,24 @@ class LogFilter:
             if wanted is not None and (position >= len(log.topics) or log.topics[position] not in wanted):
                 return False
         return True
+
+    def may_be_in(self, bloom: int) -> bool:
+        """Whether a block whose logs' bloom is `bloom` may hold a matching log: False only when it cannot (as
+        geth skips blocks, so that a range of busy blocks costs a look at each header, not each receipt)."""
+        return all(any(bloom & bits == bits for bits in alternatives) for alternatives in self._bloom_bits)
+
+    @cached_property
+    def _bloom_bits(self) -> tuple[tuple[int, ...], ...]:
+        """For each condition (the addresses, then each topic position that names any), its alternatives' bits."""
+        conditions = [] if self.addresses is None else [list(self.addresses)]
+        conditions += [[t.to_bytes(32, "big") for t in wanted] for wanted in self.topics if wanted is not None]
+        return tuple(tuple(_bloom_bits(value) for value in alternatives) for alternatives in conditions)
+
+
+def _bloom_bits(value: bytes) -> int:
+    """The three bits a value sets in a logs bloom (the yellow paper's M3:2048)."""
+    digest = keccak(value)
+    return sum(1 << (int.from_bytes(digest[i : i + 2], "big") & 2047) for i in (0, 2, 4))
 
 
 def log_filter(value: Any) -> LogFilter:

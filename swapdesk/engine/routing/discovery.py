@@ -1,7 +1,8 @@
 """Pools found on chain: a catalogue names factories, not every pool.
 
 For the catalogue's tokens taken two by two, each V2 factory's `getPair` and each V3 factory's `getPool` over
-its fee tiers, in Multicall3 batches; a pool the catalogue lists by hand is kept too. What is found is left out
+its fee tiers, in Multicall3 batches (on a young chain, the factories' creation logs instead: `creations`); a
+pool the catalogue lists by hand is kept too. What is found is left out
 when it holds next to nothing (a pair with a reserve under `DUST`, a V3 pool with no liquidity in range): such
 pools would only offer a quote what they cannot pay. StableSwap pools are listed by their catalogue (Curve's
 registries differ from one deployment to the next).
@@ -23,6 +24,7 @@ from pathlib import Path
 from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
+from swapdesk.engine.routing.creations import created_pools
 from swapdesk.engine.routing.kinds import Calls, address_of, word
 from swapdesk.files import write_atomically
 
@@ -43,31 +45,42 @@ class Found:
 
 
 async def discover(calls: Calls, catalog: Catalog, block: int) -> Found:
-    """Every pool of the catalogue's V2 and V3 sources between two of its tokens, worth trading, at `block`."""
-    tokens = [t.address for t in catalog.tokens]
-    pairs = list(itertools.combinations(tokens, 2))
-    asks: list[tuple[SourceEntry, Read]] = []
-    for source in catalog.sources:
-        if source.kind == "uniswap_v2":
-            asks += [(source, Read(source.address, V2_FACTORY.encode("getPair", a, b))) for a, b in pairs]
-        elif source.kind == "uniswap_v3":
-            for fee in source.fee_tiers or V3_TIERS:
-                asks += [(source, Read(source.address, V3_FACTORY.encode("getPool", a, b, fee))) for a, b in pairs]
-    answers = await calls.read([read for _, read in asks], block)
+    """Every pool of the catalogue's V2 and V3 sources between two of its tokens, worth trading, at `block`: from
+    the factories' creation logs on a young chain (`creations`), else asked of each factory."""
+    factories = [s for s in catalog.sources if s.kind in ("uniswap_v2", "uniswap_v3")]
+    tiers = {s.name: tuple(s.fee_tiers or V3_TIERS) for s in factories}
+    logged = await created_pools(calls.w3, catalog, factories, tiers, block) or {}
     found: dict[str, set[str]] = {s.name: set(s.pools) for s in catalog.sources}
-    candidates: list[tuple[SourceEntry, str]] = []
-    for (source, _), raw in zip(asks, answers, strict=True):
-        try:
-            address = address_of(raw)
-        except ValueError:
-            continue
-        if address != _NONE and address not in found[source.name]:
-            candidates.append((source, address))
+    named = [(s, address) for s in factories for address in logged.get(s.name, [])]
+    named += await _from_factories(calls, [s for s in factories if s.name not in logged], tiers, catalog, block)
+    fresh = {(s.name, a): (s, a) for s, a in named if a != _NONE and a not in found[s.name]}
+    candidates = list(fresh.values())
     worth = await _worth_trading(calls, candidates, block)
     for (source, address), keep in zip(candidates, worth, strict=True):
         if keep:
             found[source.name].add(address)
     return Found(block, time.time(), {name: sorted(pools) for name, pools in found.items()})
+
+
+async def _from_factories(
+    calls: Calls, sources: list[SourceEntry], tiers: dict[str, tuple[int, ...]], catalog: Catalog, block: int
+) -> list[tuple[SourceEntry, str]]:
+    """Each factory's pools for the catalogue's tokens two by two (and each fee tier), asked in Multicall3 batches."""
+    pairs = list(itertools.combinations([t.address for t in catalog.tokens], 2))
+    asks: list[tuple[SourceEntry, Read]] = []
+    for source in sources:
+        if source.kind == "uniswap_v2":
+            asks += [(source, Read(source.address, V2_FACTORY.encode("getPair", a, b))) for a, b in pairs]
+        else:
+            for fee in tiers[source.name]:
+                asks += [(source, Read(source.address, V3_FACTORY.encode("getPool", a, b, fee))) for a, b in pairs]
+    named = []
+    for (source, _), raw in zip(asks, await calls.read([read for _, read in asks], block), strict=True):
+        try:
+            named.append((source, address_of(raw)))
+        except ValueError:
+            continue
+    return named
 
 
 async def _worth_trading(calls: Calls, candidates: list[tuple[SourceEntry, str]], block: int) -> list[bool]:
