@@ -12,8 +12,9 @@ from swapdesk.chain.rpc import quantity, request
 from swapdesk.chains import resolve
 from swapdesk.engine import Engine
 from swapdesk.engine.routing import creations
-from swapdesk.engine.routing.discovery import V3_TIERS, _from_factories, discover
+from swapdesk.engine.routing.discovery import V3_TIERS, _from_factories, discover, with_found
 from swapdesk.engine.routing.kinds import Calls
+from swapdesk.engine.routing.reader import KINDS
 
 NONE = "0x" + "0" * 40
 
@@ -32,7 +33,7 @@ async def test_creation_logs_name_what_the_factories_answer(
     assert logged is not None and set(logged) == {s.name for s in factories}
     asked = await _from_factories(Calls(w3, catalog.multicall), factories, tiers, catalog, head)
     assert {name: sorted(pools) for name, pools in logged.items()} == {
-        s.name: sorted(a for source, a in asked if source.name == s.name and a != NONE) for s in factories
+        s.name: sorted(a.lower() for source, a in asked if source.name == s.name and a != NONE) for s in factories
     }
     from_logs = await discover(Calls(w3, catalog.multicall), catalog, head)
     monkeypatch.setattr(creations, "LOG_HISTORY", 0)  # as on a chain older than one eth_getLogs can span
@@ -40,3 +41,21 @@ async def test_creation_logs_name_what_the_factories_answer(
     from_calls = await discover(Calls(w3, catalog.multicall), catalog, head)
     assert from_logs.pools == from_calls.pools
     assert sum(map(len, from_logs.pools.values())) > len(factories)  # something was found, past the catalogue's
+
+
+@pytest.mark.parametrize("flag", ["ETH", "BSC"])
+async def test_pools_from_their_creation_logs_are_the_pools_read(engine: Engine, flag: str) -> None:
+    """The facts a factory logged make the same pools as reading each pool's tokens, fee and tick spacing."""
+    chain = resolve(flag)
+    w3, catalog = await engine.backend.web3(chain), await engine.backend.catalog(chain)
+    calls = Calls(w3, catalog.multicall)
+    found = await discover(calls, catalog, quantity(await request(w3, "eth_blockNumber", [])))
+    catalog = with_found(catalog, found)
+    for source in catalog.sources:
+        if source.kind not in ("uniswap_v2", "uniswap_v3"):
+            continue
+        created = found.created[source.name]
+        assert {a.lower() for a in source.pools} <= set(created)  # every pool of a devnet factory was logged
+        from_logs, refused_logs = await KINDS[source.kind].read_static(calls, source, created)
+        read, refused = await KINDS[source.kind].read_static(calls, source, {})
+        assert (from_logs, refused_logs) == (read, refused) and read and not refused

@@ -18,14 +18,16 @@ import itertools
 import json
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, field, replace
 from pathlib import Path
+
+from web3 import AsyncWeb3
 
 from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
 from swapdesk.engine.routing.creations import created_pools
-from swapdesk.engine.routing.kinds import Calls, address_of, word
+from swapdesk.engine.routing.kinds import Calls, Created, Created_by, address_of, word
 from swapdesk.files import write_atomically
 
 log = logging.getLogger(__name__)
@@ -42,6 +44,7 @@ class Found:
     block: int
     at: float  # when, wall-clock seconds
     pools: dict[str, list[str]]  # source name -> its pools, the catalogue's and those found
+    created: dict[str, Created_by] = field(default_factory=dict)  # source name -> its pools' logged facts
 
 
 async def discover(calls: Calls, catalog: Catalog, block: int) -> Found:
@@ -51,7 +54,7 @@ async def discover(calls: Calls, catalog: Catalog, block: int) -> Found:
     tiers = {s.name: tuple(s.fee_tiers or V3_TIERS) for s in factories}
     logged = await created_pools(calls.w3, catalog, factories, tiers, block) or {}
     found: dict[str, set[str]] = {s.name: set(s.pools) for s in catalog.sources}
-    named = [(s, address) for s in factories for address in logged.get(s.name, [])]
+    named = [(s, address) for s in factories for address in _addresses(logged.get(s.name, {}))]
     named += await _from_factories(calls, [s for s in factories if s.name not in logged], tiers, catalog, block)
     fresh = {(s.name, a): (s, a) for s, a in named if a != _NONE and a not in found[s.name]}
     candidates = list(fresh.values())
@@ -59,7 +62,13 @@ async def discover(calls: Calls, catalog: Catalog, block: int) -> Found:
     for (source, address), keep in zip(candidates, worth, strict=True):
         if keep:
             found[source.name].add(address)
-    return Found(block, time.time(), {name: sorted(pools) for name, pools in found.items()})
+    kept = {name: {a.lower() for a in pools} for name, pools in found.items()}
+    created = {name: {a: c for a, c in facts.items() if a in kept[name]} for name, facts in logged.items()}
+    return Found(block, time.time(), {name: sorted(pools) for name, pools in found.items()}, created)
+
+
+def _addresses(created: Created_by) -> list[str]:
+    return [AsyncWeb3.to_checksum_address(a) for a in created]
 
 
 async def _from_factories(
@@ -118,7 +127,8 @@ class DiscoveryCache:
         path = self.folder / f"{chain_id}.json"
         try:
             raw = json.loads(path.read_text())
-            found = Found(int(raw["block"]), float(raw["at"]), {str(k): list(v) for k, v in raw["pools"].items()})
+            pools = {str(k): list(v) for k, v in raw["pools"].items()}
+            found = Found(int(raw["block"]), float(raw["at"]), pools, _created_from(raw.get("created", {})))
             asked = str(raw["asked"])
         except FileNotFoundError:
             return None
@@ -133,10 +143,22 @@ class DiscoveryCache:
         if self.folder is None:
             return
         try:
+            created = {name: {a: astuple(c) for a, c in facts.items()} for name, facts in found.created.items()}
             kept = {"block": found.block, "at": found.at, "asked": _asked(catalog), "pools": found.pools}
-            write_atomically(self.folder / f"{chain_id}.json", json.dumps(kept))
+            write_atomically(self.folder / f"{chain_id}.json", json.dumps(kept | {"created": created}))
         except OSError as exc:  # a cache: the next engine looks again
             log.warning("the pools found on chain %s could not be kept: %s", chain_id, exc)
+
+
+def _created_from(raw: dict[str, dict[str, list[object]]]) -> dict[str, Created_by]:
+    """Kept creation facts (ValueError, TypeError: not as kept)."""
+    return {
+        str(name): {
+            str(a): Created(str(t0), str(t1), int(str(fee)), int(str(spacing)))
+            for a, (t0, t1, fee, spacing) in facts.items()
+        }
+        for name, facts in raw.items()
+    }
 
 
 def _asked(catalog: Catalog) -> str:

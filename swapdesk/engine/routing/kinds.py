@@ -1,9 +1,9 @@
 """The small interface between the pool reader and each kind of pool (one folder per kind).
 
 A kind reads its pools' facts once (`read_static`: tokens, fees, and a probe that the address is a pool of
-that kind at all), reads their state at a block (`read_state`), and says what one of their logs does to a pool
-(`after_log`). The reader knows nothing else of any kind: which calls, which events, which math. Reads go
-through `Calls`, Multicall3 batches at one block.
+that kind at all, unless its factory's creation log told them), reads their state at a block (`read_state`),
+and says what one of their logs does to a pool (`after_log`). The reader knows nothing else of any kind: which
+calls, which events, which math. Reads go through `Calls`, Multicall3 batches at one block.
 """
 
 from __future__ import annotations
@@ -32,6 +32,20 @@ class Calls:
 
 
 @dataclass(frozen=True)
+class Created:
+    """A pool's facts as its source's own factory logged them when it created the pool (`creations`): proof
+    that the address is a pool of that kind, so they need not be read again (V2: fee and spacing 0)."""
+
+    token0: str
+    token1: str
+    fee: int = 0
+    tick_spacing: int = 0
+
+
+Created_by = dict[str, Created]  # a source's pools' creation facts, by lowercase address
+
+
+@dataclass(frozen=True)
 class Refused:
     """A listed address that is not a usable pool of its source's kind: left out, the reason logged."""
 
@@ -42,8 +56,11 @@ class Refused:
 class PoolKind(Protocol):
     name: str  # the catalogue's `kind`
 
-    async def read_static(self, calls: Calls, source: SourceEntry) -> tuple[list[Pool], list[Refused]]:
-        """The source's pools with their facts (their state empty until `read_state`), and those refused."""
+    async def read_static(
+        self, calls: Calls, source: SourceEntry, created: Created_by
+    ) -> tuple[list[Pool], list[Refused]]:
+        """The source's pools with their facts (their state empty until `read_state`), and those refused; a pool
+        in `created` is not asked again."""
         ...
 
     async def read_state(self, calls: Calls, pools: list[Pool], block: int, timestamp: int) -> dict[str, Pool | None]:

@@ -177,7 +177,8 @@ class PoolReader:
                             self.catalog.chain_id, source.name, source.kind)  # fmt: skip
         listed_reads = [Read(t.address, ERC20.encode("decimals")) for t in self.catalog.tokens]
         by_source, listed = await asyncio.gather(
-            asyncio.gather(*(KINDS[s.kind].read_static(calls, s) for s in sources)), calls.read(listed_reads)
+            asyncio.gather(*(KINDS[s.kind].read_static(calls, s, found.created.get(s.name, {})) for s in sources)),
+            calls.read(listed_reads),
         )
         pools: dict[str, Pool] = {}
         kind_of: dict[str, PoolKind] = {}

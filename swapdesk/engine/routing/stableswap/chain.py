@@ -14,7 +14,7 @@ from eth_utils import function_signature_to_4byte_selector
 
 from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
-from swapdesk.engine.routing.kinds import Calls, Refused, address_of, word
+from swapdesk.engine.routing.kinds import Calls, Created_by, Refused, address_of, word
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.stableswap.events import applied
 from swapdesk.engine.routing.stableswap.pool import MAX_COINS, MIN_COINS, StablePool, plain_rates
@@ -32,7 +32,10 @@ _TERMS = ("fee()", "admin_fee()", "A()", *_RAMP)
 class StableSwap:
     name = "stableswap"
 
-    async def read_static(self, calls: Calls, source: SourceEntry) -> tuple[list[Pool], list[Refused]]:
+    async def read_static(
+        self, calls: Calls, source: SourceEntry, created: Created_by
+    ) -> tuple[list[Pool], list[Refused]]:
+        # `created` is for factories' pools: a StableSwap source lists its pools
         listed_pools = source.pools or [source.address]  # a StableSwap source's address is its pool
         reads = [
             Read(p, _call(f"coins({index})", k)) for p in listed_pools for index in ("uint256", "int128")

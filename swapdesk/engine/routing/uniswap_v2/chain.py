@@ -15,7 +15,7 @@ from eth_utils import keccak
 from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
-from swapdesk.engine.routing.kinds import Calls, Refused, address_of, word
+from swapdesk.engine.routing.kinds import Calls, Created_by, Refused, address_of, word
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.uniswap_v2.pool import V2Pool
 
@@ -35,13 +35,19 @@ def _reserves(raw: bytes | None) -> tuple[int, int]:
 class UniswapV2:
     name = "uniswap_v2"
 
-    async def read_static(self, calls: Calls, source: SourceEntry) -> tuple[list[Pool], list[Refused]]:
+    async def read_static(
+        self, calls: Calls, source: SourceEntry, created: Created_by
+    ) -> tuple[list[Pool], list[Refused]]:
         calls_per_pair = ("token0", "token1", "getReserves")
-        reads = [Read(p, PAIR.encode(fn)) for p in source.pools for fn in calls_per_pair]
-        answers = iter(await calls.read(reads))
+        asked = [p for p in source.pools if p.lower() not in created]
+        answers = iter(await calls.read([Read(p, PAIR.encode(fn)) for p in asked for fn in calls_per_pair]))
         pools: list[Pool] = []
         refused = []
         for address in source.pools:
+            logged = created.get(address.lower())
+            if logged is not None:
+                pools.append(V2Pool(address, source.name, logged.token0, logged.token1, 0, 0, source.fee_bps))
+                continue
             token0, token1, reserves = (next(answers) for _ in calls_per_pair)
             try:
                 pair = V2Pool(address, source.name, address_of(token0), address_of(token1), 0, 0, source.fee_bps)

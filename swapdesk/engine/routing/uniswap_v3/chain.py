@@ -18,7 +18,7 @@ from dataclasses import replace
 from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
-from swapdesk.engine.routing.kinds import Calls, Refused, address_of, signed, word
+from swapdesk.engine.routing.kinds import Calls, Created_by, Refused, address_of, signed, word
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.uniswap_v3.events import after_event, decode_log
 from swapdesk.engine.routing.uniswap_v3.math import MAX_TICK, MIN_TICK
@@ -57,19 +57,25 @@ def initialized_ticks(word_position: int, bits: int, tick_spacing: int) -> list[
 class UniswapV3:
     name = "uniswap_v3"
 
-    async def read_static(self, calls: Calls, source: SourceEntry) -> tuple[list[Pool], list[Refused]]:
-        reads = [Read(p, POOL.encode(fn)) for p in source.pools for fn in _STATIC]
-        answers = iter(await calls.read(reads))
+    async def read_static(
+        self, calls: Calls, source: SourceEntry, created: Created_by
+    ) -> tuple[list[Pool], list[Refused]]:
+        asked = [p for p in source.pools if p.lower() not in created]
+        answers = iter(await calls.read([Read(p, POOL.encode(fn)) for p in asked for fn in _STATIC]))
         pools: list[Pool] = []
         refused = []
         for address in source.pools:
-            raw = [next(answers) for _ in _STATIC]
-            try:
-                token0, token1, fee, spacing = address_of(raw[0]), address_of(raw[1]), word(raw[2]), word(raw[3])
-                spacing = signed(spacing)
-                if not 0 < spacing < 16384 or fee >= 1_000_000:
-                    raise ValueError
-            except ValueError:
+            logged = created.get(address.lower())
+            if logged is not None:
+                token0, token1, fee, spacing = logged.token0, logged.token1, logged.fee, logged.tick_spacing
+            else:
+                raw = [next(answers) for _ in _STATIC]
+                try:
+                    token0, token1, fee = address_of(raw[0]), address_of(raw[1]), word(raw[2])
+                    spacing = signed(word(raw[3]))
+                except ValueError:
+                    fee = spacing = -1
+            if not 0 < spacing < 16384 or not 0 <= fee < 1_000_000:
                 refused.append(Refused(address, "does not answer token0, token1, fee and tickSpacing as a V3 pool"))
                 continue
             pools.append(V3Pool(address, source.name, token0, token1, fee, spacing, 0, 0, 0, TickTable({})))
