@@ -2,8 +2,12 @@
 ;   ISCC /DAppVersion=<version> /DSourceDir=<PyInstaller's swapdesk folder> /DOutputDir=<dist> swapdesk.iss
 ; Per-user by default (no administrator needed; the dialog offers all users), a Start menu entry, an optional
 ; desktop icon, and `swapdesk` on the user's PATH for the command line. Written and reviewed, not run here: it runs
-; on GitHub's hosted windows-latest runner (.github/workflows/bundle.yml), where ISCC is installed.
+; on GitHub's hosted windows-latest runner (.github/workflows/bundle.yml), which also installs and uninstalls it.
 
+; ArchitecturesAllowed=x64compatible is Inno Setup 6.3's; an older compiler would stop on it with less to go on
+#if VER < EncodeVer(6, 3, 0)
+  #error Inno Setup 6.3 or later is needed
+#endif
 #ifndef AppVersion
   #error Pass /DAppVersion=<version> (swapdesk.__version__)
 #endif
