@@ -42,6 +42,11 @@ ChangesEnvironment=yes
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
 Name: "addtopath"; Description: "Put swapdesk on the PATH (the command line: swapdesk quote ...)"; Flags: unchecked
 
+[InstallDelete]
+; an upgrade starts from an empty _internal (PyInstaller's contents folder): what the old version had and the new
+; one dropped would otherwise stay, and Qt loads every plugin it finds in its plugins folder, an old one included
+Type: filesandordirs; Name: "{app}\_internal"
+
 [Files]
 Source: "{#SourceDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
 
