@@ -180,3 +180,56 @@ def test_the_macos_app_is_a_foreground_app_and_windows_a_console_program() -> No
     assert ast.literal_eval(entries["LSBackgroundOnly"]) is False
     assert {"CFBundleShortVersionString", "CFBundleVersion"} <= entries.keys()
     assert {k.arg for k in app.keywords} >= {"bundle_identifier", "version", "icon"}
+
+
+def spec_names(*names: str) -> dict[str, Any]:
+    """The spec's own definitions of `names` (assignments and functions), run alone: the rest needs PyInstaller."""
+    tree = ast.parse((ROOT / "packaging" / "pyinstaller" / "swapdesk.spec").read_text())
+    picked = [
+        node
+        for node in tree.body
+        if (isinstance(node, ast.FunctionDef) and node.name in names)
+        or (isinstance(node, ast.Assign) and any(getattr(t, "id", None) in names for t in node.targets))
+    ]
+    space: dict[str, Any] = {"re": re, "Path": Path}
+    exec(compile(ast.Module(body=picked, type_ignores=[]), "swapdesk.spec", "exec"), space)
+    return space
+
+
+@pytest.mark.parametrize(
+    ("name", "module"),
+    [
+        ("PySide6/Qt6Core.dll", "Core"),  # Windows
+        ("PySide6/Qt6WebEngineCore.dll", "WebEngineCore"),
+        ("PySide6/plugins/platforms/qwindows.dll", None),
+        ("PySide6/opengl32sw.dll", None),
+        ("PySide6/Qt/lib/QtGui.framework/Versions/A/QtGui", "Gui"),  # macOS
+        ("PySide6/Qt/lib/QtQuick.framework/Resources/Info.plist", "Quick"),
+        ("PySide6/Qt/plugins/platforms/libqcocoa.dylib", None),
+        ("PySide6/Qt/lib/libQt6Widgets.so.6", "Widgets"),  # Linux, as the bundle test sees it built
+    ],
+)
+def test_the_spec_knows_a_qt_library_by_each_systems_name(name: str, module: str | None) -> None:
+    """The spec keeps the Qt libraries in QT_KEPT and drops the rest, by names it reads off Windows DLLs and macOS
+    frameworks as well as Linux's .so: a platform plugin must never be taken for a library (it would be dropped)."""
+    spec = spec_names("QT_LIBRARY", "qt_module")
+    assert spec["qt_module"](name) == module
+
+
+def test_what_must_not_ship_is_found_by_each_systems_name() -> None:
+    forbidden = [
+        "_internal/PySide6/Qt6WebEngineCore.dll",
+        "_internal/PySide6/Qt6Test.dll",
+        "Contents/Frameworks/PySide6/Qt/lib/QtQml.framework/Versions/A/QtQml",
+        "_internal/pytest/__init__.pyc",
+        "Contents/Resources/setuptools/_vendor",
+    ]
+    allowed = [
+        "_internal/PySide6/Qt6Widgets.dll",
+        "_internal/PySide6/plugins/platforms/qwindows.dll",
+        "Contents/Frameworks/PySide6/Qt/plugins/platforms/libqcocoa.dylib",
+        "Contents/Frameworks/PySide6/Qt/lib/QtSvg.framework/Versions/A/QtSvg",
+        "_internal/bin/anvil.exe",
+    ]
+    assert [name for name in forbidden if not bundle.FORBIDDEN.search(name)] == []
+    assert [name for name in allowed if bundle.FORBIDDEN.search(name)] == []
