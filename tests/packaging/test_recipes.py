@@ -185,7 +185,7 @@ def test_the_macos_app_is_a_foreground_app_and_windows_a_console_program() -> No
 def spec_names(*names: str) -> dict[str, Any]:
     """The spec's own definitions of `names` (assignments and functions), run alone: the rest needs PyInstaller."""
     tree = ast.parse((ROOT / "packaging" / "pyinstaller" / "swapdesk.spec").read_text())
-    picked = [
+    picked: list[ast.stmt] = [
         node
         for node in tree.body
         if (isinstance(node, ast.FunctionDef) and node.name in names)
