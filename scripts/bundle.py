@@ -353,18 +353,28 @@ def _debian_package(path: str) -> str:
 
 
 def pack_windows(folder: Path, out: Path) -> list[Path]:
-    """The folder zipped, and an installer by Inno Setup (its compiler, ISCC, is on the hosted runners)."""
+    """The folder zipped, and an installer by Inno Setup's compiler, ISCC."""
+    out = out.resolve()  # ISCC reads a relative OutputDir from the script's folder, not from ours
     archive = out / f"swapdesk-{__version__}-windows-x86_64.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
         for path in sorted(folder.rglob("*")):
             zipped.write(path, f"swapdesk-{__version__}/{path.relative_to(folder).as_posix()}")
-    iscc = shutil.which("iscc") or r"C:\Program Files (x86)\Inno Setup 6\ISCC.exe"
     recipe = ROOT / "packaging" / "windows" / "swapdesk.iss"
-    subprocess.run(
-        [iscc, f"/DAppVersion={__version__}", f"/DSourceDir={folder}", f"/DOutputDir={out}", str(recipe)],
-        check=True,
-    )
+    defines = {"AppVersion": __version__, "SourceDir": folder.resolve(), "OutputDir": out}
+    subprocess.run([inno_compiler(), *(f"/D{k}={v}" for k, v in defines.items()), str(recipe)], check=True)
     return [archive, out / f"swapdesk-{__version__}-windows-x86_64-setup.exe"]
+
+
+def inno_compiler() -> str:
+    """ISCC: on the PATH, else where Inno Setup's own installer (and Chocolatey's package) puts it."""
+    found = shutil.which("iscc")
+    if found is not None:
+        return found
+    roots = [os.environ.get(variable) for variable in ("ProgramFiles(x86)", "ProgramFiles")]
+    installed = [p for root in roots if root for p in sorted(Path(root).glob("Inno Setup */ISCC.exe"), reverse=True)]
+    if installed:
+        return str(installed[0])
+    raise SystemExit("Inno Setup's compiler (ISCC.exe) is neither on the PATH nor in Program Files: install Inno Setup")
 
 
 def pack_macos(app: Path, out: Path) -> list[Path]:
@@ -377,15 +387,23 @@ def pack_macos(app: Path, out: Path) -> list[Path]:
     subprocess.run(["ditto", str(app), str(stage / app.name)], check=True)  # ditto keeps the bundle's links
     (stage / "Applications").symlink_to("/Applications")
     image.unlink(missing_ok=True)
-    subprocess.run(
-        [
-            *("hdiutil", "create", "-volname", f"swapdesk {__version__}", "-srcfolder", str(stage)),
-            *("-fs", "HFS+", "-format", "UDZO", "-ov", str(image)),
-        ],
-        check=True,
-    )
+    create_image(stage, image, f"swapdesk {__version__}")
     shutil.rmtree(stage)
     return [image]
+
+
+def create_image(stage: Path, image: Path, volume: str, attempts: int = 4, pause: float = 5.0) -> None:
+    """`hdiutil create`, again after "Resource busy": on GitHub's macOS runners it now and then loses a race with
+    the system's own disk-image services (actions/runner-images#7522), and a later try succeeds."""
+    command = ["hdiutil", "create", "-volname", volume, "-srcfolder", str(stage)]
+    command += ["-fs", "HFS+", "-format", "UDZO", "-ov", str(image)]
+    for attempt in range(1, attempts + 1):
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode == 0:
+            return
+        if "Resource busy" not in done.stderr or attempt == attempts:
+            raise SystemExit(f"hdiutil create failed ({attempt} tries): {done.stderr.strip()}")
+        time.sleep(pause * attempt)  # a back-off for the system's services, not a wait for a process of ours
 
 
 def tree_size(folder: Path) -> int:

@@ -2,8 +2,12 @@
 ;   ISCC /DAppVersion=<version> /DSourceDir=<PyInstaller's swapdesk folder> /DOutputDir=<dist> swapdesk.iss
 ; Per-user by default (no administrator needed; the dialog offers all users), a Start menu entry, an optional
 ; desktop icon, and `swapdesk` on the user's PATH for the command line. Written and reviewed, not run here: it runs
-; on GitHub's hosted windows-latest runner (.github/workflows/bundle.yml), where ISCC is installed.
+; on GitHub's hosted windows-latest runner (.github/workflows/bundle.yml), which also installs and uninstalls it.
 
+; ArchitecturesAllowed=x64compatible is Inno Setup 6.3's; an older compiler would stop on it with less to go on
+#if VER < EncodeVer(6, 3, 0)
+  #error Inno Setup 6.3 or later is needed
+#endif
 #ifndef AppVersion
   #error Pass /DAppVersion=<version> (swapdesk.__version__)
 #endif
@@ -37,6 +41,11 @@ ChangesEnvironment=yes
 [Tasks]
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"; Flags: unchecked
 Name: "addtopath"; Description: "Put swapdesk on the PATH (the command line: swapdesk quote ...)"; Flags: unchecked
+
+[InstallDelete]
+; an upgrade starts from an empty _internal (PyInstaller's contents folder): what the old version had and the new
+; one dropped would otherwise stay, and Qt loads every plugin it finds in its plugins folder, an old one included
+Type: filesandordirs; Name: "{app}\_internal"
 
 [Files]
 Source: "{#SourceDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
