@@ -16,8 +16,8 @@ def write_atomically(path: Path, text: str, private: bool = False) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
     try:
-        if private:
-            os.fchmod(fd, 0o600)
+        if private and hasattr(os, "fchmod"):  # mkstemp's file is the owner's alone already; said again here
+            os.fchmod(fd, 0o600)  # (Windows' Python has no fchmod before 3.13: the profile folder's ACL keeps it)
         with os.fdopen(fd, "w") as out:
             out.write(text)
             out.flush()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import resource
+import sys
 import time
 from typing import Any
 
@@ -42,6 +42,10 @@ LOG_EVERY = 60.0  # seconds between two log lines about connections dropped at t
 
 def max_connections() -> int:
     """Clients served at once: `MOST_CONNECTIONS`, or fewer when the open-file limit leaves less room."""
+    if sys.platform == "win32":  # no open-file rlimit there (and the Proactor loop has no select() cap)
+        return MOST_CONNECTIONS
+    import resource  # POSIX only
+
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return MOST_CONNECTIONS

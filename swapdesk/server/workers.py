@@ -81,8 +81,10 @@ class Setup:
 def child() -> None:
     """A worker or devnet process started here: in a process group of its own, so that a terminal's Ctrl-C
     reaches only the parent, which stops the workers and then the devnet, in that order; and stopped as by
-    SIGTERM if the parent goes away however it went (killed, its terminal closed)."""
-    os.setpgrp()
+    SIGTERM if the parent goes away however it went (killed, its terminal closed). (Windows has no process
+    groups of this kind: there the parent's console reaches both.)"""
+    if hasattr(os, "setpgrp"):
+        os.setpgrp()
     parent = multiprocessing.parent_process()
     if parent is None:
         return
