@@ -21,6 +21,7 @@ from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
 from .conftest import Act, Typer, Until, between_text_and_muted, darkest, screenshot
+from .fit import fits_at_both_sizes
 
 SIZES = ((1366, 768), (1024, 640))
 
@@ -68,6 +69,8 @@ def test_quote_and_history_at_both_sizes(
     tab.buy.choose("BNB")
     type_into(tab.amount, "2500")
     until(tab.quote_shown)
+    until(tab.priced)  # the longest state: the dollar lines, the route card and its sources
+    fits_at_both_sizes(window, tab, act)  # no page scroll bar at either size, nothing below the viewport
     for width, height in SIZES:
         window.resize(width, height)
         QApplication.sendPostedEvents()
@@ -126,6 +129,7 @@ def test_cross_chain_states_and_the_review(
     assert darkest(tab.receive_side.edit) < between_text_and_muted()
     said = tab.routes_card.priced.text()  # where the dollars come from: USDT to USDT is a dollar on each side,
     assert said == "≈ $: USDT counted as one dollar on BNB Smart Chain and Polygon.", said  # said once
+    fits_at_both_sizes(window, tab, act)  # three bridges compared and the list of transfers: no page scroll
     act(tab.routes_card.rows[-1].radio.click)
     until(tab.send_requested, doing=tab.send_button.click)
     dialog = window.cross_dialog
