@@ -141,10 +141,11 @@ def test_a_metapath_order_from_review_to_arrival(
     act(lambda: screenshot(cross_window, "cross-done.png"))
 
     history = cross_window.history_tab
-    if not history.sent.rows or history.sent.rows[0].hash != result.hash or history.sent.item(0, 3).text() != "Success":
+    sent = history.sent
+    if not sent.rows or sent.rows[0].hash != result.hash or sent.sent_row(0).badge.text() != "Success":
         until(history.sent_listed)
-    assert history.sent.item(0, 2).text() == "Bridge 250 USDT, BNB Smart Chain → Polygon (METAPATH)"
-    assert history.sent.item(0, 3).text() == "Success" and history.sent.item(1, 2).text() == "Approve 250 USDT"
+    assert sent.sent_row(0).what.text() == "Bridge 250 USDT, BNB Smart Chain → Polygon (METAPATH)"
+    assert sent.sent_row(0).badge.text() == "Success" and sent.sent_row(1).what.text() == "Approve 250 USDT"
     (record,) = until(history.details_shown, doing=lambda: card.deposit.look_up_button.click())
     assert cross_window.tabs.currentWidget() is history and record.orderId == order.order_id
     assert history.card.badge.text() == "Success" and history.card.timeline.stages[-1].title == "Received"
