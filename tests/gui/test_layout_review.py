@@ -158,6 +158,7 @@ def test_the_swap_button_stays_put_and_the_legend_fits(
 ) -> None:
     """Empty, quoting, quoted, not enough and a refused amount: the form's one message sits in a slot of its own
     height, so the Swap button never moves (issue 22, item 10); History's legend is whole at the smallest size."""
+    theme.apply(themed, "light")  # the design system's measures, as the app draws them
     tab = window.quote_tab
     window.resize(1024, 640)
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
@@ -186,6 +187,9 @@ def test_the_swap_button_stays_put_and_the_legend_fits(
     until(tab.quote_shown, doing=tab.changed)
     act(lambda: None)
     assert tab.message.message is not None and tab.message.message.kind == "warning", tab.message.text()
+    fits_at_both_sizes(window, tab, act)  # the warning with its action, and six routes drawn: no page scroll
+    window.resize(1024, 640)
+    act(lambda: None)
     tops["not enough"] = _top(tab.swap_button, window)
     tab.amount.setText("1.0000000000000000001")  # more decimals than USDT has: refused in words
     act(tab.changed)

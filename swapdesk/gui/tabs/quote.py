@@ -32,7 +32,7 @@ from swapdesk.api import (
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.gui import error_words, formatting
 from swapdesk.gui.activity import Activity
-from swapdesk.gui.design.card import page
+from swapdesk.gui.design.card import ColumnScroll, page
 from swapdesk.gui.design.responsive import Responsive
 from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.form_state import Verdict
@@ -78,12 +78,14 @@ class QuoteTab(QuoteData):
         content = page()
         column = QVBoxLayout(content)
         column.setContentsMargins(*[SPACE["sm"]] * 4)  # the scale's step, not the style's 9 to 11 px
-        column.addWidget(Responsive(self.card, self.route_card))
+        route = ColumnScroll(self.route_card)  # many routes drawn: the card scrolls inside itself, not the page
+        column.addWidget(Responsive(self.card, route))
         column.addStretch(1)
         self.scroller = QScrollArea()  # not `scroll`: QWidget.scroll() is a method
         self.scroller.setWidgetResizable(True)
         self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroller.setWidget(content)
+        route.fit_within(self.scroller, 2 * SPACE["sm"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroller)
