@@ -19,6 +19,7 @@ from swapdesk.wallet import Wallet
 from tests.trade.bridged import BSC, POLYGON, RECEIVER, Bridged, address
 
 from .conftest import SENDER, Act, Typer, Until, open_window, screenshot
+from .fit import fits_at_both_sizes
 
 
 def _texts(widget: QWidget) -> str:
@@ -114,6 +115,7 @@ def test_a_metapath_order_from_review_to_arrival(
     assert not cross_window.engine_state.text().startswith("Ready")
     waiting = [s for s in card.timeline.stages if s.state == "waiting"]
     assert waiting and waiting[-1].title == "Received"  # what is still to come, muted
+    fits_at_both_sizes(cross_window, tab, act)  # the order under way beside the form: no page scroll
     act(lambda: screenshot(cross_window, "cross-timeline.png"))
 
     title, message, how = ended(cross_window, until, result.hash)
@@ -139,10 +141,11 @@ def test_a_metapath_order_from_review_to_arrival(
     act(lambda: screenshot(cross_window, "cross-done.png"))
 
     history = cross_window.history_tab
-    if not history.sent.rows or history.sent.rows[0].hash != result.hash or history.sent.item(0, 3).text() != "Success":
+    sent = history.sent
+    if not sent.rows or sent.rows[0].hash != result.hash or sent.sent_row(0).badge.text() != "Success":
         until(history.sent_listed)
-    assert history.sent.item(0, 2).text() == "Bridge 250 USDT, BNB Smart Chain → Polygon (METAPATH)"
-    assert history.sent.item(0, 3).text() == "Success" and history.sent.item(1, 2).text() == "Approve 250 USDT"
+    assert sent.sent_row(0).what.text() == "Bridge 250 USDT, BNB Smart Chain → Polygon (METAPATH)"
+    assert sent.sent_row(0).badge.text() == "Success" and sent.sent_row(1).what.text() == "Approve 250 USDT"
     (record,) = until(history.details_shown, doing=lambda: card.deposit.look_up_button.click())
     assert cross_window.tabs.currentWidget() is history and record.orderId == order.order_id
     assert history.card.badge.text() == "Success" and history.card.timeline.stages[-1].title == "Received"
@@ -197,6 +200,7 @@ def test_a_metapath_refund_reads_as_a_refund(
         if a.widget() is not None and card in a.widget().findChildren(type(card))
     )
     assert page.verticalScrollBar().maximum() == 0  # the long timeline scrolls inside the card, not the tab
+    fits_at_both_sizes(cross_window, tab, act)  # and at 1024×640 too
     act(lambda: screenshot(cross_window, "cross-refunded.png"))
 
 
@@ -239,6 +243,7 @@ def test_a_cbridge_refund_is_withdrawn_with_the_button(
     card = tab.order_card
     assert card.withdraw_button.isVisibleTo(tab) and card.badge.text() == "Pending"
     assert "refund is waiting for you" in card.standing.text()
+    fits_at_both_sizes(cross_window, tab, act)  # the refund's notice and button with the timeline: no page scroll
     act(lambda: screenshot(cross_window, "cross-refund-waiting.png"))
     (withdrawal,) = until(cross_window.refund_withdrawn, doing=card.withdraw_button.click)
     title, _message, _how = ended(cross_window, until, tx)

@@ -21,6 +21,7 @@ from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
 from .conftest import Act, Typer, Until, between_text_and_muted, darkest, screenshot
+from .fit import fits_at_both_sizes
 
 SIZES = ((1366, 768), (1024, 640))
 
@@ -68,6 +69,8 @@ def test_quote_and_history_at_both_sizes(
     tab.buy.choose("BNB")
     type_into(tab.amount, "2500")
     until(tab.quote_shown)
+    until(tab.priced)  # the longest state: the dollar lines, the route card and its sources
+    fits_at_both_sizes(window, tab, act)  # no page scroll bar at either size, nothing below the viewport
     for width, height in SIZES:
         window.resize(width, height)
         QApplication.sendPostedEvents()
@@ -126,6 +129,7 @@ def test_cross_chain_states_and_the_review(
     assert darkest(tab.receive_side.edit) < between_text_and_muted()
     said = tab.routes_card.priced.text()  # where the dollars come from: USDT to USDT is a dollar on each side,
     assert said == "≈ $: USDT counted as one dollar on BNB Smart Chain and Polygon.", said  # said once
+    fits_at_both_sizes(window, tab, act)  # three bridges compared and the list of transfers: no page scroll
     act(tab.routes_card.rows[-1].radio.click)
     until(tab.send_requested, doing=tab.send_button.click)
     dialog = window.cross_dialog
@@ -154,6 +158,7 @@ def test_the_swap_button_stays_put_and_the_legend_fits(
 ) -> None:
     """Empty, quoting, quoted, not enough and a refused amount: the form's one message sits in a slot of its own
     height, so the Swap button never moves (issue 22, item 10); History's legend is whole at the smallest size."""
+    theme.apply(themed, "light")  # the design system's measures, as the app draws them
     tab = window.quote_tab
     window.resize(1024, 640)
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
@@ -182,6 +187,9 @@ def test_the_swap_button_stays_put_and_the_legend_fits(
     until(tab.quote_shown, doing=tab.changed)
     act(lambda: None)
     assert tab.message.message is not None and tab.message.message.kind == "warning", tab.message.text()
+    fits_at_both_sizes(window, tab, act)  # the warning with its action, and six routes drawn: no page scroll
+    window.resize(1024, 640)
+    act(lambda: None)
     tops["not enough"] = _top(tab.swap_button, window)
     tab.amount.setText("1.0000000000000000001")  # more decimals than USDT has: refused in words
     act(tab.changed)

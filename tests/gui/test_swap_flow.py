@@ -125,20 +125,21 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     rows = window.history_tab.sent.rows
     assert [(r.kind, r.status) for r in rows[:2]] == [("swap", "confirmed"), ("approval", "confirmed")]
     sent = window.history_tab.sent
-    assert [sent.item(row, 3).text() for row in (0, 1)] == ["Success", "Success"]  # the card's word, not "confirmed"
-    assert sent.item(1, 2).text() == "Approve 1,500 USDT"
+    badges = [sent.sent_row(row).badge.text() for row in (0, 1)]
+    assert badges == ["Success", "Success"]  # the card's word, not "confirmed"
+    assert sent.sent_row(1).what.text() == "Approve 1,500 USDT"
     dialog.history_button.click()
     (record,) = until(window.history_tab.details_shown)
     assert window.tabs.currentWidget() is window.history_tab
     assert record.status == "Success" and record.amountOut == str(result.amount_out)
-    assert window.history_tab.card.badge.text() == sent.item(0, 3).text()
-    card_time, list_time = window.history_tab.card.when.text(), sent.item(0, 0).text()
+    assert window.history_tab.card.badge.text() == sent.sent_row(0).badge.text()
+    card_time, list_time = window.history_tab.card.when.text(), sent.sent_row(0).when.text()
     one_format = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (\S+)")  # local time and its zone, card and list alike
     assert one_format.fullmatch(card_time) and one_format.fullmatch(list_time)
     assert card_time.split()[-1] == list_time.split()[-1]
     screenshot(window, "history-sent.png")
 
-    sent.cellDoubleClicked.emit(1, 0)  # the approval the app sent, looked up as an approval
+    sent.itemActivated.emit(sent.item(1))  # the approval the app sent, looked up as an approval
     (info,) = until(window.history_tab.transaction_shown)
     assert (info.kind, info.spenderName, info.amount) == ("approval", "swapdesk's router", str(1500 * 10**18))
     assert window.history_tab.card.values["allowed"].text() == "1,500 USDT"

@@ -71,7 +71,7 @@ def test_the_quote_tab_swaps_on_tron_with_an_approval(window: MainWindow, until:
         ("swap", "confirmed", 95500),
         ("approval", "confirmed", 95500),
     ]
-    assert history.sent.item(0, 4).text() == result.hash and history.sent.item(0, 1).text() == "TRON"
+    assert history.sent.sent_row(0).hash.text() == result.hash and history.sent.sent_row(0).chain.text() == "TRON"
     dialog.history_button.click()
     (record,) = until(history.details_shown)
     assert (record.status, record.chain, record.amountOut) == ("Success", "TRON", str(result.amount_out))
@@ -79,7 +79,7 @@ def test_the_quote_tab_swaps_on_tron_with_an_approval(window: MainWindow, until:
     assert history.card._field("hash").link.isHidden()  # a devnet id: no tronscan page exists for it
     assert history.card.values["bought"].text() == formatting.amount(result.amount_out, 6, "TRX")
 
-    history.sent.cellDoubleClicked.emit(1, 0)  # the TRC-20 approval the app sent, read as an approval
+    history.sent.itemActivated.emit(history.sent.item(1))  # the TRC-20 approval the app sent, read as an approval
     (info,) = until(history.transaction_shown)
     assert (info.kind, info.chain, info.spenderName, info.amount) == (
         "approval",

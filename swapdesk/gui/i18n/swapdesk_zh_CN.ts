@@ -2404,10 +2404,6 @@
             <translation>{tokens}：不在 swapdesk 的该链代币列表中。兑换前请核对地址。</translation>
         </message>
         <message>
-            <source>What</source>
-            <translation>内容</translation>
-        </message>
-        <message>
             <source>Bridge {amount}, {chain} → {to_chain} ({bridge})</source>
             <translation>跨链 {amount}，{chain} → {to_chain}（{bridge}）</translation>
         </message>

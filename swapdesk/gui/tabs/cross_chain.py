@@ -25,8 +25,9 @@ from swapdesk.api import ApiError, CrossRoutes, CrossRoutesRequest, ErrorCode, I
 from swapdesk.chains import by_id
 from swapdesk.gui import error_words, formatting
 from swapdesk.gui.activity import Activity
-from swapdesk.gui.design.card import page
+from swapdesk.gui.design.card import ColumnScroll, page
 from swapdesk.gui.design.responsive import Responsive
+from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.form_state import Verdict
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.pricing import Prices
@@ -64,12 +65,17 @@ class CrossChainTab(CrossSide):
         self._quoting, self._pricing = Latest(self._unexpected), Latest()
         content = page()
         rows = QVBoxLayout(content)
-        rows.addWidget(Responsive(self.card, self.right))
+        rows.setContentsMargins(*[SPACE["sm"]] * 4)  # the scale's step, not the style's 9 to 11 px
+        # the order beside the form and the list under it: where the window is too short for them, they
+        # scroll inside their column, never the page (issue 22, item 10)
+        column = ColumnScroll(self.right)
+        rows.addWidget(Responsive(self.card, column))
         rows.addStretch(1)
         self.scroller = QScrollArea()
         self.scroller.setWidgetResizable(True)
         self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroller.setWidget(content)
+        column.fit_within(self.scroller, 2 * SPACE["sm"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroller)

@@ -82,18 +82,15 @@ class CrossForm(QWidget):
         card.body.addLayout(top)
         card.body.addLayout(_labelled(tr("From"), self.src_box))
         card.body.addWidget(self.send_side)
-        flip_row = QHBoxLayout()
-        flip_row.addStretch(1)
-        flip_row.addWidget(self.flip_button)
-        flip_row.addStretch(1)
-        card.body.addLayout(flip_row)
-        card.body.addLayout(_labelled(tr("To"), self.dst_box))
+        to_row = _labelled(tr("To"), self.dst_box)
+        to_row.addWidget(self.flip_button)  # beside the chain it flips, not on a row of its own: fits 1024×640
+        card.body.addLayout(to_row)
         card.body.addWidget(self.receive_side)
         card.body.addLayout(_labelled(tr("Recipient"), self.recipient))
         card.body.addWidget(self.message)
         card.body.addWidget(self.send_button)
         order = [self.account_box, self.accounts_button, self.src_box, self.amount, self.send_picker,
-                 self.max_button, self.flip_button, self.dst_box, self.receive_picker, self.recipient,
+                 self.max_button, self.dst_box, self.flip_button, self.receive_picker, self.recipient,
                  self.message.notice.action, self.send_button]  # fmt: skip
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)

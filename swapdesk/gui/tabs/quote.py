@@ -32,8 +32,9 @@ from swapdesk.api import (
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.gui import error_words, formatting
 from swapdesk.gui.activity import Activity
-from swapdesk.gui.design.card import page
+from swapdesk.gui.design.card import ColumnScroll, page
 from swapdesk.gui.design.responsive import Responsive
+from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.form_state import Verdict
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
@@ -69,16 +70,22 @@ class QuoteTab(QuoteData):
         self._detail = ""  # the engine's own words for that refusal (a tooltip)
         self._quoting, self._pricing = Latest(self._unexpected), Latest()
         self.route_card = RouteCard(ROUTE_WIDTH)
+        # the terms sit at the top of the card beside the form, not under the Swap button: the form then fits
+        # 1024×640 with no page scroll bar, and the terms stay in view beside the button (issue 22, item 10)
+        self.route_card.add_terms(self.summary)
         self.links = Links()
 
         content = page()
         column = QVBoxLayout(content)
-        column.addWidget(Responsive(self.card, self.route_card))
+        column.setContentsMargins(*[SPACE["sm"]] * 4)  # the scale's step, not the style's 9 to 11 px
+        route = ColumnScroll(self.route_card)  # many routes drawn: the card scrolls inside itself, not the page
+        column.addWidget(Responsive(self.card, route))
         column.addStretch(1)
         self.scroller = QScrollArea()  # not `scroll`: QWidget.scroll() is a method
         self.scroller.setWidgetResizable(True)
         self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroller.setWidget(content)
+        route.fit_within(self.scroller, 2 * SPACE["sm"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.scroller)

@@ -122,7 +122,7 @@ class QuoteForm(QWidget):
         self.message = FormMessage()
         self.swap_button = primary(tr("Swap…"), tr("Review, approve if needed, and sign this swap"))
         self.swap_button.setEnabled(False)
-        self.summary = QuoteSummary()
+        self.summary = QuoteSummary()  # the quote's terms: shown in the route card, beside the form (quote.py)
         self.card = self._build_card()
         self._connect()
 
@@ -144,7 +144,7 @@ class QuoteForm(QWidget):
         card.body.addWidget(self.sell_side)
         card.body.addLayout(flip_row)
         card.body.addWidget(self.buy_side)
-        for widget in (self.slippage, self.advanced, self.message, self.swap_button, self.summary):
+        for widget in (self.slippage, self.advanced, self.message, self.swap_button):
             card.body.addWidget(widget)
         card.body.setSpacing(8)
         order = [self.chain_box, self.account_box, self.accounts_button, self.amount, self.sell, self.max_button,

@@ -228,6 +228,10 @@ class RouteCard(Card):
             self.body.addWidget(widget)
         self.clear(tr("Type an amount: the route shows here, split across the chain's sources."))
 
+    def add_terms(self, terms: QWidget) -> None:
+        """The quote's terms (rate, minimum, fee, impact) under the card's caption; they show and hide themselves."""
+        self.body.insertWidget(self.body.indexOf(self.caption) + 1, terms)
+
     def show_quote(self, quote: Quote, sell: TokenInfo, buy: TokenInfo, lines: list[RouteLine], chain: Chain) -> None:
         out = int(quote.totalAmountOut)
         self.placeholder.hide()

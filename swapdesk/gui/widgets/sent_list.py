@@ -1,4 +1,5 @@
-"""The transactions sent from this app, newest first, from the local store, with their status badges.
+"""The transactions sent from this app, newest first, from the local store: a list of rows, each its status badge,
+what it did, and when, on which chain, with which hash (the design system's badge and caption, not a table).
 
 A bridge deposit's status is its cross-chain order's (normalised: Pending until the bridge pays out or
 refunds), not only its own transaction's: "Success" for a deposit means the transfer arrived.
@@ -6,16 +7,17 @@ refunds), not only its own transaction's: "Success" for a deposit means the tran
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from swapdesk.chains import UnknownChain, by_id, resolve
 from swapdesk.gui import formatting, status
-from swapdesk.gui.i18n import QT_TR_NOOP, tr
-from swapdesk.gui.widgets.status_badge import StatusBadge
+from swapdesk.gui.design.badge import StatusBadge
+from swapdesk.gui.design.card import caption
+from swapdesk.gui.design.tokens import SPACE
+from swapdesk.gui.i18n import tr
 from swapdesk.store import StoredOrder, StoredTx
 
-COLUMNS = (QT_TR_NOOP("Time"), QT_TR_NOOP("Chain"), QT_TR_NOOP("What"), QT_TR_NOOP("Status"), QT_TR_NOOP("Hash"))
 UNLIMITED = 2**255
 
 
@@ -68,42 +70,80 @@ def badge(tx: StoredTx, order: StoredOrder | None) -> tuple[status.Badge, str]:
     return status.from_store(tx.status), tx.error or tr(status.STORE_NOTES.get(tx.status, ""))
 
 
-class SentList(QTableWidget):
+class SentRow(QWidget):
+    """One transaction: its badge; what it did; under it, in a caption, when, on which chain, its hash."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.badge = StatusBadge()
+        self.what = QLabel()
+        self.when, self.chain, self.hash = caption(), caption(), caption()
+        facts = QHBoxLayout()
+        facts.setSpacing(SPACE["xs"])
+        for n, label in enumerate((self.when, self.chain, self.hash)):
+            label.setWordWrap(False)  # one line: a hash is selectable whole, never broken
+            if n:
+                facts.addWidget(caption("·"))
+            facts.addWidget(label)
+        facts.addStretch(1)
+        self.hash.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        text = QVBoxLayout()
+        text.setSpacing(SPACE["xxs"])  # the caption under the line, not on its descenders
+        text.addWidget(self.what)
+        text.addLayout(facts)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(SPACE["sm"], SPACE["xs"] + 2, SPACE["sm"], SPACE["xs"] + 2)
+        row.setSpacing(SPACE["md"])
+        row.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addLayout(text, 1)
+
+    def show_tx(self, tx: StoredTx, order: StoredOrder | None) -> None:
+        word, detail = badge(tx, order)
+        self.badge.set(word, detail)
+        self.what.setText(describe(tx))
+        self.when.setText(formatting.when_ms(tx.created_ms))
+        self.chain.setText(by_id(tx.chain_id).name)
+        self.hash.setText(tx.hash)
+        self.setToolTip(detail)
+
+
+class SentList(QListWidget):
     chosen = Signal(str, int)  # hash, chain id
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
+        super().__init__(parent)
         self.setAccessibleName(tr("Transactions sent from this app"))
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.verticalHeader().hide()
-        self.setShowGrid(False)  # a list of rows, not a spreadsheet's grid
-        header = self.horizontalHeader()
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        self.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
+        self.setSpacing(SPACE["xxs"])
         self.rows: list[StoredTx] = []
-        self.cellActivated.connect(self._activated)
-        self.cellDoubleClicked.connect(self._activated)
+        self.itemActivated.connect(self._activated)
+        self.itemDoubleClicked.connect(self._activated)
 
     def show_rows(self, rows: list[StoredTx], orders: dict[str, StoredOrder] | None = None) -> None:
-        """`orders`: the cross-chain orders by their deposit's hash."""
+        """`orders`: the cross-chain orders by their deposit's hash. The same transactions again: each row is
+        refreshed in place (its badge kept: a badge's style costs a re-polish), not rebuilt."""
+        same = [tx.hash for tx in rows] == [tx.hash for tx in self.rows]
         self.rows = rows
-        self.setRowCount(len(rows))
-        for row, tx in enumerate(rows):
-            word, detail = badge(tx, (orders or {}).get(tx.hash))
-            texts = (formatting.when_ms(tx.created_ms), by_id(tx.chain_id).name, describe(tx), word.word, tx.hash)
-            for column, text in enumerate(texts):
-                item = QTableWidgetItem(text)
-                item.setToolTip(detail if column == 3 else text)
-                self.setItem(row, column, item)
-            cell = self.cellWidget(row, 3)
-            if not isinstance(cell, StatusBadge):  # a row's badge is kept from one reading to the next
-                cell = StatusBadge()
-                self.setCellWidget(row, 3, cell)  # the item's word stays under it, for sorting and reading
-            cell.set(word, detail)
+        if not same:
+            self.clear()
+        for index, tx in enumerate(rows):
+            if same:
+                row = self.sent_row(index)
+            else:
+                row = SentRow()
+                item = QListWidgetItem(self)
+                self.setItemWidget(item, row)
+            row.show_tx(tx, (orders or {}).get(tx.hash))
+            item = self.item(index)
+            item.setSizeHint(QSize(0, row.sizeHint().height()))
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{row.what.text()} · {row.badge.text()}")
 
-    def _activated(self, row: int, _column: int) -> None:
-        if 0 <= row < len(self.rows):
-            self.chosen.emit(self.rows[row].hash, self.rows[row].chain_id)
+    def sent_row(self, index: int) -> SentRow:
+        widget = self.itemWidget(self.item(index))
+        assert isinstance(widget, SentRow)
+        return widget
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        index = self.row(item)
+        if 0 <= index < len(self.rows):
+            self.chosen.emit(self.rows[index].hash, self.rows[index].chain_id)
