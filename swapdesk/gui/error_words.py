@@ -57,6 +57,16 @@ FIELDS = {
     "token1": QT_TR_NOOP("the token to receive"),
 }
 
+# the API's parameter names, as the engine's refusals name them ("amountIn: ..."): English keeps the API's names, the
+# other languages say what they are (swapdesk.api.on_parameter makes each a Term, translated where it is shown)
+PARAMETERS = (
+    QT_TR_NOOP("address"), QT_TR_NOOP("amountIn"), QT_TR_NOOP("amountOutMin"), QT_TR_NOOP("bridge"),
+    QT_TR_NOOP("chain"), QT_TR_NOOP("channel"), QT_TR_NOOP("decimal0"), QT_TR_NOOP("decimal1"),
+    QT_TR_NOOP("exclude"), QT_TR_NOOP("include"), QT_TR_NOOP("fromChainID"), QT_TR_NOOP("toChainID"),
+    QT_TR_NOOP("hash"), QT_TR_NOOP("impact"), QT_TR_NOOP("issuer"), QT_TR_NOOP("part"), QT_TR_NOOP("to"),
+    QT_TR_NOOP("token0"), QT_TR_NOOP("token1"),
+)  # fmt: skip
+
 
 def refusal(error: ApiError, names: Names) -> str:
     """An engine's refusal in words a person can act on."""
