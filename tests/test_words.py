@@ -98,7 +98,7 @@ API_ERRORS = {
     "on_parameter": 1, "_refused": 2, "no_route": 2, "unreachable": 0, "differs": 1,
 }  # fmt: skip
 WORDS_MADE_BY = {"Words", "on_parameter", "pair"}  # calls that give Words (their own templates are scanned)
-ENGINE = [PACKAGE / "api", PACKAGE / "engine"]
+ENGINE = [PACKAGE / "api", PACKAGE / "engine", PACKAGE / "remote.py"]  # remote: its own words of a server's faults
 # rebuilds a server's error from its envelope: the words arrive as text, and over HTTP only English travels
 REBUILT = PACKAGE / "api" / "errors.py"
 
@@ -154,13 +154,12 @@ def test_every_refusal_of_the_engine_is_built_from_words() -> None:
     """What the engine raises reaches the window (an engine in this process): its message is Words, whose template
     the scan above holds to a marked literal with matching names, so the window can say it in its language."""
     sites, left = 0, []
-    for folder in ENGINE:
-        for path in sorted(folder.rglob("*.py")):
-            if path == REBUILT:
-                continue
-            source = path.read_text("utf-8")
-            left += unworded(source, str(path.relative_to(PACKAGE.parent)))
-            sites += len(unworded(source.replace("Words(", "str(").replace("on_parameter(", "str(")))
+    for path in (p for place in ENGINE for p in (sorted(place.rglob("*.py")) if place.is_dir() else [place])):
+        if path == REBUILT:
+            continue
+        source = path.read_text("utf-8")
+        left += unworded(source, str(path.relative_to(PACKAGE.parent)))
+        sites += len(unworded(source.replace("Words(", "str(").replace("on_parameter(", "str(")))
     assert not left, "\n".join(left)
     assert sites > 60  # the scan saw the engine's raise sites (each fails once its words are plain text)
 

@@ -3799,5 +3799,21 @@
             <source>is an account of the public test mnemonic (a demo account): its key is public, so on a real network whatever is sent there is taken at once</source>
             <translation>是公开测试助记词中的账户（演示账户）：它的私钥是公开的，所以在真实网络上发送到这里的任何资产都会被立刻拿走</translation>
         </message>
+        <message>
+            <source>cannot reach {url}: {why}</source>
+            <translation>无法连接 {url}：{why}</translation>
+        </message>
+        <message>
+            <source>{url} did not answer JSON</source>
+            <translation>{url} 的应答不是 JSON</translation>
+        </message>
+        <message>
+            <source>{url} did not answer the spec's envelope</source>
+            <translation>{url} 的应答不符合规范的信封格式</translation>
+        </message>
+        <message>
+            <source>{url} answered a malformed {path} record</source>
+            <translation>{url} 返回了格式错误的 {path} 记录</translation>
+        </message>
     </context>
 </TS>
