@@ -12,6 +12,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +187,31 @@ def test_a_signing_that_fails_says_why_in_chinese(
     assert dialog.error.isVisibleTo(dialog) and not english(message), message
     left = untranslated(dialog, tab.sell.tokens)
     assert not left, left
+
+
+def test_a_final_quote_the_engine_refuses_says_its_reason_in_chinese(
+    window: MainWindow, until: Until, type_into: Any
+) -> None:
+    """The trade's "the final quote failed: {reason}" with the engine's reason in Chinese too: the review of a quote
+    whose minimum is above what the route gives now (as when the price moves between the quote and the signing)
+    asks the engine again, which refuses the minimum; nothing English is left in the sentence."""
+    tab = window.quote_tab
+    _pick_chain(window, until, "BNB Smart Chain")
+    tab.sell.choose("BNB")
+    tab.buy.choose("USDT")
+    type_into(tab.amount, "2")
+    until(tab.quote_shown)
+    shown, _ = until(tab.swap_requested, doing=tab.swap_button.click)
+    assert window.swap_dialog is not None
+    window.swap_dialog.close()
+    quote = shown.quote
+    moved = replace(shown, quote=quote.model_copy(update={"totalAmountOutMin": str(int(quote.totalAmountOut) * 2)}))
+    dialog = window.open_swap(moved, tab.account)
+    assert dialog is not None
+    until(dialog.checked)
+    (message,) = until(dialog.failed, doing=dialog.swap_button.click)
+    assert message.startswith("最终报价失败：最少到账数量：要求至少 "), message
+    assert not english(message), message
 
 
 def test_history_s_lookup_and_the_engine_s_name_are_in_chinese(window: MainWindow, until: Until) -> None:
