@@ -29,6 +29,11 @@ code alone sets the HTTP status, whichever class raised it:
     └── InternalError               500  a bug; the message says no more
           INTERNAL
 
+The engine builds each message from `Words` (a template marked for translation and its words; the
+parameter's name and the rule via `on_parameter`): `message` is its English, byte for byte what the API sends,
+and a window with the engine in its process says `.said` in its language. A node's or a provider's own text is
+a word in such a sentence, as it said it.
+
 So a schema-driven client can trust the document: what it states valid is
 never answered 400. Successful responses are HTTP 200 with result 0 and
 message "success".

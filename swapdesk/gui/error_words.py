@@ -1,9 +1,10 @@
 """What went wrong, in the window's words and language: a refusal by the engine (by its stable code, never by
 parsing its English) or a field the form judges itself, said as what to do about it.
 
-The engine's own message is kept for the details (a tooltip, the log): it names the parameter and the rule, for
-a developer; the window says what a person can act on. The trade's, the wallet's and the settings' errors carry
-their English template and its words (`swapdesk.words.Worded`): `said` translates both.
+The engine's own message is kept for the details (a tooltip; the log keeps its English): it names the parameter
+and the rule, for a developer; the window says what a person can act on. The engine's refusals (an engine in this
+process: `ApiError.said`), and the trade's, the wallet's and the settings' errors carry their English template and
+its words (`swapdesk.words`): `said` translates both, the engine's parameter names included (`PARAMETERS`).
 """
 
 from __future__ import annotations
