@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from swapdesk.words import QT_TR_NOOP
+
 MNEMONIC = "test test test test test test test test test test test junk"
 PLAYABLE = 9  # accounts 0..8: the devnet prefunds them for people to play with, and the wallet offers them there
 
@@ -35,7 +37,7 @@ ADDRESSES = (  # m/44'/60'/0'/0/i for i = 0..19, EIP-55
     "0xdD2FD4581271e230360230F9337D5c0430Bf44C0",
     "0x8626f6940E2eb28930eFb4CeF49B2d1F2C9C1199",
 )
-PUBLIC_RECIPIENT = (
+PUBLIC_RECIPIENT = QT_TR_NOOP(  # marked: the engine's refusals say it in the window's language
     "is an account of the public test mnemonic (a demo account): its key is public, so on a real network"
     " whatever is sent there is taken at once"
 )

@@ -40,6 +40,7 @@ from swapdesk.api import (
     Unavailable,
 )
 from swapdesk.api.errors import from_envelope
+from swapdesk.words import QT_TR_NOOP, Words
 
 _BY_METHOD = {e.method: e for e in ENDPOINTS}
 
@@ -55,18 +56,22 @@ class RemoteService:
             response = await self._client.get(endpoint.path, params=request.to_query())
             envelope = response.json()
         except httpx.HTTPError as exc:
-            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, f"cannot reach {self.base_url}: {exc}") from exc
+            unreached = Words(QT_TR_NOOP("cannot reach {url}: {why}"), url=self.base_url, why=str(exc))
+            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, unreached) from exc
         except ValueError as exc:
-            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, f"{self.base_url} did not answer JSON") from exc
+            not_json = Words(QT_TR_NOOP("{url} did not answer JSON"), url=self.base_url)
+            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, not_json) from exc
         if not isinstance(envelope, dict) or "result" not in envelope:
-            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, f"{self.base_url} did not answer the spec's envelope")
+            shape = Words(QT_TR_NOOP("{url} did not answer the spec's envelope"), url=self.base_url)
+            raise Unavailable(ErrorCode.SERVER_UNREACHABLE, shape)
         if envelope["result"] != 0:
             raise from_envelope(str(envelope.get("message", "")), envelope.get("data"))
         try:
             return TypeAdapter(endpoint.record).validate_python(envelope.get("data"))
         except ValidationError as exc:
             raise Unavailable(
-                ErrorCode.SERVER_UNREACHABLE, f"{self.base_url} answered a malformed {endpoint.path} record"
+                ErrorCode.SERVER_UNREACHABLE,
+                Words(QT_TR_NOOP("{url} answered a malformed {path} record"), url=self.base_url, path=endpoint.path),
             ) from exc
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:

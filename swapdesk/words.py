@@ -1,5 +1,5 @@
-"""Words said to a person from modules that do not import Qt (trade, wallet, settings, compose), ready for
-translation.
+"""Words said to a person from modules that do not import Qt (trade, wallet, settings, compose, the engine's
+refusals: an `ApiError` built from `Words` keeps them as `.said`), ready for translation.
 
 Such a module marks its English with `QT_TR_NOOP` (the name `pyside6-lupdate` reads; `noop` is the same
 function) and keeps the English template apart from its named words: `Words` for a name or a sentence, `Worded`

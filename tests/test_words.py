@@ -90,6 +90,93 @@ def test_every_worded_error_is_built_from_a_marked_template() -> None:
     assert sites > 100  # the scan saw the trade and the wallet (their raise sites), not an empty folder
 
 
+# the engine's refusals (swapdesk/api, swapdesk/engine): where each call takes its message, by position
+API_ERRORS = {
+    "ApiError": 1, "NotFound": 1, "Unavailable": 1, "Unprocessable": 1, "MethodNotAllowed": 1, "UriTooLong": 1,
+    "CrossOrigin": 1, "Misdirected": 1, "UnsupportedMedia": 1, "InternalError": 0, "InvalidParameter": 2,
+    # the engine's helpers that build one from its rule
+    "on_parameter": 1, "_refused": 2, "no_route": 2, "unreachable": 0, "differs": 1,
+}  # fmt: skip
+WORDS_MADE_BY = {"Words", "on_parameter", "pair"}  # calls that give Words (their own templates are scanned)
+ENGINE = [PACKAGE / "api", PACKAGE / "engine", PACKAGE / "remote.py"]  # remote: its own words of a server's faults
+# rebuilds a server's error from its envelope: the words arrive as text, and over HTTP only English travels
+REBUILT = PACKAGE / "api" / "errors.py"
+
+
+def unworded(source: str, path: str = "<source>") -> list[str]:
+    """Where `source` builds an engine's error whose message is not Words (a marked template and its words): an
+    f-string, a plain string, a name bound to one."""
+    tree = ast.parse(source)
+    bound: dict[str, list[ast.expr]] = {}
+    typed: set[str] = set()  # parameters annotated as Words: mypy holds their callers to it
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(node.value)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for arg in node.args.args + node.args.kwonlyargs:
+                if arg.annotation is not None and "Words" in ast.unparse(arg.annotation):
+                    typed.add(arg.arg)
+
+    def worded(node: ast.expr, seen: frozenset[str] = frozenset()) -> bool:
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            return name in WORDS_MADE_BY
+        if isinstance(node, ast.IfExp):
+            return worded(node.body, seen) and worded(node.orelse, seen)
+        if isinstance(node, ast.Name):
+            if node.id in typed:
+                return True
+            values = bound.get(node.id)
+            return bool(values) and node.id not in seen and all(worded(v, seen | {node.id}) for v in values)
+        return False
+
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name not in API_ERRORS:
+            continue
+        at = API_ERRORS[name]
+        message = node.args[at] if len(node.args) > at else None
+        if message is None and name == "InternalError":
+            continue  # its own marked words
+        if message is None or not worded(message):
+            found.append(f"{path}:{node.lineno}: {ast.get_source_segment(source, node)}")
+    return found
+
+
+def test_every_refusal_of_the_engine_is_built_from_words() -> None:
+    """What the engine raises reaches the window (an engine in this process): its message is Words, whose template
+    the scan above holds to a marked literal with matching names, so the window can say it in its language."""
+    sites, left = 0, []
+    for path in (p for place in ENGINE for p in (sorted(place.rglob("*.py")) if place.is_dir() else [place])):
+        if path == REBUILT:
+            continue
+        source = path.read_text("utf-8")
+        left += unworded(source, str(path.relative_to(PACKAGE.parent)))
+        sites += len(unworded(source.replace("Words(", "str(").replace("on_parameter(", "str(")))
+    assert not left, "\n".join(left)
+    assert sites > 60  # the scan saw the engine's raise sites (each fails once its words are plain text)
+
+
+def test_the_engine_scan_finds_a_plain_message() -> None:
+    assert unworded('raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach {chain.flag}")')
+    assert unworded('raise InvalidParameter(name, code, "is required")')
+    assert unworded('why = f"no {x}"\nraise NotFound(ErrorCode.NOT_AVAILABLE, why, "hash")')
+    assert unworded('raise self.api.unreachable("answered a malformed scan")')
+    assert unworded('raise _refused(code, "to", f"{reason}; give another")')
+    assert unworded("raise InternalError(message)")
+    assert not unworded('raise InvalidParameter(name, code, Words(QT_TR_NOOP("is required")))')
+    assert not unworded('w = Words(QT_TR_NOOP("a {b}"), b=1)\nraise NotFound(ErrorCode.NOT_AVAILABLE, w, "hash")')
+    assert not unworded('def f(why: Words) -> None:\n    raise Unavailable(code, on_parameter("to", why))')
+    assert not unworded("raise InternalError()")
+
+
 def test_the_scan_finds_an_english_sentence_raised_as_it_is() -> None:
     """The check itself: an f-string, a plain string, a word made elsewhere are caught; marked ones pass."""
     assert unmarked('raise TradeError(f"cannot reach {chain}")')

@@ -14,6 +14,7 @@ from swapdesk.api.errors import (
     NotFound,
     Unavailable,
     Unprocessable,
+    on_parameter,
 )
 from swapdesk.api.records import (
     AggQuote,
@@ -93,6 +94,7 @@ __all__ = [
     "Unprocessable",
     "dispatch",
     "failure",
+    "on_parameter",
     "parse",
     "success",
 ]

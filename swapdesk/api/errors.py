@@ -29,6 +29,11 @@ code alone sets the HTTP status, whichever class raised it:
     └── InternalError               500  a bug; the message says no more
           INTERNAL
 
+The engine builds each message from `Words` (a template marked for translation and its words; the
+parameter's name and the rule via `on_parameter`): `message` is its English, byte for byte what the API sends,
+and a window with the engine in its process says `.said` in its language. A node's or a provider's own text is
+a word in such a sentence, as it said it.
+
 So a schema-driven client can trust the document: what it states valid is
 never answered 400. Successful responses are HTTP 200 with result 0 and
 message "success".
@@ -39,7 +44,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import ClassVar
 
-from swapdesk.words import Words
+from swapdesk.words import QT_TR_NOOP, Term, Worded, Words
 
 
 class ErrorCode(StrEnum):
@@ -97,6 +102,11 @@ class ApiError(Exception):
         self.said = message if isinstance(message, Words) else None
 
     @property
+    def words(self) -> str | Words:
+        """The message as words to put in a sentence: marked (translated where it is shown) when it is."""
+        return self.said if self.said is not None else self.message
+
+    @property
     def status(self) -> int:
         """The HTTP status: the code's, so the engine and the parser cannot disagree on it."""
         return STATUS[self.code]
@@ -111,9 +121,12 @@ class ApiError(Exception):
 class InvalidParameter(ApiError):
     STATUS = 400
 
-    def __init__(self, parameter: str, code: ErrorCode, rule: str) -> None:
-        super().__init__(code, f"{parameter}: {rule}", parameter)
-        self.rule = rule
+    def __init__(self, parameter: str, code: ErrorCode, rule: str | Words | Worded) -> None:
+        # a marked rule (the engine's) keeps its words for the window; a plain one (a window's own, translated) is
+        # sent as it is
+        message = f"{parameter}: {rule}" if isinstance(rule, str) else on_parameter(parameter, rule)
+        super().__init__(code, message, parameter)
+        self.rule = str(rule)
 
 
 class NotFound(ApiError):
@@ -151,8 +164,17 @@ class Unavailable(ApiError):
 class InternalError(ApiError):
     STATUS = 500
 
-    def __init__(self, message: str = "internal error") -> None:
-        super().__init__(ErrorCode.INTERNAL, message)
+    def __init__(self, message: str | Words | None = None) -> None:
+        super().__init__(ErrorCode.INTERNAL, Words(QT_TR_NOOP("internal error")) if message is None else message)
+
+
+_ON_PARAMETER = QT_TR_NOOP("{parameter}: {rule}")
+
+
+def on_parameter(parameter: str, rule: Words | Worded) -> Words:
+    """ "name: rule", the parameter's name as the API spells it and the rule in words the window translates (the
+    name too, where the window names it: `swapdesk.gui.error_words.PARAMETERS`)."""
+    return Words(_ON_PARAMETER, parameter=Term(parameter), rule=rule)
 
 
 # every code not listed here is an InvalidParameter code (400)

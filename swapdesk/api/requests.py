@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 from swapdesk.api import rules
 from swapdesk.api.errors import ErrorCode, InvalidParameter
 from swapdesk.chains import Chain
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 # examples for the document: well-formed, mainnet addresses; a server may show ones that succeed on its chains
 DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"  # account 0 of the public test mnemonic
@@ -93,14 +94,14 @@ def parse(request_type: type[R], items: Iterable[tuple[str, str]]) -> R:
         if name not in known:
             raise _unknown(name, list(known))
         if name in raw:
-            raise InvalidParameter(name, ErrorCode.DUPLICATE_PARAMETER, "was given more than once")
+            raise InvalidParameter(name, ErrorCode.DUPLICATE_PARAMETER, Words(QT_TR_NOOP("was given more than once")))
         raw[name] = value
     values: dict[str, Any] = {}
     for param in request_type.PARAMS:
         text = raw.get(param.name)
         if text is None or (text == "" and param.required):
             if param.required:
-                raise InvalidParameter(param.name, ErrorCode.MISSING_PARAMETER, "is required")
+                raise InvalidParameter(param.name, ErrorCode.MISSING_PARAMETER, Words(QT_TR_NOOP("is required")))
             values[param.name] = param.default
             continue
         values[param.name] = param.rule(param.name, text)
@@ -114,10 +115,13 @@ def _unknown(name: str, known: list[str]) -> InvalidParameter:
     by_lower = {k.lower(): k for k in known}
     close = difflib.get_close_matches(name.lower(), list(by_lower), n=1, cutoff=0.6) if len(name) <= 40 else []
     if close:
-        hint = f"did you mean {by_lower[close[0]]}?"
+        hint = Words(QT_TR_NOOP("did you mean {name}?"), name=by_lower[close[0]])
+    elif known:
+        hint = Words(QT_TR_NOOP("this path takes {names}"), names=", ".join(known))
     else:
-        hint = f"this path takes {', '.join(known)}" if known else "this path takes none"
-    return InvalidParameter(rules.named(name), ErrorCode.UNKNOWN_PARAMETER, f"unknown parameter; {hint}")
+        hint = Words(QT_TR_NOOP("this path takes none"))
+    unknown = Words(QT_TR_NOOP("unknown parameter; {hint}"), hint=hint)
+    return InvalidParameter(rules.named(name), ErrorCode.UNKNOWN_PARAMETER, unknown)
 
 
 # -- cross-field checks (422: each parameter is valid alone) -------------------------
@@ -135,15 +139,20 @@ def addresses_on(chain_field: str, *names: str) -> Check:
     return check
 
 
-def distinct(first: str, second: str, code: ErrorCode, what: str) -> Check:
+def distinct(first: str, second: str, code: ErrorCode, what: Term) -> Check:
+    """`what` says why (marked: the window translates it)."""
+
     def check(values: dict[str, Any]) -> None:
         if values.get(first) is not None and values.get(first) == values.get(second):
-            raise InvalidParameter(second, code, f"must differ from {first}: {what}")
+            same = Words(QT_TR_NOOP("must differ from {first}: {what}"), first=first, what=what)
+            raise InvalidParameter(second, code, same)
 
     return check
 
 
 # -- parameters shared by several endpoints ----------------------------------------
+
+_TWO_CHAINS = Term(QT_TR_NOOP("a cross-chain swap needs two chains"))
 
 _CHANNEL = Param(
     "channel",
@@ -162,9 +171,9 @@ def _swap_params(tron: bool) -> tuple[Param, ...]:
     sell, buy, account = (TRON_USDT, NATIVE_TRON, DEMO_TRON) if tron else (BSC_USDT, NATIVE, DEMO)
     decimals = "6" if tron else "18"
     chain_rule = (
-        rules.chain(lambda c: c.tron, "this path quotes on TRON only")
+        rules.chain(lambda c: c.tron, Term(QT_TR_NOOP("this path quotes on TRON only")))
         if tron
-        else rules.chain(lambda c: not c.tron, "TRON quotes are served by /v3/core/swap")
+        else rules.chain(lambda c: not c.tron, Term(QT_TR_NOOP("TRON quotes are served by /v3/core/swap")))
     )
     return (
         Param("token0", address, doc="contract address of the token to sell (all-zero: native coin)", example=sell),
@@ -200,7 +209,7 @@ def _swap_params(tron: bool) -> tuple[Param, ...]:
 
 _SWAP_CHECKS: tuple[Check, ...] = (
     addresses_on("chain", "token0", "token1", "to", "issuer"),
-    distinct("token0", "token1", ErrorCode.SAME_TOKEN, "a swap needs two different tokens"),
+    distinct("token0", "token1", ErrorCode.SAME_TOKEN, Term(QT_TR_NOOP("a swap needs two different tokens"))),
 )
 
 
@@ -279,7 +288,7 @@ class CrossSwapRequest(Request):
         Param("issuer", rules.any_address, required=False, doc=f"sender {_ON_SOURCE}", example=DEMO),
     )
     CHECKS = (
-        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, "a cross-chain swap needs two chains"),
+        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, _TWO_CHAINS),
         addresses_on("fromChainID", "token0", "issuer"),
         addresses_on("toChainID", "token1", "to"),
     )
@@ -323,7 +332,7 @@ class CrossOrderRequest(Request):
         ),
     )
     CHECKS = (
-        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, "a cross-chain swap needs two chains"),
+        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, _TWO_CHAINS),
         addresses_on("fromChainID", "token0"),
         addresses_on("toChainID", "token1", "to"),
     )
@@ -380,7 +389,7 @@ class CrossRoutesRequest(Request):
         _CHANNEL,
     )
     CHECKS = (
-        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, "a cross-chain swap needs two chains"),
+        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, _TWO_CHAINS),
         addresses_on("fromChainID", "token0", "issuer"),
         addresses_on("toChainID", "token1", "to"),
     )

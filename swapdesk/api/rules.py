@@ -18,6 +18,7 @@ from typing import Any
 from swapdesk import address as addresses
 from swapdesk.api.errors import ErrorCode, InvalidParameter
 from swapdesk.chains import CHAINS, Chain, UnknownChain, by_id, resolve
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 
 @dataclass(frozen=True)
@@ -87,12 +88,24 @@ def integer(low: int, high: int) -> Rule:
             raise InvalidParameter(
                 name,
                 ErrorCode.NOT_AN_INTEGER,
-                f"must be an integer from {low} to {high} in ASCII digits, without sign (got {shown(raw)})",
+                Words(
+                    QT_TR_NOOP("must be an integer from {low} to {high} in ASCII digits, without sign (got {raw})"),
+                    low=low,
+                    high=high,
+                    raw=shown(raw),
+                ),
             )
         value = _value(raw, high)
         if value is None or not low <= value <= high:
             raise InvalidParameter(
-                name, ErrorCode.OUT_OF_RANGE, f"must be an integer from {low} to {high} (got {shown(raw)})"
+                name,
+                ErrorCode.OUT_OF_RANGE,
+                Words(
+                    QT_TR_NOOP("must be an integer from {low} to {high} (got {raw})"),
+                    low=low,
+                    high=high,
+                    raw=shown(raw),
+                ),
             )
         return value
 
@@ -107,13 +120,17 @@ def amount(positive: bool, text: bool = False) -> Rule:
             raise InvalidParameter(
                 name,
                 ErrorCode.NOT_AN_AMOUNT,
-                f"must be a whole number of the token's smallest unit, in ASCII digits only (got {shown(raw)})",
+                Words(
+                    QT_TR_NOOP("must be a whole number of the token's smallest unit, in ASCII digits only (got {raw})"),
+                    raw=shown(raw),
+                ),
             )
         value = _value(raw, AMOUNT_MAX)
         if value is None:
-            raise InvalidParameter(name, ErrorCode.OUT_OF_RANGE, f"must be below 10^{AMOUNT_DIGITS} (got {shown(raw)})")
+            below = Words(QT_TR_NOOP("must be below 10^{digits} (got {raw})"), digits=AMOUNT_DIGITS, raw=shown(raw))
+            raise InvalidParameter(name, ErrorCode.OUT_OF_RANGE, below)
         if positive and value == 0:
-            raise InvalidParameter(name, ErrorCode.OUT_OF_RANGE, "must be greater than 0")
+            raise InvalidParameter(name, ErrorCode.OUT_OF_RANGE, Words(QT_TR_NOOP("must be greater than 0")))
         return value
 
     if text:  # leading zeros, then at most 77 significant digits
@@ -124,9 +141,12 @@ def amount(positive: bool, text: bool = False) -> Rule:
 
 # -- chains -------------------------------------------------------------------------
 
+_NONE_LEFT_OUT = Term("")  # every chain allowed: no reason to give
 
-def chain(allowed: Callable[[Chain], bool] = lambda c: True, why: str = "") -> Rule:
-    """A chain flag (any case) or numeric id from the spec's chain-flag table, among the `allowed` ones."""
+
+def chain(allowed: Callable[[Chain], bool] = lambda c: True, why: Term = _NONE_LEFT_OUT) -> Rule:
+    """A chain flag (any case) or numeric id from the spec's chain-flag table, among the `allowed` ones; `why`
+    says why the others are not (marked: the window translates it)."""
     chains = [c for c in CHAINS if allowed(c)]
     flags = [flag for c in chains for flag in c.flags]
     pattern = _anchored(*(str(c.id) for c in chains), *map(_any_case, flags))
@@ -141,10 +161,12 @@ def chain(allowed: Callable[[Chain], bool] = lambda c: True, why: str = "") -> R
             found = None
         if found is None:
             known = ", ".join(flags)
-            raise InvalidParameter(
-                name, ErrorCode.UNKNOWN_CHAIN, f"unknown chain {shown(raw)}; use a chain id or one of {known}"
+            unknown = Words(
+                QT_TR_NOOP("unknown chain {raw}; use a chain id or one of {known}"), raw=shown(raw), known=known
             )
-        raise InvalidParameter(name, ErrorCode.UNSUPPORTED_CHAIN, f"{found.flag} is not supported here: {why}")
+            raise InvalidParameter(name, ErrorCode.UNKNOWN_CHAIN, unknown)
+        unsupported = Words(QT_TR_NOOP("{chain} is not supported here: {why}"), chain=found.flag, why=why)
+        raise InvalidParameter(name, ErrorCode.UNSUPPORTED_CHAIN, unsupported)
 
     return Rule({"type": "string", "pattern": pattern}, parse)
 
@@ -156,9 +178,10 @@ def cross_chain_id(text: bool = False) -> Rule:
 
     def parse(name: str, raw: str) -> Chain:
         if not _DIGITS.fullmatch(raw):
-            raise InvalidParameter(
-                name, ErrorCode.NOT_AN_INTEGER, f"must be a numeric chain id, one of {listed} (got {shown(raw)})"
+            numeric = Words(
+                QT_TR_NOOP("must be a numeric chain id, one of {listed} (got {raw})"), listed=listed, raw=shown(raw)
             )
+            raise InvalidParameter(name, ErrorCode.NOT_AN_INTEGER, numeric)
         value = _value(raw, max(ids))
         if text and raw != str(value):
             value = None  # a string enum: "056" is not "56"
@@ -167,11 +190,13 @@ def cross_chain_id(text: bool = False) -> Rule:
         except UnknownChain:
             found = None
         if found is None:
-            raise InvalidParameter(name, ErrorCode.UNKNOWN_CHAIN, f"unknown chain id {shown(raw)}; use one of {listed}")
+            unknown = Words(QT_TR_NOOP("unknown chain id {raw}; use one of {listed}"), raw=shown(raw), listed=listed)
+            raise InvalidParameter(name, ErrorCode.UNKNOWN_CHAIN, unknown)
         if not found.cross_chain:
-            raise InvalidParameter(
-                name, ErrorCode.UNSUPPORTED_CHAIN, f"{found.flag} has no cross-chain bridge; use one of {listed}"
+            bridgeless = Words(
+                QT_TR_NOOP("{chain} has no cross-chain bridge; use one of {listed}"), chain=found.flag, listed=listed
             )
+            raise InvalidParameter(name, ErrorCode.UNSUPPORTED_CHAIN, bridgeless)
         return found
 
     schema = {"type": "string", "enum": [str(i) for i in ids]} if text else {"type": "integer", "enum": ids}
@@ -188,7 +213,8 @@ def choice(values: tuple[str, ...], code: ErrorCode) -> Rule:
     def parse(name: str, raw: str) -> str:
         value = by_key.get(raw.lower()) if raw.isascii() else None
         if value is None:
-            raise InvalidParameter(name, code, f"must be one of {', '.join(values)} (got {shown(raw)})")
+            one_of = Words(QT_TR_NOOP("must be one of {values} (got {raw})"), values=", ".join(values), raw=shown(raw))
+            raise InvalidParameter(name, code, one_of)
         return value
 
     return Rule({"type": "string", "pattern": _anchored(*map(_any_case, values))}, parse)
@@ -207,7 +233,11 @@ def _bridge_list(name: str, raw: str) -> tuple[str, ...]:
             raise InvalidParameter(
                 name,
                 ErrorCode.UNKNOWN_BRIDGE,
-                f"must be bridges separated by commas, each one of {', '.join(BRIDGES)} (got {shown(raw)})",
+                Words(
+                    QT_TR_NOOP("must be bridges separated by commas, each one of {bridges} (got {raw})"),
+                    bridges=", ".join(BRIDGES),
+                    raw=shown(raw),
+                ),
             )
         if found not in named:
             named.append(found)
@@ -222,7 +252,9 @@ bridge_list = Rule({"type": "string", "pattern": _anchored(f"{_ONE_BRIDGE}(?:,{_
 def _tx_hash(name: str, raw: str) -> str:
     if not re.fullmatch(_HASH, raw):
         raise InvalidParameter(
-            name, ErrorCode.INVALID_HASH, f"must be a transaction hash of 64 hexadecimal digits (got {shown(raw)})"
+            name,
+            ErrorCode.INVALID_HASH,
+            Words(QT_TR_NOOP("must be a transaction hash of 64 hexadecimal digits (got {raw})"), raw=shown(raw)),
         )
     return "0x" + raw.removeprefix("0x").lower()
 
@@ -236,13 +268,21 @@ tx_hash = Rule({"type": "string", "pattern": _anchored(_HASH)}, _tx_hash)
 @dataclass(frozen=True)
 class _Form:
     pattern: str
-    rule: str  # what a text of this form must be
-    short: str  # its name in messages about chains
+    rule: str  # what a text of this form must be (marked)
+    short: Term  # its name in messages about chains
 
 
 _FORMS = {  # keyed by "is it TRON?"
-    False: _Form(_EVM, "must be 0x followed by 40 hexadecimal digits (EIP-55 when mixed case)", "an EVM address (0x…)"),
-    True: _Form(_TRON, "must be a base58check TRON address: T followed by 33 base58 characters", "a TRON address (T…)"),
+    False: _Form(
+        _EVM,
+        QT_TR_NOOP("must be 0x followed by 40 hexadecimal digits (EIP-55 when mixed case)"),
+        Term(QT_TR_NOOP("an EVM address (0x…)")),
+    ),
+    True: _Form(
+        _TRON,
+        QT_TR_NOOP("must be a base58check TRON address: T followed by 33 base58 characters"),
+        Term(QT_TR_NOOP("a TRON address (T…)")),
+    ),
 }
 
 
@@ -256,13 +296,15 @@ def _address_bytes(raw: str, tron: bool) -> bytes:
     except addresses.InvalidAddress as exc:
         if exc.checksum:
             raise
-        raise addresses.InvalidAddress("fails its base58check: it is not 0x41 and 20 bytes", checksum=True) from None
+        raise addresses.InvalidAddress(
+            QT_TR_NOOP("fails its base58check: it is not 0x41 and 20 bytes"), checksum=True
+        ) from None
 
 
 def address(evm: bool, tron: bool) -> Rule:
     """An address of the forms named, checksum included; which chain it belongs to is checked later."""
     forms = [_FORMS[t] for t, wanted in ((False, evm), (True, tron)) if wanted]
-    either = " or ".join(f.short for f in forms)
+    either = Words(QT_TR_NOOP("must be {evm} or {tron}"), evm=_FORMS[False].short, tron=_FORMS[True].short)
     schema_format = "evm-or-tron-address" if evm and tron else "tron-address" if tron else "evm-address"
 
     def parse(name: str, raw: str) -> str:
@@ -270,8 +312,10 @@ def address(evm: bool, tron: bool) -> Rule:
             _address_bytes(raw, tron and (not evm or raw.startswith("T")))
         except addresses.InvalidAddress as exc:
             code = ErrorCode.BAD_CHECKSUM if exc.checksum else ErrorCode.INVALID_ADDRESS
-            rule = exc.rule if len(forms) == 1 or exc.checksum else f"must be {either}"
-            raise InvalidParameter(name, code, f"{rule} (got {shown(raw)})") from None
+            rule = exc if len(forms) == 1 or exc.checksum else either
+            raise InvalidParameter(
+                name, code, Words(QT_TR_NOOP("{rule} (got {raw})"), rule=rule, raw=shown(raw))
+            ) from None
         return raw
 
     pattern = _anchored(*(f.pattern for f in forms))
@@ -292,9 +336,12 @@ def address_on(name: str, raw: str, on: Chain) -> str:
             _address_bytes(raw, not on.tron)
         except addresses.InvalidAddress:
             code = ErrorCode.BAD_CHECKSUM if exc.checksum else ErrorCode.INVALID_ADDRESS
-            raise InvalidParameter(name, code, f"{exc.rule} on {on.flag} (got {shown(raw)})") from None
-        raise InvalidParameter(
-            name,
-            ErrorCode.ADDRESS_CHAIN_MISMATCH,
-            f"is {_FORMS[not on.tron].short}, but {on.flag} takes {_FORMS[on.tron].short}",
-        ) from None
+            wrong = Words(QT_TR_NOOP("{rule} on {chain} (got {raw})"), rule=exc, chain=on.flag, raw=shown(raw))
+            raise InvalidParameter(name, code, wrong) from None
+        other = Words(
+            QT_TR_NOOP("is {form}, but {chain} takes {wanted}"),
+            form=_FORMS[not on.tron].short,
+            chain=on.flag,
+            wanted=_FORMS[on.tron].short,
+        )
+        raise InvalidParameter(name, ErrorCode.ADDRESS_CHAIN_MISMATCH, other) from None

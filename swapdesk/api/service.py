@@ -44,6 +44,7 @@ from swapdesk.api.requests import (
     TronSwapRequest,
     parse,
 )
+from swapdesk.words import QT_TR_NOOP, Words
 
 if TYPE_CHECKING:  # a type only: the API's models stay free of web3
     from swapdesk.engine.backends import ChainBackend
@@ -151,7 +152,10 @@ async def dispatch(
     except ApiError as error:
         return error.status, failure(error)
     except TimeoutError:
-        late = Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"no answer within {ANSWER_TIMEOUT:.0f} s; try again")
+        late = Unavailable(
+            ErrorCode.CHAIN_UNAVAILABLE,
+            Words(QT_TR_NOOP("no answer within {seconds} s; try again"), seconds=f"{ANSWER_TIMEOUT:.0f}"),
+        )
         return late.status, failure(late)
     except Exception:
         log.exception("unexpected error in %s", endpoint.path)

@@ -21,7 +21,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
-from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, SourceAmount, Unprocessable
+from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, SourceAmount, Unprocessable, on_parameter
 from swapdesk.api.records import LeftOutRoute, QuotedRoute, RouterUsed
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.catalogs import Catalog
@@ -50,6 +50,7 @@ from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
 from swapdesk.engine.routing.routes import Legs, Route
 from swapdesk.icons import source_icon
 from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 MAX_IMPACT = Decimal("0.5")  # beyond this the pools cannot reasonably absorb the amount
 _ZERO = "0x" + "0" * 40
@@ -107,13 +108,20 @@ def _minimum_met(request: SwapQuoteRequest, out: int, block: int) -> None:
         raise _refused(
             ErrorCode.MINIMUM_NOT_MET,
             "amountOutMin",
-            f"asks for at least {request.amountOutMin}, but the route gives {out} now (block {block});"
-            " quote again and confirm the new minimum",
+            Words(
+                QT_TR_NOOP(
+                    "asks for at least {minimum}, but the route gives {out} now (block {block});"
+                    " quote again and confirm the new minimum"
+                ),
+                minimum=request.amountOutMin,
+                out=out,
+                block=block,
+            ),
         )
 
 
-def _refused(code: ErrorCode, parameter: str, rule: str) -> Unprocessable:
-    return Unprocessable(code, f"{parameter}: {rule}", parameter)
+def _refused(code: ErrorCode, parameter: str, rule: Words) -> Unprocessable:
+    return Unprocessable(code, on_parameter(parameter, rule), parameter)
 
 
 def _check_recipient(receiver: str, swapped: set[str], catalog: Catalog, pools: frozenset[str], devnet: bool) -> None:
@@ -121,30 +129,32 @@ def _check_recipient(receiver: str, swapped: set[str], catalog: Catalog, pools: 
     the devnet, where the public test accounts are the demo accounts."""
     key = receiver.lower()
     if key == _ZERO:
-        reason = "is the zero address: what is sent there is lost"
+        reason = QT_TR_NOOP("is the zero address: what is sent there is lost")
     elif not devnet and is_public(bytes.fromhex(key[2:])):
         reason = PUBLIC_RECIPIENT
     elif catalog.router is not None and key == catalog.router.lower():
-        reason = "is the aggregation router: it keeps nothing for anyone"
+        reason = QT_TR_NOOP("is the aggregation router: it keeps nothing for anyone")
     elif key in {t.lower() for t in swapped}:
-        reason = "is a token being swapped: tokens sent to its contract are lost"
+        reason = QT_TR_NOOP("is a token being swapped: tokens sent to its contract are lost")
     elif key in pools:
-        reason = "is a liquidity pool: the next trade would take what is sent there"
+        reason = QT_TR_NOOP("is a liquidity pool: the next trade would take what is sent there")
     else:
         return
-    raise _refused(ErrorCode.INVALID_RECIPIENT, "to", f"{reason}; give the address that should receive the tokens")
+    lost = Words(QT_TR_NOOP("{reason}; give the address that should receive the tokens"), reason=Term(reason))
+    raise _refused(ErrorCode.INVALID_RECIPIENT, "to", lost)
 
 
 def _check_sender(issuer: str, catalog: Catalog) -> None:
     """`issuer` signs the swap and its holdings set the fee: it must be able to send a transaction at all."""
     key = issuer.lower()
     if key == _ZERO:
-        reason = "is the zero address: no one can send from it"
+        reason = QT_TR_NOOP("is the zero address: no one can send from it")
     elif catalog.router is not None and key == catalog.router.lower():
-        reason = "is the aggregation router: it never calls itself"
+        reason = QT_TR_NOOP("is the aggregation router: it never calls itself")
     else:
         return
-    raise _refused(ErrorCode.INVALID_SENDER, "issuer", f"{reason}; give the address that sends the swap")
+    cannot = Words(QT_TR_NOOP("{reason}; give the address that sends the swap"), reason=Term(reason))
+    raise _refused(ErrorCode.INVALID_SENDER, "issuer", cannot)
 
 
 class Aggregator:
@@ -173,9 +183,8 @@ class Aggregator:
         route_in = catalog.wrapped if token0 == _NATIVE else token0
         route_out = catalog.wrapped if token1 == _NATIVE else token1
         if route_in == route_out:
-            raise InvalidParameter(
-                "token1", ErrorCode.SAME_TOKEN, "the native coin and its wrapped token are one asset"
-            )
+            one = Words(QT_TR_NOOP("the native coin and its wrapped token are one asset"))
+            raise InvalidParameter("token1", ErrorCode.SAME_TOKEN, one)
         receiver = _evm(request.to, chain.tron)
         devnet = self.backend.is_devnet(chain)
         _check_recipient(receiver, {route_in, route_out}, catalog, await reader.known_pools(), devnet)
@@ -189,21 +198,31 @@ class Aggregator:
             raise _refused(
                 ErrorCode.OUTSIDE_LIMITS,
                 "amountIn",
-                f"must be at most {exc.limit} with channel {request.channel} on {chain.flag}: "
-                "the router multiplies the amount by its fee rate in 256 bits",
+                Words(
+                    QT_TR_NOOP(
+                        "must be at most {limit} with channel {channel} on {chain}: "
+                        "the router multiplies the amount by its fee rate in 256 bits"
+                    ),
+                    limit=exc.limit,
+                    channel=request.channel,
+                    chain=chain.flag,
+                ),
             ) from None
 
         for name, token, given in (("decimal0", token0, request.decimal0), ("decimal1", token1, request.decimal1)):
             actual = chain.native_decimals if token == _NATIVE else snap.decimals[token]
             param = "token0" if name == "decimal0" else "token1"
             if actual is None:
-                raise InvalidParameter(
-                    param, ErrorCode.UNKNOWN_TOKEN, f"no ERC-20 token at that address on {chain.flag}"
-                )
+                none = Words(QT_TR_NOOP("no ERC-20 token at that address on {chain}"), chain=chain.flag)
+                raise InvalidParameter(param, ErrorCode.UNKNOWN_TOKEN, none)
             if actual != given:
-                raise InvalidParameter(
-                    name, ErrorCode.DECIMALS_MISMATCH, f"the token has {actual} decimals on {chain.flag}, not {given}"
+                other = Words(
+                    QT_TR_NOOP("the token has {actual} decimals on {chain}, not {given}"),
+                    actual=actual,
+                    chain=chain.flag,
+                    given=given,
                 )
+                raise InvalidParameter(name, ErrorCode.DECIMALS_MISMATCH, other)
 
         used = request.amountIn - snap.fee
         routes = await reader.routes(route_in, route_out)  # a pool not read at this block makes no route there
@@ -261,8 +280,13 @@ class Aggregator:
         if dex is None:
             raise Unprocessable(
                 ErrorCode.NO_ROUTE,
-                f"swapdesk's router is not deployed on {chain.flag}, and no DEX whose own router the catalogue"
-                " names has a route between token0 and token1 that gives anything",
+                Words(
+                    QT_TR_NOOP(
+                        "swapdesk's router is not deployed on {chain}, and no DEX whose own router the catalogue"
+                        " names has a route between token0 and token1 that gives anything"
+                    ),
+                    chain=chain.flag,
+                ),
             )
         _minimum_met(request, dex.out, snap.block)
         minimum = min_out(dex.out, request.impact)
@@ -322,7 +346,8 @@ class Aggregator:
         try:
             split = best_split(snap.pools, route_in, route_out, used, request.part, connectors, routes, gas_value)
         except NoRoute:
-            raise Unprocessable(ErrorCode.NO_ROUTE, f"no pool path between token0 and token1 on {chain.flag}") from None
+            no_path = Words(QT_TR_NOOP("no pool path between token0 and token1 on {chain}"), chain=chain.flag)
+            raise Unprocessable(ErrorCode.NO_ROUTE, no_path) from None
         except NoOutput:
             terms = snap.terms
             smallest = smallest_amount(
@@ -333,19 +358,23 @@ class Aggregator:
                 terms.limit,
             )
             if smallest is None:
-                raise _refused(
-                    ErrorCode.INSUFFICIENT_LIQUIDITY, "amountIn", "no pool between token0 and token1 can pay for it"
-                ) from None
+                unpaid = Words(QT_TR_NOOP("no pool between token0 and token1 can pay for it"))
+                raise _refused(ErrorCode.INSUFFICIENT_LIQUIDITY, "amountIn", unpaid) from None
             raise _refused(
                 ErrorCode.AMOUNT_TOO_SMALL,
                 "amountIn",
-                f"too small: after the fee, {used} reaches the pools and every route rounds it to nothing; "
-                f"the smallest amount that gives any output is {smallest}",
+                Words(
+                    QT_TR_NOOP(
+                        "too small: after the fee, {used} reaches the pools and every route rounds it to nothing; "
+                        "the smallest amount that gives any output is {smallest}"
+                    ),
+                    used=used,
+                    smallest=smallest,
+                ),
             ) from None
         except NoLiquidity:
-            raise _refused(
-                ErrorCode.INSUFFICIENT_LIQUIDITY, "amountIn", "more than the pools between token0 and token1 can pay"
-            ) from None
+            more = Words(QT_TR_NOOP("more than the pools between token0 and token1 can pay"))
+            raise _refused(ErrorCode.INSUFFICIENT_LIQUIDITY, "amountIn", more) from None
         impact = split.impact()
         # refused only when the trade also gets less than half of what one slice would at the market's rate: a
         # pool left far off the market with next to no liquidity has a marginal rate no trade can get
@@ -353,6 +382,6 @@ class Aggregator:
             raise _refused(
                 ErrorCode.INSUFFICIENT_LIQUIDITY,
                 "amountIn",
-                f"more than the pools can absorb (price impact {impact:.1%})",
+                Words(QT_TR_NOOP("more than the pools can absorb (price impact {impact})"), impact=f"{impact:.1%}"),
             )
         return split

@@ -22,6 +22,9 @@ from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chain.multicall import BatchRefused
 from swapdesk.chain.rpc import NodeError
 from swapdesk.chains import CHAINS, Chain
+from swapdesk.words import QT_TR_NOOP, Words
+
+_NO_ENDPOINT = QT_TR_NOOP("no RPC endpoint is configured for {chain}")
 
 
 class ChainBackend(Protocol):
@@ -50,20 +53,24 @@ class RpcBackend:
 
     async def web3(self, chain: Chain) -> AsyncWeb3:
         if chain.id not in self.endpoints:
-            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"no RPC endpoint is configured for {chain.flag}")
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, Words(_NO_ENDPOINT, chain=chain.flag))
         if chain.id not in self._web3:
             self._web3[chain.id] = AsyncWeb3(KeptAliveProvider(self.endpoints[chain.id]))
         return self._web3[chain.id]
 
     async def catalog(self, chain: Chain) -> Catalog:
         if chain.id not in self.endpoints:  # the first thing missing: with no node, a catalogue would not help
-            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"no RPC endpoint is configured for {chain.flag}")
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, Words(_NO_ENDPOINT, chain=chain.flag))
         try:
             return self.catalogs[chain.id]
         except KeyError:
             raise Unavailable(
                 ErrorCode.CHAIN_UNAVAILABLE,
-                f"swapdesk knows no pools or router on {chain.flag}: add its catalogue ({chain.id}.json)",
+                Words(
+                    QT_TR_NOOP("swapdesk knows no pools or router on {chain}: add its catalogue ({id}.json)"),
+                    chain=chain.flag,
+                    id=chain.id,
+                ),
             ) from None
 
     def is_devnet(self, chain: Chain) -> bool:
@@ -124,7 +131,13 @@ class ServedDevnetBackend:
             return Catalog.from_json(body.decode(), f"the devnet's {chain.flag} catalogue")
         except (httpx.HTTPError, ValueError, TypeError, KeyError) as exc:
             raise Unavailable(
-                ErrorCode.CHAIN_UNAVAILABLE, f"the devnet at {self.url} did not give the {chain.flag} catalogue: {exc}"
+                ErrorCode.CHAIN_UNAVAILABLE,
+                Words(
+                    QT_TR_NOOP("the devnet at {url} did not give the {chain} catalogue: {why}"),
+                    url=self.url,
+                    chain=chain.flag,
+                    why=str(exc),
+                ),
             ) from exc
 
     def is_devnet(self, chain: Chain) -> bool:
@@ -172,6 +185,9 @@ async def reaching(chain: Chain) -> AsyncIterator[None]:
     try:
         yield
     except (OSError, aiohttp.ClientError, TimeoutError) as exc:
-        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach {chain.flag}: {exc}") from exc
+        unreached = Words(QT_TR_NOOP("cannot reach {chain}: {why}"), chain=chain.flag, why=str(exc))
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, unreached) from exc
     except (BatchRefused, NodeError) as exc:  # the node refused a read it should answer: a rate limit, its own caps
-        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} node refused a read: {exc}") from exc
+        # the node's own words stay as it said them
+        refused = Words(QT_TR_NOOP("the {chain} node refused a read: {why}"), chain=chain.flag, why=str(exc))
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, refused) from exc

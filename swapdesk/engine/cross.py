@@ -36,6 +36,7 @@ from swapdesk.engine.cross_details import cross_details
 from swapdesk.engine.cross_quote import check_decimals, check_parties, quote_record
 from swapdesk.engine.cross_routes import cross_routes
 from swapdesk.icons import chain_icon, token_icon
+from swapdesk.words import QT_TR_NOOP, Words
 
 
 class CrossChain:
@@ -46,14 +47,18 @@ class CrossChain:
 
     def _offered(self) -> dict[str, BridgeClient]:
         if not self.clients:
-            raise NotFound(ErrorCode.NOT_AVAILABLE, "cross-chain swaps need bridge providers: this engine has none")
+            none = Words(QT_TR_NOOP("cross-chain swaps need bridge providers: this engine has none"))
+            raise NotFound(ErrorCode.NOT_AVAILABLE, none)
         return self.clients
 
     def client(self, bridge: str) -> BridgeClient:
         found = self._offered().get(bridge)
         if found is None:
             offered = ", ".join(self.clients)
-            raise NotFound(ErrorCode.NOT_AVAILABLE, f"bridge: {bridge} is not offered here; use one of {offered}")
+            elsewhere = Words(
+                QT_TR_NOOP("bridge: {bridge} is not offered here; use one of {offered}"), bridge=bridge, offered=offered
+            )
+            raise NotFound(ErrorCode.NOT_AVAILABLE, elsewhere)
         return found
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:

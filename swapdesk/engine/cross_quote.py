@@ -13,9 +13,10 @@ from __future__ import annotations
 from decimal import Context, Decimal, localcontext
 
 from swapdesk.address import ZERO, format_address, parse_address
-from swapdesk.api import CrossQuote, CrossSwapRequest, ErrorCode, Unprocessable
+from swapdesk.api import CrossQuote, CrossSwapRequest, ErrorCode, Unprocessable, on_parameter
 from swapdesk.engine.bridges.model import Ask, Quote
 from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 PRICE_DIGITS = 10
 
@@ -67,7 +68,16 @@ def check_decimals(request: CrossSwapRequest, quote: Quote) -> None:
         if given is not None and given != token.decimals:
             raise Unprocessable(
                 ErrorCode.DECIMALS_MISMATCH,
-                f"{parameter}: {token.symbol} has {token.decimals} decimals on {token.chain.name}, not {given}",
+                on_parameter(
+                    parameter,
+                    Words(
+                        QT_TR_NOOP("{symbol} has {decimals} decimals on {chain}, not {given}"),
+                        symbol=token.symbol,
+                        decimals=token.decimals,
+                        chain=token.chain.name,
+                        given=given,
+                    ),
+                ),
                 parameter,
             )
 
@@ -77,13 +87,15 @@ def check_parties(ask: Ask, token1: bytes | None, devnet: bool) -> None:
     destination is the devnet, where the public test accounts are the demo accounts."""
     receiver = parse_address(ask.to, ask.dst.tron) if ask.to is not None else None
     if receiver == ZERO:
-        reason = "is the zero address: what is paid there is lost"
+        reason = QT_TR_NOOP("is the zero address: what is paid there is lost")
     elif receiver is not None and is_public(receiver) and not devnet:
         reason = PUBLIC_RECIPIENT
     elif receiver is not None and receiver == token1 and token1 != ZERO:
-        reason = "is the token being received: tokens sent to its contract are lost"
+        reason = QT_TR_NOOP("is the token being received: tokens sent to its contract are lost")
     elif ask.issuer == ZERO:
-        raise Unprocessable(ErrorCode.INVALID_SENDER, "issuer: is the zero address: no one can send from it", "issuer")
+        zero = Words(QT_TR_NOOP("is the zero address: no one can send from it"))
+        raise Unprocessable(ErrorCode.INVALID_SENDER, on_parameter("issuer", zero), "issuer")
     else:
         return
-    raise Unprocessable(ErrorCode.INVALID_RECIPIENT, f"to: {reason}; give the address that should receive", "to")
+    lost = Words(QT_TR_NOOP("{reason}; give the address that should receive"), reason=Term(reason))
+    raise Unprocessable(ErrorCode.INVALID_RECIPIENT, on_parameter("to", lost), "to")

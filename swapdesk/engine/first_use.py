@@ -22,6 +22,7 @@ from swapdesk.chain.rpc import data, quantity, request
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend, reaching
 from swapdesk.engine.router import is_swapdesk_router
+from swapdesk.words import QT_TR_NOOP, Words
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,12 @@ class CheckedChains:
         if answered != chain.id:
             raise Unavailable(
                 ErrorCode.CHAIN_UNAVAILABLE,
-                f"the node configured for {chain.flag} is chain {answered}, not {chain.id}: check its URL",
+                Words(
+                    QT_TR_NOOP("the node configured for {chain} is chain {answered}, not {id}: check its URL"),
+                    chain=chain.flag,
+                    answered=answered,
+                    id=chain.id,
+                ),
             )
         named = {claimed.multicall, claimed.wrapped, *(t.address for t in claimed.tokens)}
         named |= {a for s in claimed.sources for a in (s.address, *s.pools)}
@@ -65,8 +71,14 @@ class CheckedChains:
         if not codes[claimed.multicall]:
             raise Unavailable(
                 ErrorCode.CHAIN_UNAVAILABLE,
-                f"there is no Multicall3 at {claimed.multicall} on {chain.flag}: swapdesk reads the chain through it;"
-                " correct the catalogue's `multicall`",
+                Words(
+                    QT_TR_NOOP(
+                        "there is no Multicall3 at {address} on {chain}: swapdesk reads the chain through it;"
+                        " correct the catalogue's `multicall`"
+                    ),
+                    address=claimed.multicall,
+                    chain=chain.flag,
+                ),
             )
         router = claimed.router
         if router is not None and not is_swapdesk_router(codes[router]):

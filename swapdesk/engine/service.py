@@ -54,6 +54,7 @@ from swapdesk.engine.reading import TransactionReader
 from swapdesk.engine.routing.discovery import DiscoveryCache
 from swapdesk.engine.tron import TronQuoter
 from swapdesk.icons import source_icon, token_icon
+from swapdesk.words import QT_TR_NOOP, Words
 
 log = logging.getLogger(__name__)
 
@@ -160,8 +161,14 @@ class Engine:
             raise InvalidParameter(
                 "address",
                 ErrorCode.UNKNOWN_TOKEN,
-                f"no ERC-20 token at that address on {chain.flag}: it must answer symbol() and decimals() "
-                f"(at most {MAX_DECIMALS})",
+                Words(
+                    QT_TR_NOOP(
+                        "no ERC-20 token at that address on {chain}: it must answer symbol() and decimals() "
+                        "(at most {decimals})"
+                    ),
+                    chain=chain.flag,
+                    decimals=MAX_DECIMALS,
+                ),
             )
         return TokenInfo(
             address=format_address(wanted, chain.tron),

@@ -28,6 +28,7 @@ from swapdesk.engine.backends import ChainBackend
 from swapdesk.engine.tron_call import SIGNATURE, SwapArguments, call_data, parameters
 from swapdesk.engine.tron_node import NodeRefused, fee_limit_for, measured_fee_limit, reaching_tron, tron_client
 from swapdesk.icons import source_icon
+from swapdesk.words import QT_TR_NOOP, Words
 
 ROUTER = artifact("AggregationRouter")
 # measured on the devnet: 150k-190k energy for one hop (a StableSwap exchange the dearest), 540k for 4 routes of
@@ -53,8 +54,12 @@ class TronQuoter:
         if quoted.router is not None:  # a DEX router's call: TRON's variant describes only swapdesk's router's
             raise Unprocessable(
                 ErrorCode.NOT_AVAILABLE,
-                "swapdesk's router is not deployed on this TRON network: the TRON quote describes a call of"
-                " swapdesk's router only (deploy it, or name it in TRON's catalogue)",
+                Words(
+                    QT_TR_NOOP(
+                        "swapdesk's router is not deployed on this TRON network: the TRON quote describes a call of"
+                        " swapdesk's router only (deploy it, or name it in TRON's catalogue)"
+                    )
+                ),
             )
         (swap,) = ROUTER.decode_input("swap", bytes.fromhex(quoted.data.removeprefix("0x")))
         issuer = request.issuer or request.to  # the path's rules require an issuer; `to` only for type's sake

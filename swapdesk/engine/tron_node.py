@@ -34,6 +34,7 @@ from swapdesk.chain.tron.transactions import raw_from_json, transaction_id
 from swapdesk.chains import Chain, resolve
 from swapdesk.engine.backends import ChainBackend, RoutedBackend, RpcBackend, ServedDevnetBackend
 from swapdesk.engine.first_use import CheckedChains
+from swapdesk.words import QT_TR_NOOP, Words
 
 TRON = resolve("TRON")
 TIMEOUT = 60.0  # seconds: a devnet's first request may wait for the chain's world to load
@@ -142,8 +143,12 @@ def tron_client(backend: ChainBackend, node: TronNode | None = None) -> AsyncTro
     if found is None:
         raise Unavailable(
             ErrorCode.CHAIN_UNAVAILABLE,
-            "no TRON HTTP API is configured: give the node's URL (java-tron serves it on :8090; a TRON "
-            "JSON-RPC endpoint ending in /jsonrpc is read as the same node's)",
+            Words(
+                QT_TR_NOOP(
+                    "no TRON HTTP API is configured: give the node's URL (java-tron serves it on :8090; a TRON "
+                    "JSON-RPC endpoint ending in /jsonrpc is read as the same node's)"
+                )
+            ),
         )
     return found.client()
 
@@ -232,7 +237,9 @@ async def reaching_tron(chain: Chain) -> AsyncIterator[None]:
     try:
         yield
     except httpx.TimeoutException as exc:
-        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} node did not answer in time") from exc
+        late = Words(QT_TR_NOOP("the {chain} node did not answer in time"), chain=chain.flag)
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, late) from exc
     except (httpx.HTTPError, OSError, TimeoutError) as exc:
         why = str(exc) or type(exc).__name__
-        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"cannot reach the {chain.flag} node: {why}") from exc
+        unreached = Words(QT_TR_NOOP("cannot reach the {chain} node: {why}"), chain=chain.flag, why=why)
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, unreached) from exc

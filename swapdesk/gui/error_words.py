@@ -1,9 +1,10 @@
 """What went wrong, in the window's words and language: a refusal by the engine (by its stable code, never by
 parsing its English) or a field the form judges itself, said as what to do about it.
 
-The engine's own message is kept for the details (a tooltip, the log): it names the parameter and the rule, for
-a developer; the window says what a person can act on. The trade's, the wallet's and the settings' errors carry
-their English template and its words (`swapdesk.words.Worded`): `said` translates both.
+The engine's own message is kept for the details (a tooltip; the log keeps its English): it names the parameter
+and the rule, for a developer; the window says what a person can act on. The engine's refusals (an engine in this
+process: `ApiError.said`), and the trade's, the wallet's and the settings' errors carry their English template and
+its words (`swapdesk.words`): `said` translates both, the engine's parameter names included (`PARAMETERS`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,16 @@ FIELDS = {
     "token0": QT_TR_NOOP("the token to sell"),
     "token1": QT_TR_NOOP("the token to receive"),
 }
+
+# the API's parameter names, as the engine's refusals name them ("amountIn: ..."): English keeps the API's names, the
+# other languages say what they are (swapdesk.api.on_parameter makes each a Term, translated where it is shown)
+PARAMETERS = (
+    QT_TR_NOOP("address"), QT_TR_NOOP("amountIn"), QT_TR_NOOP("amountOutMin"), QT_TR_NOOP("bridge"),
+    QT_TR_NOOP("chain"), QT_TR_NOOP("channel"), QT_TR_NOOP("decimal0"), QT_TR_NOOP("decimal1"),
+    QT_TR_NOOP("exclude"), QT_TR_NOOP("include"), QT_TR_NOOP("fromChainID"), QT_TR_NOOP("toChainID"),
+    QT_TR_NOOP("hash"), QT_TR_NOOP("impact"), QT_TR_NOOP("issuer"), QT_TR_NOOP("part"), QT_TR_NOOP("to"),
+    QT_TR_NOOP("token0"), QT_TR_NOOP("token1"),
+)  # fmt: skip
 
 
 def refusal(error: ApiError, names: Names) -> str:

@@ -144,7 +144,7 @@ class Bridger:
         try:
             return await self.service.cross_swap(parse(CrossSwapRequest, query.items()))
         except ApiError as exc:
-            raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
+            raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.words) from None
 
 
 async def registered(bridger: Bridger, order: StoredOrder) -> str:

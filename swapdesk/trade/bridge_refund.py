@@ -50,7 +50,7 @@ class RefundWithdraw:
         try:
             return Refund(cross.client("CBRIDGE"))
         except ApiError as exc:
-            raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.message) from None
+            raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.words) from None
 
     async def withdraw(
         self, key: PrivateKey, order: StoredOrder, step: Callable[[Words], None] = lambda _: None
@@ -75,7 +75,7 @@ class RefundWithdraw:
                     raise TradeError(QT_TR_NOOP("cBridge's validators have not signed the refund yet: try again later"))
                 await asyncio.sleep(POLL_SECONDS)  # the gateway pushes nothing: a client asks
         except ApiError as exc:
-            raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.message) from None
+            raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.words) from None
         src = by_id(order.chain_id)
         step(Words(QT_TR_NOOP("Checking the withdrawal against your transfer…")))
         routers = await self.bridger.catalog.routers(src)

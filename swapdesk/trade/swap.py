@@ -144,7 +144,7 @@ class Trader:
                 assert isinstance(final, AggSwapRequest), "an EVM quote comes from an aggregation request"
                 quote = await self.service.agg_swap(final)
             except ApiError as exc:
-                raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
+                raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.words) from None
             step(Words(QT_TR_NOOP("Checking the call data against what you were shown…")))
             now = (await w3.eth.get_block("latest"))["timestamp"]
             dex: DexSwap | None = None

@@ -144,7 +144,7 @@ class TronTrader:
             try:
                 quote = await self.service.tron_swap(final)
             except ApiError as exc:
-                raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.message) from None
+                raise TradeError(QT_TR_NOOP("the final quote failed: {reason}"), reason=exc.words) from None
             step(Words(QT_TR_NOOP("Checking the transaction description against what you were shown…")))
             now = int((await self.tron.get_latest_block())["block_header"]["raw_data"]["timestamp"]) // 1000
             call = verify_tron(quote, shown, router, now, me)

@@ -38,13 +38,14 @@ from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import confirmations
 from swapdesk.engine.bridges.onchain import TRANSFER, ChainReader, Receipt, event
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
+from swapdesk.words import QT_TR_NOOP, Words
 
 ROUTER, ANY_TOKEN, ERC20 = artifact("AnyswapV6Router"), artifact("AnyswapV6ERC20"), artifact("ERC20")
 SWAP_OUT, SWAP_IN = event("AnyswapV6Router", "LogAnySwapOut"), event("AnyswapV6Router", "LogAnySwapIn")
 PER_MILLION = 1_000_000
 GAS = 200_000  # a swap out's gas, at most (measured: about 70k, the native coin's about 90k)
 STAGES = 2  # the MPC prices the swap, then signs the payout
-STOPPED = (
+STOPPED = QT_TR_NOOP(
     "bridge: Multichain's bridge stopped in July 2023; ANYSWAP quotes only on the devnet. "
     "Its old transfers can still be looked up (/v3/core/details)"
 )
@@ -97,15 +98,19 @@ class Anyswap(BridgeClient):
         if answer.status in (400, 410):  # a chain Multichain does not serve; a token list that is gone
             return []
         if answer.status == 503:
-            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the ANYSWAP provider cannot reach {by_id(chain_id).name}")
+            cut_off = Words(QT_TR_NOOP("the ANYSWAP provider cannot reach {chain}"), chain=by_id(chain_id).name)
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, cut_off)
         if answer.status != 200 or not isinstance(answer.body, dict) or answer.body.get("msg") == "Error":
             said = answer.body.get("error", "") if isinstance(answer.body, dict) else ""
             why = f"HTTP {answer.status}" + (f": {str(said)[:300]}" if said else "")
-            raise self.api.unreachable(f"answered the token list of {by_id(chain_id).name} with {why}")
+            listed = Words(
+                QT_TR_NOOP("answered the token list of {chain} with {why}"), chain=by_id(chain_id).name, why=why
+            )
+            raise self.api.unreachable(listed)
         try:
             return [route for entry in answer.body.values() for route in _routes(by_id(chain_id), entry)]
         except (KeyError, TypeError, ValueError, InvalidAddress):
-            raise self.api.unreachable("answered a malformed token list") from None
+            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed token list"))) from None
 
     async def tokens(self) -> list[m.Token]:
         leaving = await asyncio.gather(*(self._routes.get(c.id) for c in CHAINS if c.cross_chain))
@@ -118,7 +123,7 @@ class Anyswap(BridgeClient):
 
     async def quote(self, ask: m.Ask) -> m.Quote:
         if not (self._devnet(ask.src) and self._devnet(ask.dst)):
-            raise NotFound(ErrorCode.NOT_AVAILABLE, STOPPED, "bridge")
+            raise NotFound(ErrorCode.NOT_AVAILABLE, Words(STOPPED), "bridge")
         leaving = [r for r in await self._routes.get(ask.src.id) if r.src.address == ask.token0]
         if not leaving:
             raise m.no_route(self.name, "token0", m.pair(ask.token0, ask.src, ask.dst, ask.token1))
@@ -245,7 +250,8 @@ class Anyswap(BridgeClient):
         receipt = await self.chains.receipt(found.src_chain, found.key) if found.src_chain else None
         deposit = await self.deposit(receipt) if receipt else None
         if deposit is None:
-            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: its ANYSWAP deposit is not on its chain", "hash")
+            gone = Words(QT_TR_NOOP("hash: its ANYSWAP deposit is not on its chain"))
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, gone, "hash")
         devnet = self._devnet(deposit.src.chain)
         try:
             answer = await self.api.get(f"/v3/tx/{found.key}")
@@ -258,11 +264,14 @@ class Anyswap(BridgeClient):
         if answer.status in (404, 410) and not devnet:
             return m.Transfer(deposit, scan.from_chain(deposit, found))
         if answer.status != 200 or not isinstance(answer.body, dict) or not isinstance(answer.body.get("info"), dict):
-            raise self.api.unreachable(f"answered the scan of {found.key} with HTTP {answer.status}")
+            scanned = Words(
+                QT_TR_NOOP("answered the scan of {key} with HTTP {status}"), key=found.key, status=answer.status
+            )
+            raise self.api.unreachable(scanned)
         try:
             return m.Transfer(deposit, await self._progress(answer.body["info"], deposit))
         except (KeyError, TypeError, ValueError):
-            raise self.api.unreachable("answered a malformed scan") from None
+            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed scan"))) from None
 
     async def _progress(self, info: dict[str, Any], deposit: m.Deposit) -> m.Progress:
         code = int(info["status"])

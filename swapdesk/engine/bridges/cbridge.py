@@ -37,12 +37,14 @@ from swapdesk.engine.bridges.cbridge_gateway import CODES, NAMES, ChainConfig, a
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
+from swapdesk.words import QT_TR_NOOP, Words
 
 CBRIDGE = artifact("CBridge")
 SEND, RELAY, WITHDRAW_DONE, DELAYED = (
     event("CBridge", name) for name in ("Send", "Relay", "WithdrawDone", "DelayedTransferExecuted")
 )
 PER_MILLION = 1_000_000
+_MALFORMED_STATUS = QT_TR_NOOP("answered a malformed transfer status")
 SLIPPAGE_TOLERANCE = 5_000  # millionths (0.5 %) asked of estimateAmt: the room maxSlippage leaves
 GAS = 200_000  # a send's gas, at most (measured: about 80k)
 STAGES = 2  # the validators price and check, then sign the relay
@@ -69,7 +71,7 @@ class CBridge(BridgeClient):
         try:
             return parse_configs(body, self.chains.backend.is_devnet)
         except ValueError as exc:
-            raise self.api.unreachable(f"answered {exc}") from None
+            raise self.api.unreachable(Words(QT_TR_NOOP("answered {what}"), what=str(exc))) from None
 
     async def config(self, chain: Chain) -> ChainConfig | None:
         return (await self._configs.get(None)).get(chain.id)
@@ -90,8 +92,17 @@ class CBridge(BridgeClient):
         except (ContractLogicError, DecodingError) as exc:
             raise Unprocessable(
                 ErrorCode.NOT_AVAILABLE,
-                f"{self.name}: the bridge contract the gateway names on {chain.name} ({to_checksum(contract)}) does"
-                f" not answer {getter} as cBridge's does ({type(exc).__name__}): no transfer is offered through it",
+                Words(
+                    QT_TR_NOOP(
+                        "{bridge}: the bridge contract the gateway names on {chain} ({contract}) does not answer"
+                        " {getter} as cBridge's does ({error}): no transfer is offered through it"
+                    ),
+                    bridge=self.name,
+                    chain=chain.name,
+                    contract=to_checksum(contract),
+                    getter=getter,
+                    error=type(exc).__name__,
+                ),
             ) from exc
 
     async def quote(self, ask: m.Ask) -> m.Quote:
@@ -130,7 +141,7 @@ class CBridge(BridgeClient):
             perc, base = int(estimate["perc_fee"]), int(estimate["base_fee"])
             max_slippage = int(estimate["max_slippage"])
         except (KeyError, TypeError, ValueError):
-            raise self.api.unreachable("answered a malformed estimate") from None
+            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed estimate"))) from None
         data = None
         if ask.to is not None and ask.amount is not None:
             to, nonce = to_checksum(parse_address(ask.to, ask.dst.tron)), time.time_ns() // 1_000_000
@@ -237,15 +248,16 @@ class CBridge(BridgeClient):
             src_info = status.get("src_send_info") or {}
             src_chain = found.src_chain or (by_id(int(src_info["chain"]["id"])) if src_info else None)
         except (KeyError, TypeError, ValueError):
-            raise self.api.unreachable("answered a malformed transfer status") from None
+            raise self.api.unreachable(Words(_MALFORMED_STATUS)) from None
         receipt = await self.chains.receipt(src_chain, src_tx) if src_chain and src_tx else None
         deposit = await self.deposit(receipt) if receipt else None
         if deposit is None:
-            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: its CBRIDGE send is not on its chain", "hash")
+            gone = Words(QT_TR_NOOP("hash: its CBRIDGE send is not on its chain"))
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, gone, "hash")
         try:
             progress = self._progress(code, status, deposit)
         except (KeyError, TypeError, ValueError):
-            raise self.api.unreachable("answered a malformed transfer status") from None
+            raise self.api.unreachable(Words(_MALFORMED_STATUS)) from None
         if code == 5 and not status.get("dst_received_info") and progress.dst_tx:
             progress = replace(progress, paid=await self._relayed_amount(deposit, progress.dst_tx))
         return m.Transfer(deposit, progress)

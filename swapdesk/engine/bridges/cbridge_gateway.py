@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from swapdesk.address import ZERO, InvalidAddress, parse_address
-from swapdesk.api import ErrorCode, Unavailable, Unprocessable
+from swapdesk.api import ErrorCode, Unavailable, Unprocessable, on_parameter
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.provider import ProviderApi
+from swapdesk.words import QT_TR_NOOP, Words
 
 # TransferHistoryStatus (0, unknown to the gateway, is shown as the first state: the deposit is mined)
 NAMES = {0: "SUBMITTING", 1: "SUBMITTING", 2: "FAILED", 3: "WAITING_FOR_SGN_CONFIRMATION"}
@@ -59,25 +60,38 @@ async def ask(api: ProviderApi, method: str, path: str, payload: dict[str, Any],
     answer = await (api.get(path, payload) if method == "GET" else api.post(path, payload))
     body = answer.body
     if answer.status == 503 and isinstance(body, dict) and body.get("err"):
-        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, "the CBRIDGE gateway cannot reach a chain")
+        raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, Words(QT_TR_NOOP("the CBRIDGE gateway cannot reach a chain")))
     if not isinstance(body, dict):
-        raise api.unreachable(f"answered {path} with HTTP {answer.status} outside the gateway's shape")
+        shape = Words(
+            QT_TR_NOOP("answered {path} with HTTP {status} outside the gateway's shape"),
+            path=path,
+            status=answer.status,
+        )
+        raise api.unreachable(shape)
     err = body.get("err")  # the gateway writes null; an example may leave it out
     if err is None and answer.status == 200:
         return body
     code, message = (_code(err.get("code")), str(err.get("msg", ""))[:300]) if isinstance(err, dict) else (0, "")
-    said = f"the CBRIDGE gateway refused ({code}): {message}"
+    # the gateway's own message stays as it said it: a word in the sentence
+    said = Words(QT_TR_NOOP("the CBRIDGE gateway refused ({code}): {message}"), code=code, message=message)
     if code in LIQUIDITY:
-        raise Unprocessable(
-            ErrorCode.INSUFFICIENT_LIQUIDITY, f"amountIn: the CBRIDGE pool is short: {message}", "amountIn"
-        )
+        short = Words(QT_TR_NOOP("the CBRIDGE pool is short: {message}"), message=message)
+        raise Unprocessable(ErrorCode.INSUFFICIENT_LIQUIDITY, on_parameter("amountIn", short), "amountIn")
     if code in CAPS:
-        raise Unprocessable(ErrorCode.OUTSIDE_LIMITS, f"amountIn: {said}", "amountIn")
+        raise Unprocessable(ErrorCode.OUTSIDE_LIMITS, on_parameter("amountIn", said), "amountIn")
     if code in NOT_CARRIED:
-        raise Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: {said}", parameter)
+        raise Unprocessable(ErrorCode.NO_ROUTE, on_parameter(parameter, said), parameter)
     if code == BLOCKED:
-        raise Unprocessable(ErrorCode.INVALID_SENDER, f"issuer: {said}", "issuer")
-    raise api.unreachable(f"answered {path} with HTTP {answer.status}, error {code}: {message}")
+        raise Unprocessable(ErrorCode.INVALID_SENDER, on_parameter("issuer", said), "issuer")
+    raise api.unreachable(
+        Words(
+            QT_TR_NOOP("answered {path} with HTTP {status}, error {code}: {message}"),
+            path=path,
+            status=answer.status,
+            code=code,
+            message=message,
+        )
+    )
 
 
 def _code(value: Any) -> int:

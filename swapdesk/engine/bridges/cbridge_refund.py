@@ -22,6 +22,7 @@ from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges.cbridge import CBridge
 from swapdesk.engine.bridges.model import Found
+from swapdesk.words import QT_TR_NOOP, Words
 
 CBRIDGE = artifact("CBridge")
 REFUND_TRANSFER = 1  # WithdrawType.WITHDRAW_TYPE_REFUND_TRANSFER
@@ -77,7 +78,8 @@ class Refund:
         try:
             return int(answer["seq_num"])
         except (KeyError, TypeError, ValueError):
-            raise self.client.api.unreachable(f"answered the refund of {transfer_id} without its seqnum") from None
+            seqless = Words(QT_TR_NOOP("answered the refund of {transfer} without its seqnum"), transfer=transfer_id)
+            raise self.client.api.unreachable(seqless) from None
 
     async def withdrawal(self, transfer_id: str) -> Withdrawal | None:
         """The signed withdrawal to send, once the validators signed it (REFUND_TO_BE_CONFIRMED); None before."""
@@ -92,7 +94,7 @@ class Refund:
             powers = [int.from_bytes(_bytes(p), "big") for p in status["powers"]]
             data = CBRIDGE.encode("withdraw", _bytes(status["wd_onchain"]), sigs, signers, powers)
         except (KeyError, TypeError, ValueError, binascii.Error):
-            raise self.client.api.unreachable("answered a malformed signed withdrawal") from None
+            raise self.client.api.unreachable(Words(QT_TR_NOOP("answered a malformed signed withdrawal"))) from None
         assert here is not None
         return Withdrawal(found.deposit.src.chain, here.bridge, data)
 

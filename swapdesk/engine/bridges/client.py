@@ -11,10 +11,11 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from swapdesk.address import InvalidAddress, parse_address
-from swapdesk.api import CrossOrderRequest, ErrorCode, NotFound, Unprocessable
+from swapdesk.api import CrossOrderRequest, ErrorCode, NotFound, Unprocessable, on_parameter
 from swapdesk.engine.bridges.model import Ask, Deposit, Found, Quote, Token, Transfer
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt
 from swapdesk.engine.bridges.provider import ProviderApi
+from swapdesk.words import QT_TR_NOOP, Words
 
 ORDER_WAIT = 20.0  # seconds the order callback waits for a deposit still pending to be mined
 
@@ -62,12 +63,17 @@ class BridgeClient(ABC):
         src = request.fromChainID
         receipt = await self.chains.receipt(src, request.hash, wait=ORDER_WAIT)
         if receipt is None:
-            why = f"hash: no mined transaction with that hash on {src.name}"
-            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, why, "hash")
+            unmined = Words(QT_TR_NOOP("hash: no mined transaction with that hash on {chain}"), chain=src.name)
+            raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, unmined, "hash")
         deposit = await self.deposit(receipt) if receipt.ok else None
         if deposit is None:
-            why = "it failed: it deposited nothing" if not receipt.ok else f"it is not a deposit into {self.name}"
-            raise Unprocessable(ErrorCode.NOT_A_DEPOSIT, f"hash: {why} on {src.name}", "hash")
+            why = (
+                Words(QT_TR_NOOP("it failed: it deposited nothing"))
+                if not receipt.ok
+                else Words(QT_TR_NOOP("it is not a deposit into {bridge}"), bridge=self.name)
+            )
+            nothing = Words(QT_TR_NOOP("{why} on {chain}"), why=why, chain=src.name)
+            raise Unprocessable(ErrorCode.NOT_A_DEPOSIT, on_parameter("hash", nothing), "hash")
         check_order(request, deposit)
         return await self.register(deposit, request.channel)
 
@@ -79,22 +85,48 @@ def check_order(request: CrossOrderRequest, deposit: Deposit) -> None:
     """Each parameter must say what the deposit did: ORDER_MISMATCH names the first that does not."""
     src, dst = request.fromChainID, request.toChainID
 
-    def differs(parameter: str, found: str) -> Unprocessable:
-        return Unprocessable(ErrorCode.ORDER_MISMATCH, f"{parameter}: the deposit {found}", parameter)
+    def differs(parameter: str, found: Words) -> Unprocessable:
+        return Unprocessable(ErrorCode.ORDER_MISMATCH, on_parameter(parameter, found), parameter)
 
     if deposit.dst.chain != dst:
-        raise differs("toChainID", f"goes to {deposit.dst.chain.name} ({deposit.dst.chain.id})")
+        raise differs(
+            "toChainID",
+            Words(
+                QT_TR_NOOP("the deposit goes to {chain} ({id})"), chain=deposit.dst.chain.name, id=deposit.dst.chain.id
+            ),
+        )
     if parse_address(request.token0, src.tron) != deposit.src.address:
-        raise differs("token0", f"sent {deposit.src.symbol} ({deposit.src.shown})")
+        raise differs(
+            "token0",
+            Words(
+                QT_TR_NOOP("the deposit sent {symbol} ({token})"), symbol=deposit.src.symbol, token=deposit.src.shown
+            ),
+        )
     if parse_address(request.token1, dst.tron) != deposit.dst.address:
-        raise differs("token1", f"asks for {deposit.dst.symbol} ({deposit.dst.shown})")
+        raise differs(
+            "token1",
+            Words(
+                QT_TR_NOOP("the deposit asks for {symbol} ({token})"),
+                symbol=deposit.dst.symbol,
+                token=deposit.dst.shown,
+            ),
+        )
     try:
         same_receiver = parse_address(deposit.receiver, dst.tron) == parse_address(request.to, dst.tron)
     except InvalidAddress:
         same_receiver = False
     if not same_receiver:
-        raise differs("to", f"pays {deposit.receiver!r}")
+        raise differs("to", Words(QT_TR_NOOP("the deposit pays {receiver}"), receiver=repr(deposit.receiver)))
     if deposit.amount != request.amountIn:
-        raise differs("amountIn", f"sent {deposit.amount} ({deposit.src.human(deposit.amount)})")
+        raise differs(
+            "amountIn",
+            Words(
+                QT_TR_NOOP("the deposit sent {amount} ({human})"),
+                amount=deposit.amount,
+                human=deposit.src.human(deposit.amount),
+            ),
+        )
     if deposit.min_on_chain and deposit.min_out != request.amountOutMin:
-        raise differs("amountOutMin", f"accepts no less than {deposit.min_out}")
+        raise differs(
+            "amountOutMin", Words(QT_TR_NOOP("the deposit accepts no less than {minimum}"), minimum=deposit.min_out)
+        )

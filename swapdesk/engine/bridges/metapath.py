@@ -27,7 +27,7 @@ from eth_abi.packed import encode_packed
 from eth_utils import keccak
 
 from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
-from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable
+from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable, on_parameter
 from swapdesk.chains import Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
@@ -44,6 +44,7 @@ from swapdesk.engine.bridges.metapath_orders import (
 )
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
+from swapdesk.words import QT_TR_NOOP, Words
 
 CHAIN_CODES = {1: "ETH", 56: "BSC", 66: "OKEXCHAIN", 128: "HECO", 137: "POLYGON", 250: "FTM", 321: "KCC"}
 CHAIN_CODES |= {43114: "AVAXC", 95500: "TRX"}  # SWFT's chain codes
@@ -98,7 +99,10 @@ class Metapath(BridgeClient):
         answer = reply.body
         code = _res_code(answer.get("resCode")) if isinstance(answer, dict) else None
         if not isinstance(answer, dict) or code is None:
-            raise self.api.unreachable(f"answered {path} with HTTP {reply.status} outside Bridgers' shape")
+            shape = Words(
+                QT_TR_NOOP("answered {path} with HTTP {status} outside Bridgers' shape"), path=path, status=reply.status
+            )
+            raise self.api.unreachable(shape)
         message = str(answer.get("resMsg", ""))[:300]
         if code in (100, 414):
             data = answer.get("data")
@@ -106,10 +110,15 @@ class Metapath(BridgeClient):
         if code == 404:
             return None
         if code == 503:
-            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, f"the METAPATH provider cannot reach a chain: {message}")
-        if code in (400, NO_QUOTE):  # a pair or amount the desk will not take: its words
-            raise Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: the METAPATH desk refused: {message}", parameter)
-        raise self.api.unreachable(f"answered {path} with error {code}: {message}")
+            cut_off = Words(QT_TR_NOOP("the METAPATH provider cannot reach a chain: {message}"), message=message)
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, cut_off)
+        if code in (400, NO_QUOTE):  # a pair or amount the desk will not take: its words, as it said them
+            refused = Words(QT_TR_NOOP("the METAPATH desk refused: {message}"), message=message)
+            raise Unprocessable(ErrorCode.NO_ROUTE, on_parameter(parameter, refused), parameter)
+        failed = Words(
+            QT_TR_NOOP("answered {path} with error {code}: {message}"), path=path, code=code, message=message
+        )
+        raise self.api.unreachable(failed)
 
     async def _fetch_coins(self, _: None) -> list[Coin]:
         data = await self._call("/api/exchangeRecord/getToken", {})
@@ -125,7 +134,7 @@ class Metapath(BridgeClient):
                 code = str(listed.get("coinCode") or f"{token.symbol}({CHAIN_CODES[chain_id]})")
                 coins.append(Coin(token, code, str(listed["address"])))
         except (KeyError, TypeError, ValueError, InvalidAddress):
-            raise self.api.unreachable("answered a malformed coin list") from None
+            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed coin list"))) from None
         return coins
 
     async def coin(self, chain: Chain, address: bytes) -> Coin | None:
@@ -161,7 +170,7 @@ class Metapath(BridgeClient):
             contract = parse_address(str(quoted["contractAddress"]), c0.token.chain.tron)
             return Priced(whole(quoted["amountOutMin"]), fee, rate * 10_000, relayer, m.Limits(low, high), contract)
         except (KeyError, TypeError, ValueError, ArithmeticError, InvalidAddress):
-            raise self.api.unreachable("answered a malformed quote") from None
+            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed quote"))) from None
 
     # -- quotes -----------------------------------------------------------------------------------------
 
@@ -276,7 +285,7 @@ class Metapath(BridgeClient):
         data = await self._call("/api/exchangeRecord/updateDataAndStatus", body, parameter="hash")
         order = (data or {}).get("orderId")
         if not isinstance(order, str) or not order:
-            raise self.api.unreachable("registered the order without naming it")
+            raise self.api.unreachable(Words(QT_TR_NOOP("registered the order without naming it")))
         self._orders[(deposit.src.chain.id, deposit.tx)] = order  # real order ids cannot be computed
         while len(self._orders) > KEPT_ORDERS:
             self._orders.popitem(last=False)
@@ -312,7 +321,8 @@ class Metapath(BridgeClient):
             if deposit is None and record is not None:  # a registration that deposited nothing
                 deposit = await self._registered_deposit(record)
             if deposit is None:
-                raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, "hash: the METAPATH desk knows no such order", "hash")
+                unknown = Words(QT_TR_NOOP("hash: the METAPATH desk knows no such order"))
+                raise NotFound(ErrorCode.TRANSACTION_NOT_FOUND, unknown, "hash")
             if record is None:  # a deposit the desk has not picked up yet
                 step = m.Step(
                     "wait_deposit_send",
@@ -326,7 +336,7 @@ class Metapath(BridgeClient):
                 deposit = replace(deposit, key=str(record.get("orderId") or deposit.key))
             return m.Transfer(deposit, progress(record, deposit, self._devnet(deposit.dst.chain)))
         except (KeyError, TypeError, ValueError, InvalidAddress):
-            raise self.api.unreachable("answered a malformed order") from None
+            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed order"))) from None
 
     def _devnet(self, chain: Chain) -> bool:
         return self.chains.backend.is_devnet(chain)

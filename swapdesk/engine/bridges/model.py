@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from swapdesk.address import ZERO, format_address, parse_address
-from swapdesk.api import CrossRoutesRequest, CrossSwapRequest, ErrorCode, Unprocessable
+from swapdesk.api import CrossRoutesRequest, CrossSwapRequest, ErrorCode, Unprocessable, on_parameter
 from swapdesk.chains import Chain
 from swapdesk.units import to_human
+from swapdesk.words import QT_TR_NOOP, Words
 
 PENDING, DONE, FAILED = "PENDING", "DONE", "FAILED"
 WAIT_SOURCE = "WAIT_SOURCE_CONFIRMATIONS"
@@ -188,23 +189,38 @@ def check_limits(bridge: str, token: Token, amount: int, limits: Limits) -> None
     if not limits.low <= amount <= limits.high:
         raise Unprocessable(
             ErrorCode.OUTSIDE_LIMITS,
-            f"amountIn: {bridge} takes from {token.human(limits.low)} to {token.human(limits.high)} from "
-            f"{token.chain.name} ({limits.low} to {limits.high} smallest units; got {amount})",
+            on_parameter(
+                "amountIn",
+                Words(
+                    QT_TR_NOOP(
+                        "{bridge} takes from {low} to {high} from {chain} ({low_units} to {high_units} smallest units;"
+                        " got {amount})"
+                    ),
+                    bridge=bridge,
+                    low=token.human(limits.low),
+                    high=token.human(limits.high),
+                    chain=token.chain.name,
+                    low_units=limits.low,
+                    high_units=limits.high,
+                    amount=amount,
+                ),
+            ),
             "amountIn",
         )
 
 
-def no_route(bridge: str, parameter: str, what: str) -> Unprocessable:
-    return Unprocessable(ErrorCode.NO_ROUTE, f"{parameter}: {bridge} does not carry {what}", parameter)
+def no_route(bridge: str, parameter: str, what: Words) -> Unprocessable:
+    carried = Words(QT_TR_NOOP("{bridge} does not carry {what}"), bridge=bridge, what=what)
+    return Unprocessable(ErrorCode.NO_ROUTE, on_parameter(parameter, carried), parameter)
 
 
-def pair(token0: Token | bytes, src: Chain, dst: Chain, token1: Token | bytes | None) -> str:
+def pair(token0: Token | bytes, src: Chain, dst: Chain, token1: Token | bytes | None) -> Words:
     """A pair as messages name it: `USDT on BNB Smart Chain to USDC on Ethereum`."""
 
-    def named(token: Token | bytes | None, chain: Chain) -> str:
+    def named(token: Token | bytes | None, chain: Chain) -> Words:
         if token is None:
-            return f"the same asset on {chain.name}"
+            return Words(QT_TR_NOOP("the same asset on {chain}"), chain=chain.name)
         text = token.symbol if isinstance(token, Token) else format_address(token, chain.tron)
-        return f"{text} on {chain.name}"
+        return Words(QT_TR_NOOP("{token} on {chain}"), token=text, chain=chain.name)
 
-    return f"{named(token0, src)} to {named(token1, dst)}"
+    return Words(QT_TR_NOOP("{sent} to {received}"), sent=named(token0, src), received=named(token1, dst))

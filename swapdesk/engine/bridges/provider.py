@@ -19,6 +19,7 @@ import httpx
 
 from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.engine.bridges.endpoints import ProviderEndpoint
+from swapdesk.words import QT_TR_NOOP, Words
 
 MAX_ANSWER = 8 * 1024 * 1024  # bytes: the largest answer (a token list) is a few hundred KiB
 
@@ -57,19 +58,32 @@ class ProviderApi:
                 finally:
                     await response.aclose()
         except (TimeoutError, httpx.TimeoutException):
-            raise self.unreachable(f"cannot be reached: no answer to {path} within {self.timeout:g} s") from None
+            late = Words(
+                QT_TR_NOOP("cannot be reached: no answer to {path} within {seconds} s"),
+                path=path,
+                seconds=f"{self.timeout:g}",
+            )
+            raise self.unreachable(late) from None
         except TooLarge:
-            raise self.unreachable(f"answered {path} with more than {MAX_ANSWER} bytes") from None
+            large = Words(QT_TR_NOOP("answered {path} with more than {size} bytes"), path=path, size=MAX_ANSWER)
+            raise self.unreachable(large) from None
         except (httpx.HTTPError, OSError) as exc:
-            raise self.unreachable(f"cannot be reached: {exc or type(exc).__name__}") from exc
+            why = str(exc)  # `exc or ...` was always exc: an exception is true
+            raise self.unreachable(Words(QT_TR_NOOP("cannot be reached: {why}"), why=why)) from exc
         try:
             return Answer(response.status_code, json.loads(body))
         except ValueError:
             status = response.status_code
-            raise self.unreachable(f"answered {path} with HTTP {status} and something other than JSON") from None
+            not_json = Words(
+                QT_TR_NOOP("answered {path} with HTTP {status} and something other than JSON"), path=path, status=status
+            )
+            raise self.unreachable(not_json) from None
 
-    def unreachable(self, why: str) -> Unavailable:
-        return Unavailable(ErrorCode.SERVER_UNREACHABLE, f"the {self.bridge} provider {why}")
+    def unreachable(self, why: Words) -> Unavailable:
+        """`why` says what the provider did (its own words, if any, a word in it)."""
+        return Unavailable(
+            ErrorCode.SERVER_UNREACHABLE, Words(QT_TR_NOOP("the {bridge} provider {why}"), bridge=self.bridge, why=why)
+        )
 
     async def aclose(self) -> None:
         await self._client.aclose()

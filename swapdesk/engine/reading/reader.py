@@ -35,14 +35,16 @@ from swapdesk.engine.reading.read import Reading, explain_failure, read
 from swapdesk.engine.reading.records import Token, Tokens, Tron, info_record, swap_record, wanted_tokens
 from swapdesk.engine.tron_node import reaching_tron, tron_client
 from swapdesk.units import to_human
-from swapdesk.words import QT_TR_NOOP, Words
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 log = logging.getLogger(__name__)
 
 KIND_WORDS = {
-    "approval": "an approval", "transfer": "a token transfer", "payment": "a payment of the coin",
-    "wrap": "a wrap of the coin", "unwrap": "an unwrap of the coin", "call": "a contract call swapdesk cannot read "
-    "as a swap", "deployment": "a contract deployment", "bridge": "a bridge deposit no bridge provider here knows",
+    "approval": QT_TR_NOOP("an approval"), "transfer": QT_TR_NOOP("a token transfer"),
+    "payment": QT_TR_NOOP("a payment of the coin"), "wrap": QT_TR_NOOP("a wrap of the coin"),
+    "unwrap": QT_TR_NOOP("an unwrap of the coin"), "call": QT_TR_NOOP("a contract call swapdesk cannot read as a swap"),
+    "deployment": QT_TR_NOOP("a contract deployment"),
+    "bridge": QT_TR_NOOP("a bridge deposit no bridge provider here knows"),
 }  # fmt: skip
 MAX_TOKENS = 50_000  # token facts kept per engine
 
@@ -69,10 +71,16 @@ class TransactionReader:
         reading, tokens, tron = await self._read(chain, mined)
         if reading.kind == "swap":
             return swap_record(reading, tokens, tron)
-        what = KIND_WORDS.get(reading.kind, "not a swap")
+        what = Term(KIND_WORDS.get(reading.kind, QT_TR_NOOP("not a swap")))
         raise Unprocessable(
             ErrorCode.NOT_A_SWAP,
-            f"hash: that transaction is {what}, not a swap or a cross-chain transfer; /ext/v1/transaction describes it",
+            Words(
+                QT_TR_NOOP(
+                    "hash: that transaction is {what}, not a swap or a cross-chain transfer; /ext/v1/transaction"
+                    " describes it"
+                ),
+                what=what,
+            ),
             "hash",
         )
 

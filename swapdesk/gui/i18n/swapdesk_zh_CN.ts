@@ -504,6 +504,78 @@
             <translation>要收到的代币</translation>
         </message>
         <message>
+            <source>address</source>
+            <translation>地址</translation>
+        </message>
+        <message>
+            <source>amountIn</source>
+            <translation>卖出数量</translation>
+        </message>
+        <message>
+            <source>amountOutMin</source>
+            <translation>最少到账数量</translation>
+        </message>
+        <message>
+            <source>bridge</source>
+            <translation>跨链桥</translation>
+        </message>
+        <message>
+            <source>channel</source>
+            <translation>渠道</translation>
+        </message>
+        <message>
+            <source>decimal0</source>
+            <translation>卖出代币的精度</translation>
+        </message>
+        <message>
+            <source>decimal1</source>
+            <translation>买入代币的精度</translation>
+        </message>
+        <message>
+            <source>exclude</source>
+            <translation>排除的跨链桥</translation>
+        </message>
+        <message>
+            <source>include</source>
+            <translation>包含的跨链桥</translation>
+        </message>
+        <message>
+            <source>fromChainID</source>
+            <translation>源链</translation>
+        </message>
+        <message>
+            <source>toChainID</source>
+            <translation>目标链</translation>
+        </message>
+        <message>
+            <source>hash</source>
+            <translation>哈希</translation>
+        </message>
+        <message>
+            <source>impact</source>
+            <translation>滑点</translation>
+        </message>
+        <message>
+            <source>issuer</source>
+            <translation>发送账户</translation>
+        </message>
+        <message>
+            <source>part</source>
+            <translation>拆分份数</translation>
+        </message>
+        <message>
+            <source>to</source>
+            <translation>收款地址</translation>
+        </message>
+        <message>
+            <source>token0</source>
+            <translation>卖出代币</translation>
+        </message>
+        <message>
+            <source>token1</source>
+            <translation>买入代币</translation>
+        </message>
+        <message>
             <source>This is not an address of {chain}: check the recipient.</source>
             <translation>这不是 {chain} 的地址：请检查收款地址。</translation>
         </message>
@@ -3172,8 +3244,48 @@
             <translation>哈希：{chain} 上没有这个哈希对应的交易</translation>
         </message>
         <message>
+            <source>an approval</source>
+            <translation>一笔授权</translation>
+        </message>
+        <message>
+            <source>a token transfer</source>
+            <translation>一笔代币转账</translation>
+        </message>
+        <message>
+            <source>a payment of the coin</source>
+            <translation>一笔原生币支付</translation>
+        </message>
+        <message>
+            <source>a wrap of the coin</source>
+            <translation>一笔原生币包装</translation>
+        </message>
+        <message>
+            <source>an unwrap of the coin</source>
+            <translation>一笔原生币解包</translation>
+        </message>
+        <message>
+            <source>a contract call swapdesk cannot read as a swap</source>
+            <translation>一笔 swapdesk 无法识别为兑换的合约调用</translation>
+        </message>
+        <message>
+            <source>a contract deployment</source>
+            <translation>一笔合约部署</translation>
+        </message>
+        <message>
+            <source>a bridge deposit no bridge provider here knows</source>
+            <translation>一笔此处没有任何跨链桥服务商认识的跨链存入</translation>
+        </message>
+        <message>
             <source>hash: the transaction is not mined yet on {chain}</source>
             <translation>哈希：该交易在 {chain} 上尚未打包上链</translation>
+        </message>
+        <message>
+            <source>not a swap</source>
+            <translation>不是兑换</translation>
+        </message>
+        <message>
+            <source>hash: that transaction is {what}, not a swap or a cross-chain transfer; /ext/v1/transaction describes it</source>
+            <translation>哈希：这笔交易是{what}，不是兑换，也不是跨链转账；可用 /ext/v1/transaction 查看它的说明</translation>
         </message>
         <message>
             <source>No chain that answered knows that transaction hash; {chains} could not be asked.</source>
@@ -3194,6 +3306,510 @@
         <message>
             <source>TRON address fails its base58check checksum</source>
             <translation>TRON 地址未通过 base58check 校验</translation>
+        </message>
+        <message>
+            <source>internal error</source>
+            <translation>内部错误</translation>
+        </message>
+        <message>
+            <source>{parameter}: {rule}</source>
+            <translation>{parameter}：{rule}</translation>
+        </message>
+        <message>
+            <source>was given more than once</source>
+            <translation>被提供了不止一次</translation>
+        </message>
+        <message>
+            <source>is required</source>
+            <translation>为必填项</translation>
+        </message>
+        <message>
+            <source>did you mean {name}?</source>
+            <translation>你是想用 {name} 吗？</translation>
+        </message>
+        <message>
+            <source>this path takes {names}</source>
+            <translation>此路径接受的参数为 {names}</translation>
+        </message>
+        <message>
+            <source>this path takes none</source>
+            <translation>此路径不接受任何参数</translation>
+        </message>
+        <message>
+            <source>unknown parameter; {hint}</source>
+            <translation>未知参数；{hint}</translation>
+        </message>
+        <message>
+            <source>must differ from {first}: {what}</source>
+            <translation>必须与 {first} 不同：{what}</translation>
+        </message>
+        <message>
+            <source>a cross-chain swap needs two chains</source>
+            <translation>跨链兑换需要两条不同的链</translation>
+        </message>
+        <message>
+            <source>this path quotes on TRON only</source>
+            <translation>此路径只在 TRON 上报价</translation>
+        </message>
+        <message>
+            <source>TRON quotes are served by /v3/core/swap</source>
+            <translation>TRON 的报价由 /v3/core/swap 提供</translation>
+        </message>
+        <message>
+            <source>a swap needs two different tokens</source>
+            <translation>兑换需要两种不同的代币</translation>
+        </message>
+        <message>
+            <source>must be an integer from {low} to {high} in ASCII digits, without sign (got {raw})</source>
+            <translation>必须是 {low} 到 {high} 之间的整数，只用 ASCII 数字，不带正负号（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>must be an integer from {low} to {high} (got {raw})</source>
+            <translation>必须是 {low} 到 {high} 之间的整数（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>must be a whole number of the token's smallest unit, in ASCII digits only (got {raw})</source>
+            <translation>必须是以代币最小单位计的整数，只用 ASCII 数字（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>must be below 10^{digits} (got {raw})</source>
+            <translation>必须小于 10^{digits}（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>must be greater than 0</source>
+            <translation>必须大于 0</translation>
+        </message>
+        <message>
+            <source>unknown chain {raw}; use a chain id or one of {known}</source>
+            <translation>未知的链 {raw}；请使用链 ID，或以下之一：{known}</translation>
+        </message>
+        <message>
+            <source>{chain} is not supported here: {why}</source>
+            <translation>此处不支持 {chain}：{why}</translation>
+        </message>
+        <message>
+            <source>must be a numeric chain id, one of {listed} (got {raw})</source>
+            <translation>必须是数字链 ID，为以下之一：{listed}（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>unknown chain id {raw}; use one of {listed}</source>
+            <translation>未知的链 ID {raw}；请使用以下之一：{listed}</translation>
+        </message>
+        <message>
+            <source>{chain} has no cross-chain bridge; use one of {listed}</source>
+            <translation>{chain} 没有跨链桥；请使用以下之一：{listed}</translation>
+        </message>
+        <message>
+            <source>must be one of {values} (got {raw})</source>
+            <translation>必须是以下之一：{values}（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>must be bridges separated by commas, each one of {bridges} (got {raw})</source>
+            <translation>必须是以逗号分隔的跨链桥，每个都是以下之一：{bridges}（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>must be a transaction hash of 64 hexadecimal digits (got {raw})</source>
+            <translation>必须是 64 位十六进制数字的交易哈希（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>must be 0x followed by 40 hexadecimal digits (EIP-55 when mixed case)</source>
+            <translation>必须是 0x 加 40 位十六进制数字（大小写混合时须符合 EIP-55）</translation>
+        </message>
+        <message>
+            <source>an EVM address (0x…)</source>
+            <translation>EVM 地址（0x…）</translation>
+        </message>
+        <message>
+            <source>must be a base58check TRON address: T followed by 33 base58 characters</source>
+            <translation>必须是 Base58Check 编码的 TRON 地址：T 加 33 个 Base58 字符</translation>
+        </message>
+        <message>
+            <source>a TRON address (T…)</source>
+            <translation>TRON 地址（T…）</translation>
+        </message>
+        <message>
+            <source>fails its base58check: it is not 0x41 and 20 bytes</source>
+            <translation>未通过 Base58Check 校验：它不是 0x41 加 20 字节</translation>
+        </message>
+        <message>
+            <source>must be {evm} or {tron}</source>
+            <translation>必须是 {evm} 或 {tron}</translation>
+        </message>
+        <message>
+            <source>{rule} (got {raw})</source>
+            <translation>{rule}（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>{rule} on {chain} (got {raw})</source>
+            <translation>在 {chain} 上{rule}（收到的是 {raw}）</translation>
+        </message>
+        <message>
+            <source>is {form}, but {chain} takes {wanted}</source>
+            <translation>这是 {form}，但 {chain} 需要 {wanted}</translation>
+        </message>
+        <message>
+            <source>no answer within {seconds} s; try again</source>
+            <translation>{seconds} 秒内没有应答；请重试</translation>
+        </message>
+        <message>
+            <source>asks for at least {minimum}, but the route gives {out} now (block {block}); quote again and confirm the new minimum</source>
+            <translation>要求至少 {minimum}，但该路径现在只给出 {out}（区块 {block}）；请重新报价并确认新的最低数量</translation>
+        </message>
+        <message>
+            <source>is the zero address: what is sent there is lost</source>
+            <translation>是零地址：发送到这里的资产将会丢失</translation>
+        </message>
+        <message>
+            <source>is the aggregation router: it keeps nothing for anyone</source>
+            <translation>是聚合路由合约：它不为任何人保管资产</translation>
+        </message>
+        <message>
+            <source>is a token being swapped: tokens sent to its contract are lost</source>
+            <translation>是正在兑换的代币：发送到其合约的代币将会丢失</translation>
+        </message>
+        <message>
+            <source>is a liquidity pool: the next trade would take what is sent there</source>
+            <translation>是流动性池：发送到这里的资产会被下一笔交易拿走</translation>
+        </message>
+        <message>
+            <source>{reason}; give the address that should receive the tokens</source>
+            <translation>{reason}；请填写应当收到代币的地址</translation>
+        </message>
+        <message>
+            <source>is the zero address: no one can send from it</source>
+            <translation>是零地址：没有人能从它发送交易</translation>
+        </message>
+        <message>
+            <source>is the aggregation router: it never calls itself</source>
+            <translation>是聚合路由合约：它从不调用自己</translation>
+        </message>
+        <message>
+            <source>{reason}; give the address that sends the swap</source>
+            <translation>{reason}；请填写发送这笔兑换的地址</translation>
+        </message>
+        <message>
+            <source>the native coin and its wrapped token are one asset</source>
+            <translation>原生币与其包装代币是同一种资产</translation>
+        </message>
+        <message>
+            <source>must be at most {limit} with channel {channel} on {chain}: the router multiplies the amount by its fee rate in 256 bits</source>
+            <translation>在 {chain} 上使用渠道 {channel} 时最多为 {limit}：路由合约以 256 位整数计算数量乘以费率</translation>
+        </message>
+        <message>
+            <source>no ERC-20 token at that address on {chain}</source>
+            <translation>{chain} 上该地址没有 ERC-20 代币</translation>
+        </message>
+        <message>
+            <source>the token has {actual} decimals on {chain}, not {given}</source>
+            <translation>该代币在 {chain} 上的精度是 {actual}，不是 {given}</translation>
+        </message>
+        <message>
+            <source>swapdesk's router is not deployed on {chain}, and no DEX whose own router the catalogue names has a route between token0 and token1 that gives anything</source>
+            <translation>{chain} 上没有部署 swapdesk 的路由合约，而目录中列出自有路由合约的 DEX 也都没有能在卖出代币与买入代币之间换出任何数量的路径</translation>
+        </message>
+        <message>
+            <source>no pool path between token0 and token1 on {chain}</source>
+            <translation>{chain} 上没有连接卖出代币与买入代币的资金池路径</translation>
+        </message>
+        <message>
+            <source>no pool between token0 and token1 can pay for it</source>
+            <translation>卖出代币与买入代币之间没有资金池能支付这笔数量</translation>
+        </message>
+        <message>
+            <source>too small: after the fee, {used} reaches the pools and every route rounds it to nothing; the smallest amount that gives any output is {smallest}</source>
+            <translation>数量太小：扣除手续费后进入资金池的是 {used}，每条路径都会把它舍入为零；能换出任何数量的最小数额是 {smallest}</translation>
+        </message>
+        <message>
+            <source>more than the pools between token0 and token1 can pay</source>
+            <translation>超出了卖出代币与买入代币之间的资金池所能支付的数量</translation>
+        </message>
+        <message>
+            <source>more than the pools can absorb (price impact {impact})</source>
+            <translation>超出了资金池所能承接的数量（价格影响 {impact}）</translation>
+        </message>
+        <message>
+            <source>no RPC endpoint is configured for {chain}</source>
+            <translation>{chain} 没有配置 RPC 节点</translation>
+        </message>
+        <message>
+            <source>swapdesk knows no pools or router on {chain}: add its catalogue ({id}.json)</source>
+            <translation>swapdesk 不知道 {chain} 上的资金池和路由合约：请添加它的目录（{id}.json）</translation>
+        </message>
+        <message>
+            <source>the devnet at {url} did not give the {chain} catalogue: {why}</source>
+            <translation>位于 {url} 的开发网没有提供 {chain} 的目录：{why}</translation>
+        </message>
+        <message>
+            <source>cannot reach {chain}: {why}</source>
+            <translation>无法连接 {chain}：{why}</translation>
+        </message>
+        <message>
+            <source>the {chain} node refused a read: {why}</source>
+            <translation>{chain} 节点拒绝了一次读取，节点说：{why}</translation>
+        </message>
+        <message>
+            <source>bridge: Multichain's bridge stopped in July 2023; ANYSWAP quotes only on the devnet. Its old transfers can still be looked up (/v3/core/details)</source>
+            <translation>跨链桥：Multichain 的跨链桥已于 2023 年 7 月停止运行；ANYSWAP 只在开发网上报价。它过去的转账仍可查询（/v3/core/details）</translation>
+        </message>
+        <message>
+            <source>the ANYSWAP provider cannot reach {chain}</source>
+            <translation>ANYSWAP 服务商无法连接 {chain}</translation>
+        </message>
+        <message>
+            <source>answered the token list of {chain} with {why}</source>
+            <translation>对 {chain} 的代币列表返回了 {why}</translation>
+        </message>
+        <message>
+            <source>answered a malformed token list</source>
+            <translation>返回了格式错误的代币列表</translation>
+        </message>
+        <message>
+            <source>hash: its ANYSWAP deposit is not on its chain</source>
+            <translation>哈希：它的 ANYSWAP 存入不在其所在链上</translation>
+        </message>
+        <message>
+            <source>answered the scan of {key} with HTTP {status}</source>
+            <translation>对 {key} 的查询返回了 HTTP {status}</translation>
+        </message>
+        <message>
+            <source>answered a malformed scan</source>
+            <translation>返回了格式错误的查询结果</translation>
+        </message>
+        <message>
+            <source>answered a malformed transfer status</source>
+            <translation>返回了格式错误的转账状态</translation>
+        </message>
+        <message>
+            <source>answered {what}</source>
+            <translation>返回了：{what}</translation>
+        </message>
+        <message>
+            <source>{bridge}: the bridge contract the gateway names on {chain} ({contract}) does not answer {getter} as cBridge's does ({error}): no transfer is offered through it</source>
+            <translation>{bridge}：网关在 {chain} 上指定的跨链桥合约（{contract}）不像 cBridge 的合约那样应答 {getter}（{error}）：不经由它提供任何转账</translation>
+        </message>
+        <message>
+            <source>answered a malformed estimate</source>
+            <translation>返回了格式错误的估算</translation>
+        </message>
+        <message>
+            <source>hash: its CBRIDGE send is not on its chain</source>
+            <translation>哈希：它的 CBRIDGE 发送不在其所在链上</translation>
+        </message>
+        <message>
+            <source>the CBRIDGE gateway cannot reach a chain</source>
+            <translation>CBRIDGE 网关无法连接某条链</translation>
+        </message>
+        <message>
+            <source>answered {path} with HTTP {status} outside the gateway's shape</source>
+            <translation>对 {path} 返回了 HTTP {status}，不符合网关的格式</translation>
+        </message>
+        <message>
+            <source>the CBRIDGE gateway refused ({code}): {message}</source>
+            <translation>CBRIDGE 网关拒绝了（{code}），网关说：{message}</translation>
+        </message>
+        <message>
+            <source>the CBRIDGE pool is short: {message}</source>
+            <translation>CBRIDGE 资金池余额不足，网关说：{message}</translation>
+        </message>
+        <message>
+            <source>answered {path} with HTTP {status}, error {code}: {message}</source>
+            <translation>对 {path} 返回了 HTTP {status}，错误 {code}：{message}</translation>
+        </message>
+        <message>
+            <source>answered the refund of {transfer} without its seqnum</source>
+            <translation>对 {transfer} 的退款应答中没有序号（seqnum）</translation>
+        </message>
+        <message>
+            <source>answered a malformed signed withdrawal</source>
+            <translation>返回了格式错误的已签名提款</translation>
+        </message>
+        <message>
+            <source>hash: no mined transaction with that hash on {chain}</source>
+            <translation>哈希：{chain} 上没有这个哈希对应的已上链交易</translation>
+        </message>
+        <message>
+            <source>it failed: it deposited nothing</source>
+            <translation>它执行失败了：没有存入任何资产</translation>
+        </message>
+        <message>
+            <source>it is not a deposit into {bridge}</source>
+            <translation>它不是存入 {bridge} 的交易</translation>
+        </message>
+        <message>
+            <source>{why} on {chain}</source>
+            <translation>在 {chain} 上{why}</translation>
+        </message>
+        <message>
+            <source>the deposit goes to {chain} ({id})</source>
+            <translation>该存入发往 {chain}（{id}）</translation>
+        </message>
+        <message>
+            <source>the deposit sent {symbol} ({token})</source>
+            <translation>该存入发送的是 {symbol}（{token}）</translation>
+        </message>
+        <message>
+            <source>the deposit asks for {symbol} ({token})</source>
+            <translation>该存入要换取的是 {symbol}（{token}）</translation>
+        </message>
+        <message>
+            <source>the deposit pays {receiver}</source>
+            <translation>该存入付给 {receiver}</translation>
+        </message>
+        <message>
+            <source>the deposit sent {amount} ({human})</source>
+            <translation>该存入发送了 {amount}（{human}）</translation>
+        </message>
+        <message>
+            <source>the deposit accepts no less than {minimum}</source>
+            <translation>该存入接受的最少数量为 {minimum}</translation>
+        </message>
+        <message>
+            <source>answered {path} with HTTP {status} outside Bridgers' shape</source>
+            <translation>对 {path} 返回了 HTTP {status}，不符合 Bridgers 的格式</translation>
+        </message>
+        <message>
+            <source>the METAPATH provider cannot reach a chain: {message}</source>
+            <translation>METAPATH 服务商无法连接某条链，服务商说：{message}</translation>
+        </message>
+        <message>
+            <source>the METAPATH desk refused: {message}</source>
+            <translation>METAPATH 兑换台拒绝了，兑换台说：{message}</translation>
+        </message>
+        <message>
+            <source>answered {path} with error {code}: {message}</source>
+            <translation>对 {path} 返回了错误 {code}：{message}</translation>
+        </message>
+        <message>
+            <source>answered a malformed coin list</source>
+            <translation>返回了格式错误的币种列表</translation>
+        </message>
+        <message>
+            <source>answered a malformed quote</source>
+            <translation>返回了格式错误的报价</translation>
+        </message>
+        <message>
+            <source>registered the order without naming it</source>
+            <translation>登记了订单，却没有给出订单号</translation>
+        </message>
+        <message>
+            <source>hash: the METAPATH desk knows no such order</source>
+            <translation>哈希：METAPATH 兑换台没有这笔订单</translation>
+        </message>
+        <message>
+            <source>answered a malformed order</source>
+            <translation>返回了格式错误的订单</translation>
+        </message>
+        <message>
+            <source>{bridge} takes from {low} to {high} from {chain} ({low_units} to {high_units} smallest units; got {amount})</source>
+            <translation>{bridge} 从 {chain} 接受 {low} 到 {high}（{low_units} 到 {high_units} 个最小单位；收到的是 {amount}）</translation>
+        </message>
+        <message>
+            <source>{bridge} does not carry {what}</source>
+            <translation>{bridge} 不承运{what}</translation>
+        </message>
+        <message>
+            <source>the same asset on {chain}</source>
+            <translation>{chain} 上的同一种资产</translation>
+        </message>
+        <message>
+            <source>{token} on {chain}</source>
+            <translation>{chain} 上的 {token}</translation>
+        </message>
+        <message>
+            <source>{sent} to {received}</source>
+            <translation>从{sent}到{received}</translation>
+        </message>
+        <message>
+            <source>cannot be reached: no answer to {path} within {seconds} s</source>
+            <translation>无法连接：{seconds} 秒内没有应答 {path}</translation>
+        </message>
+        <message>
+            <source>answered {path} with more than {size} bytes</source>
+            <translation>对 {path} 返回了超过 {size} 字节的内容</translation>
+        </message>
+        <message>
+            <source>cannot be reached: {why}</source>
+            <translation>无法连接：{why}</translation>
+        </message>
+        <message>
+            <source>answered {path} with HTTP {status} and something other than JSON</source>
+            <translation>对 {path} 返回了 HTTP {status}，内容不是 JSON</translation>
+        </message>
+        <message>
+            <source>the {bridge} provider {why}</source>
+            <translation>{bridge} 服务商{why}</translation>
+        </message>
+        <message>
+            <source>cross-chain swaps need bridge providers: this engine has none</source>
+            <translation>跨链兑换需要跨链桥服务商：此引擎没有</translation>
+        </message>
+        <message>
+            <source>bridge: {bridge} is not offered here; use one of {offered}</source>
+            <translation>跨链桥：此处不提供 {bridge}；请使用以下之一：{offered}</translation>
+        </message>
+        <message>
+            <source>{symbol} has {decimals} decimals on {chain}, not {given}</source>
+            <translation>{symbol} 在 {chain} 上的精度是 {decimals}，不是 {given}</translation>
+        </message>
+        <message>
+            <source>is the zero address: what is paid there is lost</source>
+            <translation>是零地址：付到这里的资产将会丢失</translation>
+        </message>
+        <message>
+            <source>is the token being received: tokens sent to its contract are lost</source>
+            <translation>是正在换取的代币：发送到其合约的代币将会丢失</translation>
+        </message>
+        <message>
+            <source>{reason}; give the address that should receive</source>
+            <translation>{reason}；请填写应当收款的地址</translation>
+        </message>
+        <message>
+            <source>the node configured for {chain} is chain {answered}, not {id}: check its URL</source>
+            <translation>为 {chain} 配置的节点是链 {answered}，不是 {id}：请检查它的网址</translation>
+        </message>
+        <message>
+            <source>there is no Multicall3 at {address} on {chain}: swapdesk reads the chain through it; correct the catalogue's `multicall`</source>
+            <translation>{chain} 上的 {address} 处没有 Multicall3：swapdesk 通过它读取链上数据；请更正目录中的 `multicall`</translation>
+        </message>
+        <message>
+            <source>no ERC-20 token at that address on {chain}: it must answer symbol() and decimals() (at most {decimals})</source>
+            <translation>{chain} 上该地址没有 ERC-20 代币：它必须应答 symbol() 和 decimals()（精度最多 {decimals}）</translation>
+        </message>
+        <message>
+            <source>swapdesk's router is not deployed on this TRON network: the TRON quote describes a call of swapdesk's router only (deploy it, or name it in TRON's catalogue)</source>
+            <translation>此 TRON 网络上没有部署 swapdesk 的路由合约：TRON 报价只描述对 swapdesk 路由合约的调用（请部署它，或在 TRON 的目录中指定它）</translation>
+        </message>
+        <message>
+            <source>no TRON HTTP API is configured: give the node's URL (java-tron serves it on :8090; a TRON JSON-RPC endpoint ending in /jsonrpc is read as the same node's)</source>
+            <translation>没有配置 TRON HTTP API：请提供节点的网址（java-tron 在 :8090 端口提供它；以 /jsonrpc 结尾的 TRON JSON-RPC 地址会被视为同一节点的）</translation>
+        </message>
+        <message>
+            <source>the {chain} node did not answer in time</source>
+            <translation>{chain} 节点没有及时应答</translation>
+        </message>
+        <message>
+            <source>cannot reach the {chain} node: {why}</source>
+            <translation>无法连接 {chain} 节点：{why}</translation>
+        </message>
+        <message>
+            <source>is an account of the public test mnemonic (a demo account): its key is public, so on a real network whatever is sent there is taken at once</source>
+            <translation>是公开测试助记词中的账户（演示账户）：它的私钥是公开的，所以在真实网络上发送到这里的任何资产都会被立刻拿走</translation>
+        </message>
+        <message>
+            <source>cannot reach {url}: {why}</source>
+            <translation>无法连接 {url}：{why}</translation>
+        </message>
+        <message>
+            <source>{url} did not answer JSON</source>
+            <translation>{url} 的应答不是 JSON</translation>
+        </message>
+        <message>
+            <source>{url} did not answer the spec's envelope</source>
+            <translation>{url} 的应答不符合规范的信封格式</translation>
+        </message>
+        <message>
+            <source>{url} answered a malformed {path} record</source>
+            <translation>{url} 返回了格式错误的 {path} 记录</translation>
         </message>
     </context>
 </TS>

@@ -261,7 +261,7 @@ class CrossChainTab(CrossSide):
                 self._clear()
                 names = error_words.Names(self.src.name if self.src else "")
                 self._refused = (error.parameter or "", error_words.refusal(error, names))
-                self.message.setToolTip(error.message)
+                self.message.setToolTip(error_words.said(error))  # the engine's own words, in the window's
                 self._show_state()
                 self.routes_failed.emit(error.message)
             return

@@ -294,7 +294,7 @@ class QuoteTab(QuoteData):
                 sell, buy = self.sell.token, self.buy.token
                 names = error_words.Names(self.chain.name, sell.symbol if sell else "", buy.symbol if buy else "")
                 self._refused = (error.parameter or "", error_words.refusal(error, names))
-                self._detail = error.message  # the engine's own words, for the details
+                self._detail = error_words.said(error)  # the engine's own words, for the details
                 self._show_state()
                 self.quote_failed.emit(error.message)
             return
