@@ -211,6 +211,9 @@ class SharedDevnet(DevnetBackend):
 def window(
     qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path
 ) -> Iterator[MainWindow]:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    theme.apply(app, "light")  # as the app draws its window, whatever theme an earlier test left on the application
     engine = Engine(SharedDevnet(devnet))
     win = MainWindow(engine, wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
     last: list[Any] = []  # the window's engine when pytest-qt closes it (and deletes it), before this teardown

@@ -5,14 +5,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from swapdesk.api import AggQuote
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import formatting, theme
 from swapdesk.gui.window import MainWindow
 
-from .conftest import Typer, Until, screenshot
+from .conftest import Typer, Until, between_text_and_muted, darkest, screenshot
 
 
 def _on(window: MainWindow, until: Until, name: str) -> None:
@@ -35,10 +35,10 @@ def _quoted(window: MainWindow, until: Until, type_into: Typer, sell: str, buy: 
     return quote
 
 
-def _muted(widget: object) -> bool:
-    """Drawn in the theme's muted tone (the theme's: a widget inside a style sheet may have a clear background)."""
-    colour = widget.palette().color(QPalette.ColorRole.WindowText).name()  # type: ignore[attr-defined]
-    return colour == theme.tone("muted", QApplication.palette())
+def _muted(widget: QWidget) -> bool:
+    """Drawn dimmed, as the pixels on screen say (the figure's colour comes from the style sheet, whatever its
+    palette says)."""
+    return darkest(widget) > between_text_and_muted()
 
 
 def test_typing_dims_the_quote_and_says_quoting_at_once(window: MainWindow, until: Until, type_into: Typer) -> None:
