@@ -77,6 +77,10 @@ class RemoteService:
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
         return await self._call("cross_list", request)
 
+    async def cross_list_of(self, request: CrossListRequest, chains: frozenset[int]) -> CrossTokenList:
+        """The spec's path takes no chains: the whole list, which holds these."""
+        return await self._call("cross_list", request)
+
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
         return await self._call("cross_swap", request)
 

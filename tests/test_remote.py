@@ -52,6 +52,7 @@ async def test_cross_chain_needs_bridge_providers(engine: Engine, remote: Remote
     """The served engine has the world's bridges; an engine told of none says so rather than invent them."""
     listed = await remote.cross_list(CrossListRequest())
     assert sorted(listed.bridgers) == ["ANYSWAP", "CBRIDGE", "METAPATH"]
+    assert await remote.cross_list_of(CrossListRequest(), frozenset({56})) == listed  # the spec's path: the whole
     with pytest.raises(ApiError) as info:
         await engine.cross_list(CrossListRequest())
     assert info.value.status == 404 and info.value.code.value == "NOT_AVAILABLE"

@@ -6,6 +6,7 @@ NOT_AVAILABLE and details are same-chain only. Wiring in `Engine` (swapdesk/engi
 
     self.cross = CrossChain(self.backend, bridges)        # bridges: BridgeEndpoints | None
     cross_list / cross_swap / cross_order / cross_routes  -> self.cross.<same name>(request)
+    cross_list_of(request, chains)                        -> self.cross.cross_list(request, chains)
     details: (await self.cross.details(request)) or the same-chain record
 """
 
@@ -61,10 +62,12 @@ class CrossChain:
             raise NotFound(ErrorCode.NOT_AVAILABLE, elsewhere)
         return found
 
-    async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
-        """`bridgers` are the bridges /v3/cross/swap answers for; per bridge its chains and tokens."""
+    async def cross_list(self, request: CrossListRequest, on: frozenset[int] | None = None) -> CrossTokenList:
+        """`bridgers` are the bridges /v3/cross/swap answers for; per bridge its chains and tokens. With `on`
+        (not the spec's: the window's first look), the same answer for those chain ids alone: it costs only
+        their providers' lists (ANYSWAP's starts each chain it lists)."""
         clients = self._offered()
-        listed = await asyncio.gather(*(client.tokens() for client in clients.values()))
+        listed = await asyncio.gather(*(client.tokens(on) for client in clients.values()))
         chains, tokens = {}, {}
         for name, found in zip(clients, listed, strict=True):
             served = {token.chain.id for token in found}

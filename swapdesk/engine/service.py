@@ -203,6 +203,9 @@ class Engine:
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
         return await self.cross.cross_list(request)
 
+    async def cross_list_of(self, request: CrossListRequest, chains: frozenset[int]) -> CrossTokenList:
+        return await self.cross.cross_list(request, chains)
+
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
         return await self.cross.cross_swap(request)
 

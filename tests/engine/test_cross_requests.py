@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from swapdesk.api import BY_PATH, dispatch
+from swapdesk.api import BY_PATH, CrossListRequest, dispatch
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.engine import Engine
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderEndpoint
@@ -50,6 +50,18 @@ async def test_the_list_names_what_the_quote_serves(world: CrossWorld) -> None:
             params |= {"token1": token1["address"]} if token1 else {}
             quote = await world.ok("/v3/cross/swap", **params, decimal0=token["decimals"])
             assert quote["token0"] == token["address"] and int(quote["amountOut"]) > 0
+
+
+async def test_the_list_for_some_chains_is_the_whole_lists_part_for_them(world: CrossWorld) -> None:
+    """The window's first look asks the pair's chains alone: the same records the spec's list has for them."""
+    whole = await world.engine.cross_list(CrossListRequest())
+    pair = frozenset({BSC, POLYGON})
+    part = await world.engine.cross_list_of(CrossListRequest(), pair)
+    assert part.bridgers == whole.bridgers == BRIDGES
+    for bridge in BRIDGES:
+        assert [c.chainId for c in part.chains[bridge]] == [BSC, POLYGON]
+        assert part.chains[bridge] == [c for c in whole.chains[bridge] if c.chainId in pair]
+        assert part.tokens[bridge] == [t for t in whole.tokens[bridge] if t.chainId in pair] != []
 
 
 async def test_a_quote_without_to_or_amount_builds_no_call(world: CrossWorld) -> None:

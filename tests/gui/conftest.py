@@ -249,7 +249,7 @@ def open_window(bridged: Bridged, wallet: Wallet, store: TxStore, qtbot: Any, un
     tab = window.cross_tab
     window.tabs.setCurrentWidget(tab)
     until(tab.accounts_shown, doing=window.start)
-    if tab.src is None:
+    if tab.src is None or tab.pending:  # the whole list: the pair's alone comes first
         until(tab.tokens_loaded)
     until(tab.balances_shown, doing=lambda: tab.choose_account(demo_address(SENDER)))
     return window

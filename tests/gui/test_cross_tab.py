@@ -16,7 +16,7 @@ from swapdesk.gui.tabs.cross_kept import KeptList
 from swapdesk.gui.window import MainWindow
 from swapdesk.store import TxStore
 from swapdesk.wallet import Wallet
-from tests.trade.bridged import Bridged, address
+from tests.trade.bridged import BSC, HECO, POLYGON, TRON, Bridged, address
 
 from .conftest import SENDER, Act, Typer, Until, screenshot
 
@@ -193,5 +193,49 @@ def test_a_first_start_says_the_bridge_chains_are_being_built(
     assert message is not None and message.kind == "progress" and "first start" in message.text
     assert not tab.send_button.isEnabled()
     until(tab.tokens_loaded)
+    window.close()
+    store.close()
+
+
+def test_a_first_start_lists_the_pair_first_the_form_usable_while_the_other_chains_load(
+    bridged: Bridged, wallet: Wallet, tmp_path: Path, qtbot: Any, until: Until
+) -> None:
+    """No list kept from a last run: the pair's two chains are listed first and the form is usable with them (a
+    comparison asked at once comes), while every other bridge chain is said to be loading in the chain boxes,
+    not choosable; then the whole list comes and they can be chosen."""
+    store = TxStore(tmp_path / "transactions.sqlite")
+    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    qtbot.addWidget(window)
+    window.show()
+    tab = window.cross_tab
+    window.tabs.setCurrentWidget(tab)
+    seen: dict[str, Any] = {}
+
+    def first_look(_count: int) -> None:
+        """What a person sees and can do the moment the pair is listed, the rest not asked yet."""
+        assert tab.src is not None and tab.dst is not None
+        seen["pending"], seen["loading"] = tab.pending, tab.loading_words
+        seen["pair"], seen["sends"] = (tab.src.id, tab.dst.id), [t.symbol for t in tab.send_picker.tokens]
+        seen["chains"] = {tab.dst_box.itemText(i): tab.ready(tab.dst_box, i) for i in range(tab.dst_box.count())}
+        tab.recipient.setText(address(1, POLYGON))
+        tab.amount.setText("100")
+        tab.changed()  # judged now, not after the typing pause
+        seen["asked"], seen["said"] = tab._request, tab.verdict.message
+
+    tab.pair_listed.connect(first_look)
+    (found,) = until(tab.routes_shown, doing=window.start)
+    assert seen["pair"] == (BSC, POLYGON) and "USDT" in seen["sends"] and seen["loading"] == ""
+    assert HECO in seen["pending"] and TRON in seen["pending"] and BSC not in seen["pending"]
+    assert seen["chains"]["BNB Smart Chain"] and seen["chains"]["Polygon"]
+    assert seen["chains"]["HECO (loading…)"] is False and "HECO" not in seen["chains"]  # said loading, not empty
+    asked, said = seen["asked"], seen["said"]
+    assert asked is not None and (asked.fromChainID.id, asked.toChainID.id) == (BSC, POLYGON)
+    assert said is not None and said.kind == "progress" and said.text == "Comparing the bridges…"
+    assert found.routes and tab._quoted_request == asked  # the comparison asked before the rest was listed
+    if tab.pending:
+        until(tab.tokens_loaded)
+    texts = [tab.dst_box.itemText(i) for i in range(tab.dst_box.count())]
+    assert "HECO" in texts and "TRON" in texts and not any("loading" in text for text in texts)
+    assert all(tab.ready(tab.dst_box, i) for i in range(tab.dst_box.count()))
     window.close()
     store.close()

@@ -112,8 +112,9 @@ class Anyswap(BridgeClient):
         except (KeyError, TypeError, ValueError, InvalidAddress):
             raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed token list"))) from None
 
-    async def tokens(self) -> list[m.Token]:
-        leaving = await asyncio.gather(*(self._routes.get(c.id) for c in CHAINS if c.cross_chain))
+    async def tokens(self, on: frozenset[int] | None = None) -> list[m.Token]:
+        asked = [c.id for c in CHAINS if c.cross_chain and (on is None or c.id in on)]  # a token list per chain
+        leaving = await asyncio.gather(*(self._routes.get(chain_id) for chain_id in asked))
         return list(dict.fromkeys(route.src for routes in leaving for route in routes))
 
     async def _config(self, route: Route) -> SwapConfig:

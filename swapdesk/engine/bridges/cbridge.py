@@ -76,9 +76,11 @@ class CBridge(BridgeClient):
     async def config(self, chain: Chain) -> ChainConfig | None:
         return (await self._configs.get(None)).get(chain.id)
 
-    async def tokens(self) -> list[m.Token]:
+    async def tokens(self, on: frozenset[int] | None = None) -> list[m.Token]:
         found = []
-        for config in (await self._configs.get(None)).values():
+        for chain_id, config in (await self._configs.get(None)).items():
+            if on is not None and chain_id not in on:
+                continue
             for listed in config.tokens:
                 found += [listed.token] + ([listed.paid] if listed.wraps_native else [])
         return found

@@ -29,8 +29,9 @@ class BridgeClient(ABC):
         self.chains = chains
 
     @abstractmethod
-    async def tokens(self) -> list[Token]:
-        """Every token this bridge takes, on every chain it serves (the native coin where it takes it)."""
+    async def tokens(self, on: frozenset[int] | None = None) -> list[Token]:
+        """Every token this bridge takes, on every chain it serves (the native coin where it takes it); with
+        `on`, only those on these chain ids (what a provider asks per chain is asked of those alone)."""
 
     @abstractmethod
     async def quote(self, ask: Ask) -> Quote:

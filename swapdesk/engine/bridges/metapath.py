@@ -142,8 +142,8 @@ class Metapath(BridgeClient):
             (c for c in await self._coins.get(None) if c.token.chain == chain and c.token.address == address), None
         )
 
-    async def tokens(self) -> list[m.Token]:
-        return [c.token for c in await self._coins.get(None)]
+    async def tokens(self, on: frozenset[int] | None = None) -> list[m.Token]:
+        return [c.token for c in await self._coins.get(None) if on is None or c.token.chain.id in on]
 
     async def _price(self, c0: Coin, c1: Coin, amount: int, issuer: bytes | None = None) -> Priced:
         body = {

@@ -1652,6 +1652,14 @@
             <translation>收款地址</translation>
         </message>
         <message>
+            <source>{chain} (loading…)</source>
+            <translation>{chain}（加载中…）</translation>
+        </message>
+        <message>
+            <source>The bridges' tokens on {chain} are being listed</source>
+            <translation>正在列出各个桥在 {chain} 上支持的代币</translation>
+        </message>
+        <message>
             <source>Pick a token the bridges carry.</source>
             <translation>请选择桥支持的代币。</translation>
         </message>

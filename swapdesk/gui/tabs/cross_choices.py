@@ -2,7 +2,10 @@
 source chain, and the recipient, which follows the destination.
 
 The bridges' chains and tokens come from the spec's cross-chain list (`/v3/cross/common/list`), asked at each
-engine start: a chain is offered when some bridge serves it, a token when some bridge carries it there. A
+engine start: a chain is offered when some bridge serves it, a token when some bridge carries it there. With
+nothing listed yet (a first start: no list kept from the last run), the pair's two chains are asked first and
+the form is usable with them; the other chains of the spec's table wait in the chain boxes, said loading and
+not yet choosable, until the whole list comes (on the devnet, listing a chain starts it: seconds for all). A
 source chain picks the same token on the destination when it has one; the destination is never the source;
 the recipient is the account's own address, written as the destination writes addresses (base58 on TRON),
 and a recipient typed by hand is rewritten to the destination's format when the destination changes (the
@@ -38,6 +41,7 @@ DEFAULTS = ("BNB Smart Chain", "Polygon", "USDT")  # what a first look compares
 
 class CrossChoices(CrossForm):
     tokens_loaded = Signal(int)  # how many chains some bridge serves
+    pair_listed = Signal(int)  # the chosen pair's chains listed, the form usable; the other chains still loading
     list_failed = Signal(str)
     balances_shown = Signal(int)  # the source chain's id
     accounts_shown = Signal(int)
@@ -52,6 +56,7 @@ class CrossChoices(CrossForm):
         self.tokens: dict[int, list[TokenInfo]] = {}  # chain id -> the tokens some bridge takes there
         self.kept: KeptList | None = None  # the last run's list (`cross_kept`), shown until the engine lists
         self.from_kept = False  # the tokens listed are the kept ones: the engine's list is still to come
+        self.pending: frozenset[int] = frozenset()  # chains shown as loading: only the pair's tokens are listed
         self.first_start: Callable[[], bool] = lambda: False  # whether the devnet still builds its worlds
         self._shown_dst: Chain | None = None
         self._loading, self._balancing = Latest(self._unexpected), Latest(self._unexpected)
@@ -85,7 +90,8 @@ class CrossChoices(CrossForm):
     @property
     def loading_words(self) -> str:
         """What is loading, while the form cannot be used: never while the kept list is shown."""
-        return self._loading_words if not self.tokens or (self._loading.busy and not self.from_kept) else ""
+        listing = self._loading.busy and not self.from_kept and not self.pending
+        return self._loading_words if not self.tokens or listing else ""
 
     def show_kept(self) -> bool:
         """The last run's list, at once, until the engine's replaces it; False when none is kept for these
@@ -97,16 +103,36 @@ class CrossChoices(CrossForm):
 
     async def _load(self) -> None:
         try:
-            listed = await self.service.cross_list(CrossListRequest())
+            # nothing shown yet: the form's own pair first, usable while the rest is listed
+            whole = await self._load_pair() if not self.tokens else None
+            listed = whole or await self.service.cross_list(CrossListRequest())
         except ApiError as error:
+            self.pending = frozenset()
             self._load_failed = error_words.refusal(error, error_words.Names())
             self._loading_words = ""
             self._show_state()
             self.list_failed.emit(error.message)
             return
+        self.pending = frozenset()
         self._list_of(listed, kept=False)
         if self.kept is not None:
             await off_loop(self.kept.save, listed)
+
+    async def _load_pair(self) -> CrossTokenList | None:
+        """The bridges' tokens on the chosen pair's chains (the defaults on a first look), shown at once; every
+        other chain of the spec's cross-chain table is said to be loading until the whole list comes. The list
+        when the answer is already the whole one (a server's: the spec's path takes no chains)."""
+        names = (self.src.name if self.src else DEFAULTS[0], self.dst.name if self.dst else DEFAULTS[1])
+        pair = frozenset(c.id for c in CHAINS if c.name in names)
+        listed = await self.service.cross_list_of(CrossListRequest(), pair)
+        served = {entry.chainId for chains in listed.chains.values() for entry in chains}
+        if served - pair:
+            return listed
+        if served == pair:  # else a pair not served: nothing usable yet, the whole list decides
+            self.pending = frozenset(c.id for c in CHAINS if c.cross_chain and c.id not in served)
+            self._list_of(listed, kept=False)
+            self.pair_listed.emit(len(served))
+        return None
 
     def _list_of(self, listed: CrossTokenList, kept: bool) -> None:
         self._loading_words, self.from_kept = "", kept
@@ -118,24 +144,24 @@ class CrossChoices(CrossForm):
                 if all(k.address.lower() != t.address.lower() for k in known):
                     known.append(TokenInfo(address=t.address, symbol=t.symbol, name=t.name, decimals=t.decimals,
                                            icon=t.icon))  # fmt: skip
-        chains = [c for c in CHAINS if c.id in served]
+        chains = [c for c in CHAINS if c.id in served or c.id in self.pending]
         src, dst = self.src, self.dst
-        self.set_chains(chains)
+        self.set_chains(chains, self.pending)
         for box in (self.src_box, self.dst_box):
             box.blockSignals(True)
         self.choose_chains(src.name if src else DEFAULTS[0], dst.name if dst else DEFAULTS[1])
         for box in (self.src_box, self.dst_box):
             box.blockSignals(False)
         self._src_changed()
-        if not kept:
+        if not kept and not self.pending:
             self.tokens_loaded.emit(len(chains))
 
     def _src_changed(self) -> None:
         src = self.src
         if src is None:
             return
-        if self.dst == src:  # a transfer goes to another chain
-            self.dst_box.setCurrentIndex((self.src_box.currentIndex() + 1) % max(1, self.dst_box.count()))
+        if self.dst == src:  # a transfer goes to another chain (one whose tokens are listed)
+            self.dst_box.setCurrentIndex(self.next_ready(self.dst_box, self.src_box.currentIndex()))
         tokens = self.tokens.get(src.id, [])
         chosen = self.send_picker.token.symbol if self.send_picker.token else DEFAULTS[2]
         self.send_picker.set_tokens(tokens, _index(tokens, chosen), src.tron)

@@ -14,6 +14,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from swapdesk.address import InvalidAddress, parse_address
@@ -102,14 +103,33 @@ class CrossForm(QWidget):
 
     # -- what the card holds ------------------------------------------------------------------
 
-    def set_chains(self, chains: list[Chain]) -> None:
-        """The chains some bridge serves, in both boxes (their signals quiet: the tab then says what changed)."""
+    def set_chains(self, chains: list[Chain], loading: frozenset[int] = frozenset()) -> None:
+        """The chains some bridge serves, in both boxes (their signals quiet: the tab then says what changed);
+        those in `loading` are said to be loading, and cannot be chosen until their tokens are listed."""
         for box in (self.src_box, self.dst_box):
             box.blockSignals(True)
             box.clear()
+            model = box.model()
             for chain in chains:
-                box.addItem(chain_icon(chain.flag, chain.name), chain.name, chain.id)
+                waits = chain.id in loading
+                shown = tr("{chain} (loading…)").format(chain=chain.name) if waits else chain.name
+                box.addItem(chain_icon(chain.flag, chain.name), shown, chain.id)
+                if waits and isinstance(model, QStandardItemModel):  # QComboBox's own model: an item can be off
+                    item = model.item(box.count() - 1)
+                    item.setEnabled(False)
+                    item.setToolTip(tr("The bridges' tokens on {chain} are being listed").format(chain=chain.name))
             box.blockSignals(False)
+
+    def ready(self, box: QComboBox, index: int) -> bool:
+        """Whether the item at `index` can be chosen (its chain's tokens are listed)."""
+        model = box.model()
+        item = model.item(index) if isinstance(model, QStandardItemModel) and 0 <= index < box.count() else None
+        return item is not None and item.isEnabled()
+
+    def next_ready(self, box: QComboBox, after: int) -> int:
+        """The first item after `after` (round the box) that can be chosen; -1 when none."""
+        count = box.count()
+        return next((i % count for i in range(after + 1, after + 1 + count) if self.ready(box, i % count)), -1)
 
     @property
     def src(self) -> Chain | None:
@@ -133,10 +153,13 @@ class CrossForm(QWidget):
         self.account_box.setCurrentIndex(self.account_box.findData(address))
 
     def choose_chains(self, src: str, dst: str) -> None:
-        """Pick chains by name (the boxes' signals tell the tab)."""
-        self.src_box.setCurrentIndex(max(0, self.src_box.findText(src)))
+        """Pick chains by name, among those that can be chosen (the boxes' signals tell the tab)."""
+        found = self.src_box.findText(src)
+        self.src_box.setCurrentIndex(found if self.ready(self.src_box, found) else self.next_ready(self.src_box, -1))
         found = self.dst_box.findText(dst)
-        self.dst_box.setCurrentIndex(found if found >= 0 else min(1, self.dst_box.count() - 1))
+        if not self.ready(self.dst_box, found) or found == self.src_box.currentIndex():
+            found = self.next_ready(self.dst_box, self.src_box.currentIndex())
+        self.dst_box.setCurrentIndex(found)
 
     def own_address(self, chain: Chain) -> str | None:
         account = self.account
