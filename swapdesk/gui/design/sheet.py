@@ -140,6 +140,7 @@ QListWidget, QTableWidget, QTreeWidget {{ background: {c.surface}; color: {c.tex
     selection-background-color: {c.accent_soft}; selection-color: {c.text}; }}
 QListWidget:focus, QTableWidget:focus {{ border: 2px solid {c.accent}; }}
 QListWidget::item {{ padding: 2px; border-radius: {sm}px; }}
+QListWidget[role="rows"]::item {{ padding: 0px; }}  /* rows that are widgets: the widget is the whole row */
 QListWidget::item:selected {{ background: {c.accent_soft}; color: {c.text}; border: 2px solid {c.accent}; }}
 QHeaderView::section {{ background: {c.surface_alt}; color: {c.text_muted}; border: none;
     border-bottom: 1px solid {c.border}; padding: 5px 8px; font-weight: 600; }}

@@ -225,6 +225,7 @@ class OrderList(Card):
         self.orders: list[StoredOrder] = []
         self.list = QListWidget()
         self.list.setAccessibleName(tr("Cross-chain transfers sent from this app"))
+        theme.mark(self.list, role="rows")
         self.list.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
         self.empty = caption(tr("Nothing sent yet: the transfers you send are followed here until they arrive."))
         self.body.addWidget(self.empty)
@@ -244,10 +245,11 @@ class OrderList(Card):
         item = QListWidgetItem()
         item.setData(Qt.ItemDataRole.UserRole, order.hash)
         row = OrderRow(order)
-        item.setSizeHint(QSize(0, row.sizeHint().height()))
         item.setData(Qt.ItemDataRole.AccessibleTextRole, _spoken(order))  # not its text: drawn under the row
         self.list.insertItem(at, item)
         self.list.setItemWidget(item, row)
+        row.ensurePolished()  # measured in the fonts the style sheet gives it in the list, not the default ones
+        item.setSizeHint(QSize(0, row.sizeHint().height()))
 
     def row(self, index: int) -> OrderRow:
         widget = self.list.itemWidget(self.list.item(index))

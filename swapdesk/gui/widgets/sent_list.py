@@ -11,7 +11,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from swapdesk.chains import UnknownChain, by_id, resolve
-from swapdesk.gui import formatting, status
+from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.card import caption
 from swapdesk.gui.design.tokens import SPACE
@@ -113,6 +113,7 @@ class SentList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAccessibleName(tr("Transactions sent from this app"))
+        theme.mark(self, role="rows")
         self.setVerticalScrollMode(QListWidget.ScrollMode.ScrollPerPixel)
         self.setSpacing(SPACE["xxs"])
         self.rows: list[StoredTx] = []
@@ -134,6 +135,7 @@ class SentList(QListWidget):
                 item = QListWidgetItem(self)
                 self.setItemWidget(item, row)
             row.show_tx(tx, (orders or {}).get(tx.hash))
+            row.ensurePolished()  # measured in the fonts the style sheet gives it in the list, not the default ones
             item = self.item(index)
             item.setSizeHint(QSize(0, row.sizeHint().height()))
             item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{row.what.text()} · {row.badge.text()}")
