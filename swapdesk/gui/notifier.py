@@ -12,8 +12,9 @@ Either way `notified` says what was shown, and how.
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSystemTrayIcon
+from PySide6.QtWidgets import QApplication, QMainWindow, QSystemTrayIcon
 
+from swapdesk.gui.design.elided import ElidedLabel
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.icons import icon
 
@@ -26,7 +27,7 @@ class Notifier(QObject):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.said = QLabel()
+        self.said = ElidedLabel()  # beside the engine's state: a long notice ends in "…", whole in its tooltip
         self.said.setAccessibleName(tr("Notification"))
         self.said.hide()
         window.statusBar().addWidget(self.said, 1)
@@ -50,7 +51,6 @@ class Notifier(QObject):
             self.tray.showMessage(title, message, kind)
         else:
             self.said.setText(f"{title}: {message}")
-            self.said.setToolTip(self.said.text())
             self.said.show()
             self._forget.start()
             QApplication.alert(self.window)

@@ -11,6 +11,7 @@ from swapdesk.api import TokenInfo
 from swapdesk.api.records import Stage
 from swapdesk.chains import resolve
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.elided import ElidedLabel
 from swapdesk.gui.links import Links
 from swapdesk.gui.tabs.history_card import timeline_stages
 from swapdesk.gui.widgets.progress import Progress
@@ -118,3 +119,16 @@ def test_the_picker_takes_a_symbol_an_address_or_a_pasted_token(qtbot: Any) -> N
     assert picker.token is read and not picker.is_listed(read) and "NEW" in picker.text()
     picker.choose("DOGE")
     assert picker.token is None and picker.typed == "DOGE" and pasted == [unlisted]
+
+
+def test_an_elided_line_ends_in_an_ellipsis_and_keeps_its_whole_words(qtbot: Any) -> None:
+    """The status bar's notice beside the engine's state: cut at a letter once ("…the deposit i"), now "…"."""
+    words = "Transfer refunded: 60,000 USDT · BNB Smart Chain → HECO through METAPATH: the deposit is back."
+    label = ElidedLabel(words)
+    qtbot.addWidget(label)
+    label.resize(200, 20)
+    label.show()
+    assert label.shown().endswith("…") and len(label.shown()) < len(words)
+    assert words.startswith(label.shown()[:-1]) and label.text() == words and label.toolTip() == words
+    label.resize(QFontMetrics(label.font()).horizontalAdvance(words) + 20, 20)
+    assert label.shown() == words

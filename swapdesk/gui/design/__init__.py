@@ -10,7 +10,7 @@
   (presets with Auto, and a custom value), `notice` (a line of words in a tone, with an action), `message`
   (a form's one message, in a slot of its own height so nothing moves), `empty_state`, `skeleton` (a
   placeholder while something loads), `steps` (a dialog's steps, each done, current or to come), `rows`
-  (caption and value rows, nothing ever cut).
+  (caption and value rows, nothing ever cut), `elided` (one line that ends in "…" when it has no room).
 
 Importing this package imports none of them (`gui.theme` reads the tokens and the sheet: no cycle).
 """
