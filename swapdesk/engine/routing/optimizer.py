@@ -40,7 +40,7 @@ def _cap(row: list[int]) -> int | None:
 
 
 def caps_of(values: list[list[int]], parts: int) -> list[int | None]:
-    """Each route's cap (`_cap`) on `parts` slices: what `allocate` and `best_without_each` check the values by,
+    """Each route's cap (`_cap`) on `parts` slices: what `allocate` and `without_each` check the values by,
     computed once by a caller that asks both about the same values."""
     return [_cap(row[: parts + 1]) for row in values]
 
@@ -139,14 +139,6 @@ def threshold(rows: list[list[int]], slices: list[int], caps: list[int | None]) 
         if k < cap:
             offered = max(offered, row[k + 1] - row[k])
     return lowest if lowest is not None and lowest > 0 and offered < lowest else None
-
-
-def best_without_each(
-    values: list[list[int]], slices: list[int], parts: int, caps: list[int | None] | None = None
-) -> list[int | None] | None:
-    """`without_each`'s figures alone."""
-    found = without_each(values, slices, parts, caps)
-    return None if found is None else found[0]
 
 
 def without_each(

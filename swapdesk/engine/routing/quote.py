@@ -127,7 +127,7 @@ def best_split(
             continue
         if gives and gas_value:
             weigh = functools.partial(_cost_of, cost, valued_ones)  # the valued routes' indices among all
-            slices, dropped, floor = _weighed(values, slices, parts, weigh, caps)
+            slices, dropped, floor = _worth_their_gas(values, slices, parts, weigh, caps)
         elif gives:
             floor = threshold(values, slices, caps)
         more = to_value(bounds, chosen_ones, floor)
@@ -204,28 +204,16 @@ def _worth_their_gas(
     parts: int,
     costs: Callable[[int], Fraction],
     caps: list[int | None] | None = None,
-) -> tuple[list[int], list[tuple[int, int]]]:
-    """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
-    split gives without it, its slices shared out again exactly among the others), until none does; and the
-    routes dropped, with their gas cost in the token bought (`costs(r)`: route r's gas in it). What the others
-    give without each route comes from one merged pass over the optimum's next slices (`without_each`)
-    where the routes' shapes allow it, from an allocation per route otherwise: the same figures either way.
-    `caps`: `caps_of(values, parts)`, when the caller has it."""
-    slices, dropped, _ = _weighed(values, slices, parts, costs, caps)
-    return slices, dropped
-
-
-def _weighed(
-    values: list[list[int]],
-    slices: list[int],
-    parts: int,
-    costs: Callable[[int], Fraction],
-    caps: list[int | None] | None = None,
 ) -> tuple[list[int], list[tuple[int, int]], int | None]:
-    """`_worth_their_gas`, and the smallest marginal taken in every optimum it found (the first, the others'
-    without each route weighed, the one after each route dropped) when each was a strict threshold
-    (`optimizer.threshold`), None otherwise: a route not in `values` that gives less could change none
-    of them (pruning.py)."""
+    """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
+    split gives without it, its slices shared out again exactly among the others), until none does; the
+    routes dropped, with their gas cost in the token bought (`costs(r)`: route r's gas in it); and the smallest
+    marginal taken in every optimum it found (the first, the others' without each route weighed, the one after
+    each route dropped) when each was a strict threshold (`optimizer.threshold`), None otherwise: a route not in
+    `values` that gives less could change none of them (pruning.py). What the others give without each route
+    comes from one merged pass over the optimum's next slices (`without_each`) where the routes' shapes allow
+    it, from an allocation per route otherwise: the same figures either way. `caps`: `caps_of(values, parts)`,
+    when the caller has it."""
     dropped: list[tuple[int, int]] = []
     nothing = [0] * (parts + 1)
     rows = list(values)
