@@ -5,6 +5,7 @@ Requests and their validation (`requests`, `rules`), response records
 the engine interface with its path table (`service`).
 """
 
+from swapdesk.api.cross_requests import CrossListRequest, CrossOrderRequest, CrossRoutesRequest, CrossSwapRequest
 from swapdesk.api.envelope import SUCCESS, Envelope, ErrorEnvelope, failure, success
 from swapdesk.api.errors import (
     ApiError,
@@ -37,10 +38,6 @@ from swapdesk.api.requests import (
     AggSwapRequest,
     BalancesRequest,
     ChainRequest,
-    CrossListRequest,
-    CrossOrderRequest,
-    CrossRoutesRequest,
-    CrossSwapRequest,
     DetailsRequest,
     Request,
     TokenRequest,

@@ -1,4 +1,5 @@
-"""Requests of the six endpoints (and the extensions), parsed from a query.
+"""Requests of the six endpoints (and the extensions), parsed from a query (the cross-chain ones:
+`cross_requests`).
 
 Field names are the spec's parameter names, so a request turns back into its
 query string one to one (`to_query`). `parse(RequestType, items)` is the one
@@ -152,9 +153,7 @@ def distinct(first: str, second: str, code: ErrorCode, what: Term) -> Check:
 
 # -- parameters shared by several endpoints ----------------------------------------
 
-_TWO_CHAINS = Term(QT_TR_NOOP("a cross-chain swap needs two chains"))
-
-_CHANNEL = Param(
+CHANNEL = Param(
     "channel",
     rules.channel,
     required=False,
@@ -203,7 +202,7 @@ def _swap_params(tron: bool) -> tuple[Param, ...]:
             example=account,
         ),
         Param("chain", chain_rule, doc=_CHAIN_DOC, example="TRON" if tron else "BSC"),
-        _CHANNEL,
+        CHANNEL,
     )
 
 
@@ -243,158 +242,6 @@ class TronSwapRequest(SwapQuoteRequest):
     PARAMS = _swap_params(tron=True)
 
 
-_CROSS_DOC = "chain id from the spec's cross-chain table"
-_ON_SOURCE = "on the source chain (EVM hex, or base58 when it is TRON)"
-_ON_DESTINATION = "on the destination chain (EVM hex, or base58 when it is TRON)"
-
-
-@dataclass(frozen=True)
-class CrossSwapRequest(Request):
-    fromChainID: Chain
-    toChainID: Chain
-    token0: str
-    token1: str | None
-    bridge: str
-    decimal0: int | None
-    decimal1: int | None
-    amountIn: int | None
-    to: str | None
-    channel: str
-    issuer: str | None
-
-    PARAMS = (
-        Param("fromChainID", rules.cross_chain_id(), doc=f"source {_CROSS_DOC}", example="56"),
-        Param("toChainID", rules.cross_chain_id(), doc=f"destination {_CROSS_DOC}", example="1"),
-        Param("token0", rules.any_address, doc=f"token {_ON_SOURCE}", example=BSC_USDT),
-        Param(
-            "token1",
-            rules.any_address,
-            required=False,
-            doc=f"token {_ON_DESTINATION} (default: the same asset)",
-            example=ETH_USDT,
-        ),
-        Param("bridge", rules.bridge, doc="ANYSWAP, METAPATH or CBRIDGE (any case)", example="ANYSWAP"),
-        Param("decimal0", rules.integer(0, 255), required=False, doc="decimals of token0", example="18"),
-        Param("decimal1", rules.integer(0, 255), required=False, doc="decimals of token1", example="6"),
-        Param(
-            "amountIn",
-            rules.amount(positive=True),
-            required=False,
-            doc="amount of token0, in its smallest unit",
-            example="100" + "0" * 18,
-        ),
-        Param("to", rules.any_address, required=False, doc=f"recipient {_ON_DESTINATION}", example=DEMO),
-        _CHANNEL,
-        Param("issuer", rules.any_address, required=False, doc=f"sender {_ON_SOURCE}", example=DEMO),
-    )
-    CHECKS = (
-        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, _TWO_CHAINS),
-        addresses_on("fromChainID", "token0", "issuer"),
-        addresses_on("toChainID", "token1", "to"),
-    )
-
-
-@dataclass(frozen=True)
-class CrossOrderRequest(Request):
-    """The order callback: every parameter is a string in the spec, and required."""
-
-    bridge: str
-    fromChainID: Chain
-    toChainID: Chain
-    token0: str
-    token1: str
-    to: str
-    amountIn: int
-    channel: str
-    hash: str
-    amountOutMin: int
-
-    PARAMS = (
-        Param("bridge", rules.bridge, doc="bridge used: ANYSWAP, METAPATH or CBRIDGE (any case)", example="METAPATH"),
-        Param("fromChainID", rules.cross_chain_id(text=True), doc=f"source {_CROSS_DOC}", example="56"),
-        Param("toChainID", rules.cross_chain_id(text=True), doc=f"destination {_CROSS_DOC}", example="1"),
-        Param("token0", rules.any_address, doc=f"token {_ON_SOURCE}", example=BSC_USDT),
-        Param("token1", rules.any_address, doc=f"token {_ON_DESTINATION}", example=ETH_USDT),
-        Param("to", rules.any_address, doc=f"recipient {_ON_DESTINATION}", example=DEMO),
-        Param(
-            "amountIn",
-            rules.amount(positive=True, text=True),
-            doc="amount of token0 sent, in its smallest unit",
-            example="100" + "0" * 18,
-        ),
-        Param("channel", rules.channel, doc="default, web, android, ios or extension (any case)", example="default"),
-        Param("hash", rules.tx_hash, doc="hash of the source-chain transaction", example=HASH),
-        Param(
-            "amountOutMin",
-            rules.amount(positive=False, text=True),
-            doc="the amountOut of the cross-chain quote",
-            example="99" + "0" * 6,
-        ),
-    )
-    CHECKS = (
-        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, _TWO_CHAINS),
-        addresses_on("fromChainID", "token0"),
-        addresses_on("toChainID", "token1", "to"),
-    )
-
-
-@dataclass(frozen=True)
-class CrossRoutesRequest(Request):
-    """Extension: one transfer, answered by every bridge that can carry it (LI.FI's routes)."""
-
-    fromChainID: Chain
-    toChainID: Chain
-    token0: str
-    token1: str | None
-    amountIn: int
-    to: str | None
-    issuer: str | None
-    include: tuple[str, ...] | None
-    exclude: tuple[str, ...] | None
-    channel: str
-
-    PARAMS = (
-        Param("fromChainID", rules.cross_chain_id(), doc=f"source {_CROSS_DOC}", example="56"),
-        Param("toChainID", rules.cross_chain_id(), doc=f"destination {_CROSS_DOC}", example="1"),
-        Param("token0", rules.any_address, doc=f"token {_ON_SOURCE}", example=BSC_USDT),
-        Param(
-            "token1",
-            rules.any_address,
-            required=False,
-            doc=f"token {_ON_DESTINATION} (default: the same asset)",
-            example=ETH_USDT,
-        ),
-        Param(
-            "amountIn",
-            rules.amount(positive=True),
-            doc="amount of token0, in its smallest unit",
-            example="100" + "0" * 18,
-        ),
-        Param("to", rules.any_address, required=False, doc=f"recipient {_ON_DESTINATION}", example=DEMO),
-        Param("issuer", rules.any_address, required=False, doc=f"sender {_ON_SOURCE}", example=DEMO),
-        Param(
-            "include",
-            rules.bridge_list,
-            required=False,
-            doc="only these bridges, separated by commas (default: every bridge)",
-            example="ANYSWAP,CBRIDGE",
-        ),
-        Param(
-            "exclude",
-            rules.bridge_list,
-            required=False,
-            doc="not these bridges, separated by commas",
-            example="METAPATH",
-        ),
-        _CHANNEL,
-    )
-    CHECKS = (
-        distinct("fromChainID", "toChainID", ErrorCode.SAME_CHAIN, _TWO_CHAINS),
-        addresses_on("fromChainID", "token0", "issuer"),
-        addresses_on("toChainID", "token1", "to"),
-    )
-
-
 @dataclass(frozen=True)
 class DetailsRequest(Request):
     hash: str
@@ -404,11 +251,6 @@ class DetailsRequest(Request):
         Param("hash", rules.tx_hash, doc="transaction hash: 64 hexadecimal digits, 0x optional", example=HASH),
         Param("chain", rules.chain(), doc=_CHAIN_DOC, example="BSC"),
     )
-
-
-@dataclass(frozen=True)
-class CrossListRequest(Request):
-    PARAMS = ()
 
 
 @dataclass(frozen=True)

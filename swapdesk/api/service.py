@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from swapdesk.api.cross_requests import CrossListRequest, CrossOrderRequest, CrossRoutesRequest, CrossSwapRequest
 from swapdesk.api.envelope import failure, success
 from swapdesk.api.errors import ApiError, ErrorCode, InternalError, Unavailable
 from swapdesk.api.records import (
@@ -33,10 +34,6 @@ from swapdesk.api.requests import (
     AggSwapRequest,
     BalancesRequest,
     ChainRequest,
-    CrossListRequest,
-    CrossOrderRequest,
-    CrossRoutesRequest,
-    CrossSwapRequest,
     DetailsRequest,
     Request,
     TokenRequest,

@@ -19,7 +19,7 @@ from eth_account import Account
 
 from swapdesk.__main__ import main
 from swapdesk.api import CrossListRequest, CrossRoutesRequest, CrossSwapRequest, DetailsRequest, parse
-from swapdesk.api.requests import CrossOrderRequest
+from swapdesk.api.cross_requests import CrossOrderRequest
 from swapdesk.compose import EmbeddedEngine
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
