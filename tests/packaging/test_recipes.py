@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-import yaml  # PyYAML: schemathesis, of the test extra, depends on it
+import yaml  # PyYAML: the test extra
 
 from scripts import bundle
 from swapdesk import __version__
