@@ -90,3 +90,21 @@ def test_a_store_without_a_file_keeps_nothing() -> None:
     assert len(store.all()) == 1
     store.close()
     assert OrderStore(None, CBRIDGE).all() == []
+
+
+def test_an_order_is_read_with_its_steps(tmp_path: Path) -> None:
+    """A provider's status answer takes the order and its timeline from one read of the store (under its lock, as
+    a move writes both in one transaction): after each move, the state shown is the timeline's last step."""
+    store = OrderStore(tmp_path / "orders.sqlite", METAPATH)
+    store.register(order())
+    path = ["wait_exchange_push", "wait_exchange_return", "wait_exchange_return_error", "wait_refund_send"]
+    kept = store.get(order().id)
+    for state in path:
+        assert kept is not None
+        kept = store.move(kept, state)
+        read = store.with_steps(order().id)
+        assert read is not None and read[0] == kept and read[1][-1].state == state
+    final = store.with_steps(order().id)
+    assert final is not None and [s.state for s in final[1]] == ["wait_deposit_send", *path]
+    assert store.with_steps("0x" + "00" * 32 + "ff") is None
+    store.close()

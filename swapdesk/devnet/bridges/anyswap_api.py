@@ -145,14 +145,14 @@ async def scan_tx(providers: BridgeProviders, tx_text: str) -> dict[str, Any]:
         raise p.BadParameter("hash", "must be 64 hexadecimal digits, with or without 0x", tx_text)
     tx = "0x" + tx_text.removeprefix("0x").lower()
     found = await off_loop(providers.anyswap.store.by_tx, tx)
-    if not found:
+    read = await off_loop(providers.anyswap.store.with_steps, found[0].id) if found else None
+    if read is None:
         raise LookupError(f"tx not found: {tx}")
-    order = found[0]
+    order, steps = read  # one moment of the order: its state and its timeline agree
     data, src, dst = order.data, order.src_chain, order.dst_chain
     source = await providers.world.deployment(src)
     token = next((t for t in source.anyswap.tokens if t.address == data["token"]), None) if source else None
     decimals = token.underlying.decimals if token else 18
-    steps = await off_loop(providers.anyswap.store.steps, order.id)
     info = {
         "txid": order.src_tx,
         "from": p.shown(src, data["from"]),

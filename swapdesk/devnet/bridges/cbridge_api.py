@@ -147,12 +147,12 @@ async def estimate_amt(providers: BridgeProviders, params: dict[str, Any]) -> di
 async def transfer_status(providers: BridgeProviders, params: dict[str, Any]) -> dict[str, Any]:
     transfer_id = p.tx_hash(params, "transfer_id")
     store = providers.cbridge.store
-    order = await off_loop(store.get, transfer_id)
-    if order is None:
+    read = await off_loop(store.with_steps, transfer_id)
+    if read is None:
         return {"status": 0, "wd_onchain": None, "sorted_sigs": [], "signers": [], "powers": [], "refund_reason": 0}
+    order, steps = read  # one moment of the order: its state and its timeline agree
     data, signed = order.data, "wdOnchain" in order.data and order.state in REFUND_STATES
     dst_tx = data.get("releaseHash") or data.get("relayHash")
-    steps = await off_loop(store.steps, order.id)
     return {
         "status": STATUS[order.state],
         "wd_onchain": b64(bytes.fromhex(data["wdOnchain"][2:])) if signed else None,

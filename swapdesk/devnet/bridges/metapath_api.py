@@ -194,11 +194,10 @@ async def update_data_and_status(providers: BridgeProviders, params: dict[str, A
 
 async def get_trans_data_by_id(providers: BridgeProviders, params: dict[str, Any]) -> Any:
     wanted = p.need(params, "orderId").lower()
-    order = await off_loop(providers.metapath.store.get, wanted)
-    if order is None:
+    read = await off_loop(providers.metapath.store.with_steps, wanted)
+    if read is None:
         return NOT_FOUND, f"orderId: no order {p.quote(wanted)}", None
-    steps = await off_loop(providers.metapath.store.steps, order.id)
-    return await record(providers, order, steps)
+    return await record(providers, *read)
 
 
 async def record(providers: BridgeProviders, order: Order, steps: list[Any]) -> dict[str, Any]:

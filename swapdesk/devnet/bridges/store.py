@@ -301,11 +301,18 @@ class OrderStore:
         return [_order(row) for row in rows]
 
     def steps(self, order_id: str) -> list[Step]:
+        found = self.with_steps(order_id)
+        return found[1] if found is not None else []
+
+    def with_steps(self, order_id: str) -> tuple[Order, list[Step]] | None:
+        """An order and its steps as one moment saw them: read apart, an operator moving the order between the
+        two reads gave an answer whose timeline was ahead of its state (a Success step under "Swapping")."""
         with self._lock:
+            row = self._db.execute(f"SELECT {_ORDER_COLUMNS} FROM orders WHERE id = ?", (order_id,)).fetchone()
             rows = self._db.execute(
                 "SELECT state, at_ms, tx FROM steps WHERE order_id = ? ORDER BY seq", (order_id,)
             ).fetchall()
-        return [Step(*row) for row in rows]
+        return (_order(row), [Step(*r) for r in rows]) if row is not None else None
 
     def sends(self, order_id: str, kind: str) -> list[Sent]:
         """What was signed for an order's `kind` of transaction, oldest first."""
