@@ -87,19 +87,23 @@ class EmbeddedEngine(Engine):
         await super().aclose()
 
 
-def chains(devnet: Devnet, rpc: dict[int, str]) -> ChainBackend:
+def chains(devnet: Devnet, rpc: dict[int, str], practice: dict[int, int] | None = None) -> ChainBackend:
     """The devnet's chains, and the chains named in `rpc` (chain id -> URL) on those nodes with their
-    catalogues (the user's file first, else the package's)."""
+    catalogues (the user's file first, else the package's); `practice`: those whose node is a practice fork,
+    with the fork's own chain id (`swapdesk.fork`)."""
     if not rpc:
         return DevnetBackend(devnet)
     found = catalogs.load(settings.config_dir() / "catalogs", list(rpc))
-    return RoutedBackend(DevnetBackend(devnet), RpcBackend(rpc, found))
+    return RoutedBackend(DevnetBackend(devnet), RpcBackend(rpc, found, practice))
 
 
-def embedded_service(chosen: Settings, told: list[str] | None = None) -> tuple[SwapService, Words]:
+def embedded_service(
+    chosen: Settings, told: list[str] | None = None, practice: dict[int, int] | None = None
+) -> tuple[SwapService, Words]:
     """The engine the window's settings ask for: the embedded devnet with its bridge providers (and real nodes
     for the chains named), or a server, which has its own, and its name (for the status bar, in any language).
-    `told`: what the person should hear from the start."""
+    `told`: what the person should hear from the start; `practice`: the chains of `chosen.rpc` that are
+    practice forks, with their forks' chain ids."""
     if chosen.engine == "remote":
         from swapdesk.remote import RemoteService
 
@@ -108,7 +112,7 @@ def embedded_service(chosen: Settings, told: list[str] | None = None) -> tuple[S
     rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
     real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items()) if chosen.providers else None
     builds = build_ahead(devnet, rpc)
-    engine = EmbeddedEngine(chains(devnet, rpc), BridgeProviders(devnet), told, real, builds)
+    engine = EmbeddedEngine(chains(devnet, rpc, practice), BridgeProviders(devnet), told, real, builds)
     if not rpc:
         return engine, Words(QT_TR_NOOP("embedded devnet"))
     return engine, Words(QT_TR_NOOP("devnet + RPC for {chains}"), chains=", ".join(chosen.rpc))

@@ -2,8 +2,14 @@
 
 `swapdesk --fork CHAIN=URL` starts anvil with `--fork-url URL`: every pool, price and contract of that chain as
 it is now, read from the node on demand, and nothing sent anywhere but the local fork. The user's accounts are
-given 100 of the chain's coin there (`anvil_setBalance`), so they can swap with nothing at stake; the app then
-reaches the chain through the fork's URL like any node, with the chain's catalogue. The forks stop with the app.
+given 100 more of the chain's coin there (`anvil_setBalance`), so they can swap with nothing at stake; the app
+then reaches the chain through the fork's URL like any node, with the chain's catalogue. The forks stop with
+the app.
+
+Practice must be worthless on the real network: each fork runs under a chain id of its own, new for each run
+(`--chain-id`), so every transaction signed there is bound to it (EIP-155) and no real network, nor a later
+fork, accepts it; the outbox records that id and never sends such a transaction anywhere else
+(`trade.outbox`). The URL is checked first to be a node of the chain named.
 
 anvil is found by `tools.anvil_path` (the bundle's, PATH's, or the npm package the checkout pins); without it,
 the error says how to get it.
@@ -13,18 +19,23 @@ from __future__ import annotations
 
 import logging
 import queue
+import secrets
 import subprocess
 import threading
 from dataclasses import dataclass, field
 
 import httpx
 
-from swapdesk.chains import Chain
-from swapdesk.tools import anvil_path
+from swapdesk.chains import CHAINS, Chain
+from swapdesk.tools import anvil_path, child_options
 
 log = logging.getLogger(__name__)
 START_SECONDS = 60.0  # anvil asks the forked node for its head before it listens
-DEMO_COINS = 100  # of the chain's coin, per account
+DEMO_COINS = 100  # of the chain's coin, per account, added to what the account holds there
+ASK_SECONDS = 15.0  # the upstream node asked which chain it is
+# practice chain ids: above every public chain's (chainlist's largest are below 2^32), below 2^53 (what wallets
+# written in JavaScript can hold), and none of the chains swapdesk knows
+PRACTICE_IDS = range(2**40, 2**48)
 GET_ANVIL = (
     "anvil (Foundry's local node) is needed to fork a network: install Foundry (https://getfoundry.sh),"
     " or in a checkout run `npm ci` for the @foundry-rs/anvil package it pins; swapdesk's bundle carries it"
@@ -35,12 +46,21 @@ class ForkError(RuntimeError):
     """A fork that could not start, said in words."""
 
 
+def practice_chain_id() -> int:
+    """A chain id for one practice run: new each time, so nothing signed on one fork is valid on another."""
+    known = {chain.id for chain in CHAINS}
+    while (chosen := PRACTICE_IDS[secrets.randbelow(len(PRACTICE_IDS))]) in known:
+        pass
+    return chosen
+
+
 @dataclass
 class Fork:
     chain: Chain
     upstream: str  # the real network's JSON-RPC URL
     url: str = ""  # the fork's, once started
     block: int = 0  # the block it forked at
+    chain_id: int = field(default_factory=practice_chain_id)  # what the fork answers and signs for
     _process: subprocess.Popen[str] | None = field(default=None, repr=False)
 
     def start(self) -> str:
@@ -48,8 +68,12 @@ class Fork:
         binary = anvil_path()
         if binary is None:
             raise ForkError(GET_ANVIL)
-        command = [str(binary), "--fork-url", self.upstream, "--port", "0", "--host", "127.0.0.1"]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self._check_upstream()
+        command = [str(binary), "--fork-url", self.upstream, "--port", "0", "--host", "127.0.0.1",
+                   "--chain-id", str(self.chain_id)]  # fmt: skip
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **child_options()
+        )
         self._process = process
         listening: queue.Queue[str | None] = queue.Queue()
         said: list[str] = []
@@ -76,18 +100,30 @@ class Fork:
         self.block = int(self._rpc("eth_blockNumber"), 16)
         return url
 
+    def _check_upstream(self) -> None:
+        """The URL is a node of the chain named: a fork of another chain would be practice on the wrong world."""
+        try:
+            answered = int(_ask(self.upstream, "eth_chainId", timeout=ASK_SECONDS), 16)
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            raise ForkError(f"anvil could not fork {self.chain.name} from {self.upstream}: {_why(exc)}") from None
+        if answered != self.chain.id:
+            raise ForkError(
+                f"{self.upstream} is a node of chain {answered}, not of {self.chain.name} ({self.chain.id}):"
+                " nothing was forked"
+            )
+
     def fund(self, addresses: list[str]) -> None:
-        """Give each address DEMO_COINS of the chain's coin on the fork (only there)."""
+        """Add DEMO_COINS of the chain's coin to each address on the fork (only there)."""
         amount = DEMO_COINS * 10**self.chain.native_decimals
         for address in addresses:
-            self._rpc("anvil_setBalance", address, hex(amount))
+            held = int(self._rpc("eth_getBalance", address, "latest"), 16)
+            self._rpc("anvil_setBalance", address, hex(held + amount))
 
     def _rpc(self, method: str, *params: object) -> str:
-        answer = httpx.post(self.url, json={"jsonrpc": "2.0", "id": 1, "method": method, "params": list(params)},
-                            timeout=30).json()  # fmt: skip
-        if "error" in answer:
-            raise ForkError(f"the fork of {self.chain.name} refused {method}: {answer['error'].get('message')}")
-        return str(answer["result"])
+        try:
+            return _ask(self.url, method, *params)
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            raise ForkError(f"the fork of {self.chain.name} refused {method}: {_why(exc)}") from None
 
     def stop(self) -> None:
         process, self._process = self._process, None
@@ -98,6 +134,21 @@ class Fork:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+def _ask(url: str, method: str, *params: object, timeout: float = 30) -> str:
+    """One JSON-RPC call; its result. ValueError with the node's words when it answers an error."""
+    answer = httpx.post(
+        url, json={"jsonrpc": "2.0", "id": 1, "method": method, "params": list(params)}, timeout=timeout
+    ).json()
+    if not isinstance(answer, dict) or "result" not in answer:
+        error = answer.get("error") if isinstance(answer, dict) else None
+        raise ValueError(error.get("message") if isinstance(error, dict) else f"no result in {str(answer)[:200]}")
+    return str(answer["result"])
+
+
+def _why(exc: Exception) -> str:
+    return str(exc) or type(exc).__name__
 
 
 def start_forks(wanted: dict[Chain, str], accounts: list[str]) -> tuple[list[Fork], list[str]]:
@@ -115,8 +166,9 @@ def start_forks(wanted: dict[Chain, str], accounts: list[str]) -> tuple[list[For
             fork.stop()
         raise
     told = [
-        f"Practice on {f.chain.name}: a local fork of it at block {f.block}, real pools and prices; your accounts"
-        f" hold {DEMO_COINS} {f.chain.native_symbol} there, and nothing is sent to the real network."
+        f"Practice on {f.chain.name}: a local fork of it at block {f.block}, real pools and prices, under a chain id"
+        f" of its own ({f.chain_id}); your accounts got {DEMO_COINS} {f.chain.native_symbol} more there, and"
+        " nothing signed there is valid on the real network."
         for f in forks
     ]
     return forks, told
@@ -141,6 +193,11 @@ class Forks:
         started, told = start_forks(missing, accounts) if missing else ([], [])
         self.started = kept + started
         return told
+
+    @property
+    def practice(self) -> dict[int, int]:
+        """Each forked chain's id -> the practice chain id its fork runs under."""
+        return {fork.chain.id: fork.chain_id for fork in self.started}
 
     def stop(self) -> None:
         for fork in self.started:

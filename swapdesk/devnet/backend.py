@@ -74,6 +74,9 @@ class DevnetBackend:
     def is_devnet(self, chain: Chain) -> bool:
         return True
 
+    def network_id(self, chain: Chain) -> int:
+        return chain.id
+
     def tron_node(self) -> TronNode:
         """The devnet's TRON node, answering in process (`engine.tron_node.tron_client` asks for it)."""
         return devnet_tron_node(self.devnet)

@@ -31,6 +31,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from swapdesk.tools import child_options
+
 if TYPE_CHECKING:
     from swapdesk.devnet.snapshots import SnapshotStore
 
@@ -139,6 +141,7 @@ def _worker(base: Path, share: list[int]) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
+        **child_options(),
     )
 
 

@@ -34,6 +34,11 @@ class ChainBackend(Protocol):
         """True where the chain is the embedded devnet (demo accounts may sign there)."""
         ...
 
+    def network_id(self, chain: Chain) -> int:
+        """The chain id the node for `chain` answers, and transactions sent there are signed for: the chain's
+        own, or a practice fork's own (`swapdesk.fork`), which no real network accepts."""
+        ...
+
     @property
     def notices(self) -> list[str]:
         """What the person should hear about these chains (one started afresh, a read-only view)."""
@@ -44,11 +49,15 @@ class ChainBackend(Protocol):
 
 class RpcBackend:
     """Chains reached through JSON-RPC (a real network, or anvil), each with its
-    catalogue: where its tokens, pools, Multicall3 and router are."""
+    catalogue: where its tokens, pools, Multicall3 and router are. `practice`: the chains whose endpoint is a
+    practice fork, with the fork's own chain id."""
 
-    def __init__(self, endpoints: dict[int, str], catalogs: dict[int, Catalog]) -> None:
+    def __init__(
+        self, endpoints: dict[int, str], catalogs: dict[int, Catalog], practice: dict[int, int] | None = None
+    ) -> None:
         self.endpoints = endpoints
         self.catalogs = catalogs
+        self.practice = dict(practice or {})
         self._web3: dict[int, AsyncWeb3] = {}
 
     async def web3(self, chain: Chain) -> AsyncWeb3:
@@ -75,6 +84,9 @@ class RpcBackend:
 
     def is_devnet(self, chain: Chain) -> bool:
         return False
+
+    def network_id(self, chain: Chain) -> int:
+        return self.practice.get(chain.id, chain.id)
 
     @property
     def notices(self) -> list[str]:
@@ -143,6 +155,9 @@ class ServedDevnetBackend:
     def is_devnet(self, chain: Chain) -> bool:
         return True
 
+    def network_id(self, chain: Chain) -> int:
+        return chain.id
+
     @property
     def notices(self) -> list[str]:
         return []
@@ -169,6 +184,9 @@ class RoutedBackend:
 
     def is_devnet(self, chain: Chain) -> bool:
         return self._for(chain).is_devnet(chain)
+
+    def network_id(self, chain: Chain) -> int:
+        return self._for(chain).network_id(chain)
 
     @property
     def notices(self) -> list[str]:

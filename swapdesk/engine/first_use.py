@@ -52,15 +52,15 @@ class CheckedChains:
         return self._checked[chain.id]
 
     async def _check(self, chain: Chain, claimed: Catalog, w3: AsyncWeb3) -> Catalog:
-        answered = quantity(await request(w3, "eth_chainId", []))
-        if answered != chain.id:
+        answered, expected = quantity(await request(w3, "eth_chainId", [])), self.inner.network_id(chain)
+        if answered != expected:
             raise Unavailable(
                 ErrorCode.CHAIN_UNAVAILABLE,
                 Words(
                     QT_TR_NOOP("the node configured for {chain} is chain {answered}, not {id}: check its URL"),
                     chain=chain.flag,
                     answered=answered,
-                    id=chain.id,
+                    id=expected,
                 ),
             )
         named = {claimed.multicall, claimed.wrapped, *(t.address for t in claimed.tokens)}
@@ -108,6 +108,9 @@ class CheckedChains:
 
     def is_devnet(self, chain: Chain) -> bool:
         return self.inner.is_devnet(chain)
+
+    def network_id(self, chain: Chain) -> int:
+        return self.inner.network_id(chain)
 
     @property
     def notices(self) -> list[str]:

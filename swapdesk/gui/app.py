@@ -29,6 +29,7 @@ from swapdesk.gui import i18n, theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.icons import icon
 from swapdesk.gui.loop import EventLoop
+from swapdesk.gui.stop_signals import StopSignals
 from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
@@ -49,13 +50,15 @@ def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapServ
     from swapdesk.compose import embedded_service
 
     told: list[str] = []
+    practice: dict[int, int] = {}
     if forks is not None and chosen.engine != "remote":
         from swapdesk.wallet.book import AccountBook
 
         wanted = forks.wanted or {resolve(flag): url for flag, url in chosen.forks.items()}
         told = forks.run(wanted, [a.address for a in AccountBook(settings.config_dir() / "accounts.json").load()])
         chosen = replace(chosen, rpc=chosen.rpc | {f.chain.flag: f.url for f in forks.started})
-    return embedded_service(chosen, told)
+        practice = forks.practice
+    return embedded_service(chosen, told, practice)
 
 
 def open_window(
@@ -103,7 +106,11 @@ def run(server: str | None = None, fork: dict[Chain, str] | None = None) -> int:
     try:
         with loop:
             window = open_window(chosen, collector, forks)
-            loop.run_until_complete(window.closed)
+            stopping = StopSignals(window.close)  # a signal ends the app as closing its window does
+            try:
+                loop.run_until_complete(window.closed)
+            finally:
+                stopping.close()
             if window.service is not None:
                 loop.run_until_complete(window.service.aclose())
             stop_leftovers(loop)

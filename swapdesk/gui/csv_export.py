@@ -15,11 +15,12 @@ from swapdesk.chains import by_id
 from swapdesk.files import write_atomically
 from swapdesk.gui import formatting, status
 from swapdesk.gui.i18n import tr
+from swapdesk.gui.widgets.sent_list import network_words
 from swapdesk.store import TxStore
 from swapdesk.store.transactions import StoredTx
 
 COLUMNS = (
-    "time_utc", "chain", "kind", "status", "sent", "sent_units", "received", "received_units", "to_chain",
+    "time_utc", "chain", "network", "kind", "status", "sent", "sent_units", "received", "received_units", "to_chain",
     "bridge", "receiver", "spender", "hash", "sender", "nonce", "block", "error",
 )  # fmt: skip
 UNLIMITED_FROM = 2**255  # an approval this large is "unlimited"
@@ -56,7 +57,7 @@ def row(tx: StoredTx) -> list[str]:
     when = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(tx.created_ms / 1000))
     to_chain = _chain_name(int(s["toChainId"])) if s.get("toChainId") else ""
     return [
-        when, _chain_name(tx.chain_id), tx.kind, tr(status.from_store(tx.status).word), sent, sent_units, received,
+        when, _chain_name(tx.chain_id), network_words(tx) or tr("real"), tx.kind, tr(status.from_store(tx.status).word), sent, sent_units, received,
         received_units, to_chain, str(s.get("bridge", "")), str(s.get("receiver", "")), str(s.get("spender", "")),
         tx.hash, tx.sender, "" if tx.nonce is None else str(tx.nonce), "" if tx.block is None else str(tx.block),
         tx.error or "",

@@ -40,8 +40,6 @@ from swapdesk.store import StoredOrder, TxStore
 from swapdesk.words import Words
 
 if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
-    from web3 import AsyncWeb3
-
     from swapdesk.engine.backends import ChainBackend
     from swapdesk.gui.accounts_dialog import AccountsDialog
     from swapdesk.gui.cross_dialog import CrossSendDialog
@@ -313,11 +311,13 @@ class MainWindow(QMainWindow):
     async def _resume(self, chains: ChainBackend) -> None:
         """Settle what a previous session sent (or signed) and never saw settled."""
 
-        async def web3_for(chain_id: int) -> AsyncWeb3:
-            return await chains.web3(by_id(chain_id))
+        from swapdesk.trade.outbox import Network, network_of
+
+        async def network_for(chain_id: int) -> Network:
+            return await network_of(chains, by_id(chain_id))
 
         assert self.trader is not None
-        if await self.trader.outbox.resume(web3_for):
+        if await self.trader.outbox.resume(network_for):
             self.history_tab.refresh_sent()
 
     def refresh_accounts(self) -> None:

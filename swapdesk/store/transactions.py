@@ -13,6 +13,12 @@ digits without 0x for a TRON transaction id, which has no nonce (its expiration 
 holds the signed transaction's JSON). The schema's version is SQLite's `user_version`; `migrate` brings
 a database made by an older swapdesk up to date, every row kept, in one transaction.
 
+Every transaction names the network it was signed for: its kind (`network`: the real network, the embedded
+devnet, or a practice fork) and the chain id its signature is bound to (`network_id`, EIP-155): the chain's
+own, or a practice fork's (`swapdesk --fork` runs one under a chain id of its own, so that what is signed
+there is worthless anywhere else). The outbox sends a transaction again only to that network; practice is
+shown apart. Rows written before the store knew (`unknown`) are never sent again, only looked for.
+
 A bridge deposit (kind `bridge`) is recorded with its cross-chain order, in the same transaction
 (`store.orders`): the orders the app follows live here too, and tracking resumes from them. A `refund` is
 a transaction the app sent for the sender to get a bridge's refund (cBridge's withdraw).
@@ -38,11 +44,13 @@ from swapdesk.store.orders import StoredOrder
 
 STATUSES = ("signed", "sent", "confirmed", "failed", "dropped")
 KINDS = ("approval", "swap", "bridge", "refund", "router")
+NETWORKS = ("real", "devnet", "practice", "unknown")
 OPEN = ("signed", "sent")  # may still land
 
 # 0: Ethereum hashes only; 1: TRON transaction ids too, which have no nonce; 2: bridge deposits and refunds,
-# and the orders they start; 3: the transactions that deploy and set up swapdesk's router (kind `router`)
-VERSION = 3
+# and the orders they start; 3: the transactions that deploy and set up swapdesk's router (kind `router`);
+# 4: the network each was signed for (`network`, `network_id`: a practice fork's own chain id, or the chain's)
+VERSION = 4
 TABLE = """
 CREATE TABLE {name} (
     hash TEXT PRIMARY KEY CHECK (
@@ -59,11 +67,18 @@ CREATE TABLE {name} (
     created_ms INTEGER NOT NULL,
     updated_ms INTEGER NOT NULL,
     block INTEGER,
-    error TEXT
+    error TEXT,
+    network TEXT NOT NULL CHECK (network IN ('real', 'devnet', 'practice', 'unknown')),
+    network_id INTEGER NOT NULL
 )
 """
 INDEX = "CREATE INDEX IF NOT EXISTS by_time ON transactions (created_ms DESC)"
-COLUMNS = "hash, chain_id, kind, sender, nonce, raw, status, summary, created_ms, updated_ms, block, error"
+COLUMNS = (
+    "hash, chain_id, kind, sender, nonce, raw, status, summary, created_ms, updated_ms, block, error,"
+    " network, network_id"
+)
+# before version 4 nothing said whether a row was real, the devnet or a fork, all signed for the chain's own id
+OLD_COLUMNS = COLUMNS.replace("network, network_id", "'unknown', chain_id")
 
 
 @dataclass(frozen=True)
@@ -80,6 +95,17 @@ class StoredTx:
     updated_ms: int = 0
     block: int | None = None
     error: str | None = None
+    network: str = "real"  # one of NETWORKS (see the module)
+    network_id: int | None = None  # the chain id it is signed for; None: the chain's own
+
+    @property
+    def signed_for(self) -> int:
+        return self.chain_id if self.network_id is None else self.network_id
+
+    @property
+    def practice(self) -> bool:
+        """Signed on a practice fork: worthless on the real network, and never sent to it."""
+        return self.network == "practice"
 
 
 def _now_ms() -> int:
@@ -111,7 +137,8 @@ class TxStore:
                 elif version < VERSION:
                     self._db.execute(TABLE.format(name="transactions_new"))
                     self._db.execute(
-                        f"INSERT INTO transactions_new ({COLUMNS}) SELECT {COLUMNS} FROM transactions ORDER BY rowid"
+                        f"INSERT INTO transactions_new ({COLUMNS}) SELECT {OLD_COLUMNS if version < 4 else COLUMNS}"
+                        " FROM transactions ORDER BY rowid"
                     )
                     self._db.execute("DROP TABLE transactions")
                     self._db.execute("ALTER TABLE transactions_new RENAME TO transactions")
@@ -126,15 +153,22 @@ class TxStore:
                 raise
 
     def record(self, tx: StoredTx) -> None:
-        """Keep a signed transaction before it is sent; a bridge deposit with its order, in one transaction."""
+        """Keep a signed transaction before it is sent; a bridge deposit with its order, in one transaction.
+        The same signed bytes recorded again (a practice run repeated at the same block signs the same bytes)
+        are the transaction already kept: nothing changes."""
         now = _now_ms()
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute(
-                    "INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, 'signed', ?, ?, ?, NULL, NULL)",
-                    (tx.hash, tx.chain_id, tx.kind, tx.sender, tx.nonce, tx.raw, json.dumps(tx.summary), now, now),
-                )
+                values = (tx.hash, tx.chain_id, tx.kind, tx.sender, tx.nonce, tx.raw, "signed", json.dumps(tx.summary),
+                          now, now, None, None, tx.network, tx.signed_for)  # fmt: skip
+                same = "chain_id, kind, sender, nonce, raw, network, network_id"
+                kept = self._db.execute(f"SELECT {same} FROM transactions WHERE hash = ?", (tx.hash,)).fetchone()
+                if kept == (*values[1:6], *values[-2:]):  # the very transaction, signed again: kept once
+                    self._db.execute("COMMIT")
+                    return
+                slots = ", ".join("?" * len(values))
+                self._db.execute(f"INSERT INTO transactions ({COLUMNS}) VALUES ({slots})", values)
                 if tx.kind == "bridge":
                     orders.insert(self._db, tx.hash, tx.summary, now)
                 self._db.execute("COMMIT")
@@ -220,15 +254,16 @@ class TxStore:
     def export_csv(self) -> str:
         """Every transaction, newest first, as CSV text (amounts in smallest units)."""
         out = io.StringIO()
-        columns = ["time_utc", "chain_id", "kind", "status", "hash", "sender", "nonce", "block", "error", "summary"]
+        columns = ["time_utc", "chain_id", "network", "network_id", "kind", "status", "hash", "sender", "nonce",
+                   "block", "error", "summary"]  # fmt: skip
         writer = csv.writer(out)
         writer.writerow(columns)
         for tx in self.all():
             when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(tx.created_ms / 1000))
             summary = json.dumps(tx.summary, sort_keys=True)
-            writer.writerow(
-                [when, tx.chain_id, tx.kind, tx.status, tx.hash, tx.sender, tx.nonce, tx.block, tx.error, summary]
-            )
+            row = [when, tx.chain_id, tx.network, tx.signed_for, tx.kind, tx.status, tx.hash, tx.sender, tx.nonce,
+                   tx.block, tx.error, summary]  # fmt: skip
+            writer.writerow(row)
         return out.getvalue()
 
     def close(self) -> None:

@@ -96,7 +96,8 @@ class Bridger:
         src, bridge = shown.src, shown.bridge
         me = parse_address(key.address, False)
         try:
-            if not src.tron and await (await self.trader.chains.web3(src)).eth.chain_id != src.id:
+            chains = self.trader.chains
+            if not src.tron and await (await chains.web3(src)).eth.chain_id != chains.network_id(src):
                 raise CheckFailed(QT_TR_NOOP("the node answering for {chain} is another chain"), chain=src.name)
             funds = await self.funds(key.address, shown)
             self.check_balance(funds, shown)

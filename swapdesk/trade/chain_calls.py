@@ -22,7 +22,7 @@ from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
 from swapdesk.engine.tron_node import NodeRefused, ask, measured_fee_limit, message, revert_reason
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
-from swapdesk.trade.outbox import UNREACHABLE, Sent
+from swapdesk.trade.outbox import UNREACHABLE, Sent, network_of
 from swapdesk.trade.swap import Trader
 from swapdesk.trade.tron_outbox import UNREACHABLE as TRON_UNREACHABLE
 from swapdesk.wallet import PrivateKey
@@ -117,8 +117,8 @@ class ChainCalls:
         """Sign, record, send and follow one call to a successful receipt. `abi`: the called contract's, from
         swapdesk's artifacts (TRON builds the call on it)."""
         if not chain.tron:
-            w3 = await self.trader.chains.web3(chain)
-            return await self.trader.outbox.send(w3, key, kind, to_checksum(to), data, value, summary)
+            net = await network_of(self.trader.chains, chain)
+            return await self.trader.outbox.send(net, key, kind, to_checksum(to), data, value, summary)
         try:
             transaction = await self._tron_build(key, to, data, value, abi)
         except NodeRefused as exc:

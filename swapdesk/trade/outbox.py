@@ -7,6 +7,11 @@ settled: it finds the receipt, re-sends the recorded raw transaction, or
 marks it dropped when its nonce was used by another. TRON transactions are
 sent by the TronOutbox, which settles its own (`tron`, set by the trader).
 
+A transaction goes only to the network it was signed for (`Network`): a practice fork's transactions are
+signed for the fork's own chain id and never sent anywhere else (when that fork has ended they are dropped:
+they can never land), the devnet's only to the devnet, a real network's only to a node answering its chain
+id. What an older swapdesk recorded without saying its network is looked for, never sent again.
+
 One sender per account and chain at a time: from choosing the nonce to the
 node's acceptance, a send holds its account's lock, and so does `resume`
 while it re-broadcasts what a previous session left open. Before choosing a
@@ -34,13 +39,14 @@ from web3.exceptions import TimeExhausted, TransactionNotFound, Web3Exception
 
 from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import revert_reason
-from swapdesk.chains import resolve
+from swapdesk.chains import Chain, resolve
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.errors import SendFailed, failed_on_chain
 from swapdesk.wallet import PrivateKey
 from swapdesk.words import QT_TR_NOOP
 
 if TYPE_CHECKING:
+    from swapdesk.engine import ChainBackend
     from swapdesk.trade.tron_outbox import TronOutbox
 
 log = logging.getLogger(__name__)
@@ -48,12 +54,41 @@ TRON = resolve("TRON").id
 RECEIPT_TIMEOUT = 180  # seconds to wait for a receipt before telling the user it is still pending
 UNREACHABLE = (OSError, TimeoutError, aiohttp.ClientError)
 GAS_MARGIN_PERCENT = 25  # estimates are for the current state; prices move before the block
+PRACTICE_ENDED = "signed on a practice fork that has ended: it was never sent to any other network"
 
 
 @dataclass(frozen=True)
 class Sent:
     hash: str
     receipt: Any
+
+
+@dataclass(frozen=True)
+class Network:
+    """Where a transaction goes: the chain it is for, whether that chain is a real network, the embedded devnet
+    or a practice fork here, the chain id signatures are bound to there (EIP-155), and its node (None on TRON,
+    whose transactions the TronOutbox sends)."""
+
+    chain_id: int
+    kind: str  # "real", "devnet" or "practice" (store.NETWORKS)
+    id: int
+    w3: AsyncWeb3 | None
+
+    def has(self, tx: StoredTx) -> bool:
+        """Whether `tx` was signed for this very network: the only one it may be sent to."""
+        return tx.chain_id == self.chain_id and tx.network == self.kind and tx.signed_for == self.id
+
+
+def network_kind(chains: ChainBackend, chain: Chain) -> str:
+    if chains.is_devnet(chain):
+        return "devnet"
+    return "practice" if chains.network_id(chain) != chain.id else "real"
+
+
+async def network_of(chains: ChainBackend, chain: Chain) -> Network:
+    """The network the backend reaches for `chain` now."""
+    w3 = None if chain.tron else await chains.web3(chain)
+    return Network(chain.id, network_kind(chains, chain), chains.network_id(chain), w3)
 
 
 class Outbox:
@@ -66,22 +101,30 @@ class Outbox:
         return self._senders.setdefault((chain_id, account.lower()), asyncio.Lock())
 
     async def send(
-        self, w3: AsyncWeb3, key: PrivateKey, kind: str, to: str, data: bytes, value: int, summary: dict[str, Any]
+        self, net: Network, key: PrivateKey, kind: str, to: str, data: bytes, value: int, summary: dict[str, Any]
     ) -> Sent:
-        """Sign, record, send and follow one transaction to a successful receipt."""
+        """Sign, record, send and follow one transaction to a successful receipt, on `net` only."""
         to = to_checksum_address(to)
+        w3 = net.w3
+        assert w3 is not None, "TRON's transactions go through the TronOutbox"
         try:
-            chain_id = await w3.eth.chain_id
+            answered = await w3.eth.chain_id
         except Web3Exception as exc:
             raise SendFailed(
                 QT_TR_NOOP("the chain refused to prepare the transaction: {reason}"), reason=_reason(exc)
             ) from None
         except UNREACHABLE as exc:
             raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
-        async with self._sender(chain_id, key.address):  # one sender per account: nonce chosen to node accepted
+        if answered != net.id:
+            raise SendFailed(
+                QT_TR_NOOP("the node answers as chain {answered}, not {expected}: nothing was signed"),
+                answered=answered,
+                expected=net.id,
+            )
+        async with self._sender(net.id, key.address):  # one sender per account: nonce chosen to node accepted
             try:
                 for left in await off_loop(self.store.pending):
-                    if left.chain_id == chain_id and left.sender.lower() == key.address.lower():
+                    if net.has(left) and left.sender.lower() == key.address.lower():
                         await self._rebroadcast(w3, left)  # the node counts it before a nonce is chosen
             except Web3Exception as exc:
                 raise SendFailed(
@@ -89,11 +132,11 @@ class Outbox:
                 ) from None
             except UNREACHABLE as exc:
                 raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
-            tx_hash = await self._sign_and_send(w3, key, chain_id, kind, to, data, value, summary)
+            tx_hash = await self._sign_and_send(net, w3, key, kind, to, data, value, summary)
         return Sent(tx_hash, await self.follow(w3, tx_hash))
 
     async def _sign_and_send(
-        self, w3: AsyncWeb3, key: PrivateKey, chain_id: int, kind: str, to: str, data: bytes, value: int, summary: Any
+        self, net: Network, w3: AsyncWeb3, key: PrivateKey, kind: str, to: str, data: bytes, value: int, summary: Any
     ) -> str:
         """Choose the nonce, sign, record and send (the account's lock held); the transaction's hash."""
         call = {"from": key.address, "to": to, "data": "0x" + data.hex(), "value": value}
@@ -110,7 +153,7 @@ class Outbox:
             raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
         tx = {
             "type": 2,
-            "chainId": chain_id,
+            "chainId": net.id,
             "nonce": nonce,
             "to": to,
             "data": data,
@@ -121,7 +164,10 @@ class Outbox:
         }
         raw = key.sign(tx)
         tx_hash = "0x" + keccak(raw).hex()
-        stored = StoredTx(tx_hash, chain_id, kind, key.address, nonce, "0x" + raw.hex(), "signed", summary)
+        stored = StoredTx(
+            tx_hash, net.chain_id, kind, key.address, nonce, "0x" + raw.hex(), "signed", summary, network=net.kind,
+            network_id=net.id,
+        )  # fmt: skip
         await off_loop(self.store.record, stored)
         try:
             await w3.eth.send_raw_transaction(raw)
@@ -160,24 +206,58 @@ class Outbox:
         await off_loop(self.store.mark, tx_hash, "confirmed", block=block)
         return receipt
 
-    async def resume(self, web3_for: Callable[[int], Awaitable[AsyncWeb3]]) -> list[str]:
-        """Settle what a previous session left open; the hashes it looked at."""
+    async def resume(self, network_for: Callable[[int], Awaitable[Network]]) -> list[str]:
+        """Settle what a previous session left open, each on the network it was signed for only; the hashes it
+        looked at."""
         looked = []
         for tx in await off_loop(self.store.pending):
             looked.append(tx.hash)
             try:
-                if tx.chain_id == TRON:
+                net = await network_for(tx.chain_id)
+                if tx.network == "unknown" and tx.chain_id != TRON:  # TRON's binds itself to its network (TAPOS)
+                    await self._look_for(net, tx)
+                elif not net.has(tx) and tx.network != "unknown":
+                    await self._elsewhere(net, tx)
+                elif tx.chain_id == TRON:
                     if self.tron is None:
                         raise RuntimeError("no TRON node to settle it with")
                     await self.tron.settle(tx)
                 else:
-                    await self._settle(await web3_for(tx.chain_id), tx)
+                    assert net.w3 is not None
+                    await self._settle(net.w3, tx)
             except Exception as exc:  # one chain down must not stop the others
                 log.warning("could not settle %s yet: %s", tx.hash, exc)
         return looked
 
+    async def _elsewhere(self, net: Network, tx: StoredTx) -> None:
+        """A transaction signed for another network than the one the chain is on now: never sent here. A practice
+        fork's cannot land once its fork has ended (each run has its own chain id): dropped. Others wait for
+        their network (the devnet, or the real one) to be the chain's again."""
+        if tx.practice and (net.kind != "practice" or net.id != tx.signed_for):
+            await off_loop(self.store.mark, tx.hash, "dropped", error=PRACTICE_ENDED)
+            return
+        log.warning(
+            "%s was signed for the %s network %d; %d is now %s network %d: not sent there",
+            tx.hash, tx.network, tx.signed_for, tx.chain_id, net.kind, net.id,
+        )  # fmt: skip
+
+    async def _look_for(self, net: Network, tx: StoredTx) -> None:
+        """A transaction an older swapdesk recorded without its network (a fork's and the devnet's looked real):
+        its receipt is looked for and its nonce watched, but it is never sent again."""
+        if net.w3 is None or await net.w3.eth.chain_id != tx.signed_for:
+            return
+        try:
+            await net.w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
+        except TransactionNotFound:
+            sender = ChecksumAddress(HexAddress(HexStr(tx.sender)))
+            if tx.nonce is not None and await net.w3.eth.get_transaction_count(sender, "latest") > tx.nonce:
+                await off_loop(self.store.mark, tx.hash, "dropped", error="another transaction used its nonce")
+            return
+        with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
+            await self.follow(net.w3, tx.hash)
+
     async def _settle(self, w3: AsyncWeb3, tx: StoredTx) -> None:
-        async with self._sender(tx.chain_id, tx.sender):  # a send from the same account waits for this
+        async with self._sender(tx.signed_for, tx.sender):  # a send from the same account waits for this
             open_ = await self._rebroadcast(w3, tx)
         if open_:
             with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
@@ -185,7 +265,7 @@ class Outbox:
 
     async def _rebroadcast(self, w3: AsyncWeb3, tx: StoredTx) -> bool:
         """Send a recorded transaction again unless the chain has it; False when it is settled as dropped or failed.
-        The caller holds the account's lock."""
+        The caller holds the account's lock and has checked that `w3` is the network `tx` was signed for."""
         try:
             await w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
             return True

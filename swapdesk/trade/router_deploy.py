@@ -22,7 +22,7 @@ from swapdesk.chains import Chain
 from swapdesk.engine.router import PROXY, PROXY_RUNTIME, ROUTER, RouterTerms, is_swapdesk_router, setup_calls
 from swapdesk.files import write_atomically
 from swapdesk.trade.errors import TradeError
-from swapdesk.trade.outbox import Outbox
+from swapdesk.trade.outbox import Network, Outbox
 from swapdesk.wallet import PrivateKey
 from swapdesk.words import QT_TR_NOOP, Term, Words
 
@@ -93,10 +93,11 @@ class RouterDeployer:
         self, key: PrivateKey, plan: DeployPlan, catalogs: Path, step: Callable[[Words], None] = lambda _: None
     ) -> Path:
         """Send the plan's transactions from `key`, check the code, write the catalogue: its path."""
+        net = Network(plan.chain.id, "real", plan.chain.id, self.w3)  # the node the user named, checked as that chain
         for n, planned in enumerate(plan.steps, 1):
             step(Words(QT_TR_NOOP("{n}/{count}: {what}…"), n=n, count=len(plan.steps), what=Term(planned.what)))
             summary = {"chain": plan.chain.flag, "router": plan.address, "what": planned.what}
-            await self.outbox.send(self.w3, key, "router", planned.to, planned.data, 0, summary)
+            await self.outbox.send(net, key, "router", planned.to, planned.data, 0, summary)
         code = data(await request(self.w3, "eth_getCode", [plan.address, "latest"]))
         if not is_swapdesk_router(code):
             raise TradeError(

@@ -34,7 +34,7 @@ from swapdesk.engine.routing.dex_routers import DexSwap, amount_out
 from swapdesk.trade.checks import ROUTER, Shown, check_balance, verify
 from swapdesk.trade.dex_swap import dex_source, received, verify_dex
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
-from swapdesk.trade.outbox import UNREACHABLE, Outbox, Sent
+from swapdesk.trade.outbox import UNREACHABLE, Outbox, Sent, network_of
 from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
 from swapdesk.trade.tron_swap import TronTrader
 from swapdesk.units import to_human
@@ -107,7 +107,6 @@ class Trader:
         if shown.sells_native:
             raise TradeError(QT_TR_NOOP("the native coin needs no approval"))
         chain = shown.request.chain
-        w3 = await self.chains.web3(chain)
         router = await self.spender(chain, self._quote(shown))
         token = shown.address(shown.request.token0)
         amount = UNLIMITED if unlimited else shown.request.amountIn
@@ -115,8 +114,9 @@ class Trader:
                    "amount": str(amount), "decimals": shown.request.decimal0}  # fmt: skip
         try:
             return await self.outbox.send(
-                w3, key, "approval", token, ERC20.encode("approve", router, amount), 0, summary
-            )
+                await network_of(self.chains, chain), key, "approval", token, ERC20.encode("approve", router, amount),
+                0, summary,
+            )  # fmt: skip
         except SendFailed as exc:
             raise SendFailed(QT_TR_NOOP("the approval did not go through: {reason}"), exc.tx_hash, reason=exc) from None
 
@@ -129,7 +129,7 @@ class Trader:
         w3 = await self.chains.web3(chain)
         catalog = await self.chains.catalog(chain)
         try:
-            if await w3.eth.chain_id != chain.id:
+            if await w3.eth.chain_id != self.chains.network_id(chain):
                 raise CheckFailed(QT_TR_NOOP("the node answering for {chain} is another chain"), chain=chain.name)
             funds = await self.funds(key.address, shown)
             self.check_balance(funds, shown)
@@ -183,7 +183,7 @@ class Trader:
             "receiver": call.receiver,
         }
         step(Words(QT_TR_NOOP("Signing and sending; waiting for the receipt…")))
-        sent = await self.outbox.send(w3, key, "swap", router, data, value, summary)
+        sent = await self.outbox.send(await network_of(self.chains, chain), key, "swap", router, data, value, summary)
         if dex is not None:
             got, fee = received(sent.receipt, dex, router), 0
         else:

@@ -38,10 +38,12 @@ EXPIRED = "TRANSACTION_EXPIRATION_ERROR"
 
 
 class TronOutbox:
-    def __init__(self, store: TxStore, tron: Callable[[], AsyncTron]) -> None:
-        """`tron` gives the node's client when one is first needed."""
+    def __init__(self, store: TxStore, tron: Callable[[], AsyncTron], network: Callable[[], str]) -> None:
+        """`tron` gives the node's client when one is first needed; `network` says whether TRON is the devnet or
+        the real network here (what each transaction records)."""
         self.store = store
         self.tron = tron
+        self.network = network
 
     async def send(self, key: PrivateKey, kind: str, transaction: AsyncTransaction, summary: dict[str, Any]) -> Sent:
         """Sign, record, broadcast and follow a transaction tronpy built, to a successful TransactionInfo."""
@@ -54,7 +56,9 @@ class TronOutbox:
             raise CheckFailed(QT_TR_NOOP("tronpy would not sign it: {reason}; nothing was sent"), reason=exc) from None
         signed = transaction.to_json()
         txid = transaction.txid
-        stored = StoredTx(txid, TRON.id, kind, key.address, None, json.dumps(signed), "signed", summary)
+        stored = StoredTx(
+            txid, TRON.id, kind, key.address, None, json.dumps(signed), "signed", summary, network=self.network()
+        )
         await off_loop(self.store.record, stored)
         try:
             refused = await self._broadcast(signed)

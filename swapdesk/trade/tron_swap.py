@@ -26,6 +26,7 @@ from tronpy.exceptions import AddressNotFound
 from swapdesk.address import format_address, parse_address
 from swapdesk.api import ApiError, SwapService, TronQuote, TronSwapRequest
 from swapdesk.blocking import off_loop
+from swapdesk.chains import resolve
 from swapdesk.contracts import artifact
 from swapdesk.engine.backends import ChainBackend
 from swapdesk.engine.tron_call import FUNCTION, call_data, tronpy_values
@@ -42,7 +43,7 @@ from swapdesk.engine.tron_node import (
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import MAX_DEADLINE_SECONDS, Shown, SwapCall, check_balance, verify_tron
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
-from swapdesk.trade.outbox import Sent
+from swapdesk.trade.outbox import Sent, network_kind
 from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
 from swapdesk.trade.tron_outbox import UNREACHABLE, TronOutbox
 from swapdesk.units import to_human
@@ -57,12 +58,15 @@ def _tron(address: str) -> str:
     return format_address(parse_address(address, address.startswith("T")), True)
 
 
+TRON = resolve("TRON")
+
+
 class TronTrader:
     def __init__(self, service: SwapService, chains: ChainBackend, store: TxStore) -> None:
         self.service = service
         self.chains = chains
         self._tron: AsyncTron | None = None
-        self.outbox = TronOutbox(store, lambda: self.tron)
+        self.outbox = TronOutbox(store, lambda: self.tron, lambda: network_kind(chains, TRON))
 
     @property
     def tron(self) -> AsyncTron:

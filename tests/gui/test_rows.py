@@ -41,3 +41,23 @@ def test_sent_rows_and_order_rows_are_as_tall_as_their_lines(qapp: QApplication,
         sent.close()
         orders.close()
     theme.apply(qapp, "light")
+
+
+def test_practice_and_the_devnet_are_said_apart_from_real_transactions(qapp: QApplication, qtbot: object) -> None:
+    """A swap signed on a practice fork must not read as a real one (the store names its network)."""
+    summary = {"amountIn": "10", "decimalsIn": 0, "symbolIn": "ETH", "quotedOut": "5", "decimalsOut": 0,
+               "symbolOut": "USDC"}  # fmt: skip
+    real = StoredTx(HASH, 1, "swap", "0x" + "11" * 20, 1, "", "confirmed", summary, created_ms=1)
+    practice = StoredTx("0x" + "cd" * 32, 1, "swap", "0x" + "11" * 20, 1, "", "confirmed", summary, created_ms=1,
+                        network="practice", network_id=2**40 + 7)  # fmt: skip
+    devnet = StoredTx("0x" + "ef" * 32, 1, "swap", "0x" + "11" * 20, 1, "", "confirmed", summary, created_ms=1,
+                      network="devnet")  # fmt: skip
+    sent = SentList()
+    sent.show_rows([real, practice, devnet])
+    said = [(sent.sent_row(n).what.text(), sent.sent_row(n).chain.text()) for n in range(3)]
+    assert said == [
+        ("Swap 10 ETH → 5 USDC", "Ethereum"),
+        ("Practice: Swap 10 ETH → 5 USDC", "Ethereum (practice fork)"),
+        ("Swap 10 ETH → 5 USDC", "Ethereum (devnet)"),
+    ]
+    sent.close()

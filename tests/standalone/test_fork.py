@@ -11,16 +11,19 @@ import pytest
 
 from swapdesk import fork as fork_module
 from swapdesk.api import AggSwapRequest, parse
-from swapdesk.chains import resolve
+from swapdesk.chains import by_id, resolve
 from swapdesk.engine import Engine, RpcBackend
 from swapdesk.fork import DEMO_COINS, ForkError, Forks, start_forks
 from swapdesk.gui.app import make_service
 from swapdesk.settings import BadSetting, Settings
 from swapdesk.store import TxStore
+from swapdesk.trade import outbox as outbox_module
 from swapdesk.trade.checks import Shown
-from swapdesk.trade.outbox import Outbox
+from swapdesk.trade.errors import TradeError
+from swapdesk.trade.outbox import PRACTICE_ENDED, Network, Outbox, network_of
 from swapdesk.trade.swap import Trader
 from swapdesk.wallet import PrivateKey
+from tests.anvil import running_anvil
 from tests.standalone.conftest import World
 
 ETH = resolve("ETH")
@@ -41,7 +44,7 @@ async def test_a_swap_on_a_fork_of_a_local_node(world: World, tmp_path: Path) ->
         assert fork.url != world.url and balance(fork.url, user.address) == DEMO_COINS * 10**18
         assert f"a local fork of it at block {fork.block}" in told[0]
         catalog = world.catalog
-        engine = Engine(RpcBackend({ETH.id: fork.url}, {ETH.id: catalog}))
+        engine = Engine(RpcBackend({ETH.id: fork.url}, {ETH.id: catalog}, {ETH.id: fork.chain_id}))
         store = TxStore(tmp_path / "transactions.sqlite")
         try:
             raw = {"chain": "ETH", "token0": "0x" + "0" * 40, "token1": catalog.token("TKB").address,
@@ -51,6 +54,8 @@ async def test_a_swap_on_a_fork_of_a_local_node(world: World, tmp_path: Path) ->
             shown = Shown(request, await engine.agg_swap(request), ("ETH", "TKB"))
             result = await Trader(engine, engine.chains, Outbox(store)).swap(user, shown)
             assert result.amount_out == int(shown.quote.totalAmountOut) > 0
+            (kept,) = store.all()
+            assert (kept.chain_id, kept.network, kept.signed_for) == (ETH.id, "practice", fork.chain_id)
         finally:
             store.close()
             await engine.aclose()
@@ -93,3 +98,109 @@ async def test_forks_named_in_settings_run_with_the_app_and_are_kept_across_engi
     finally:
         await service.aclose()
         forks.stop()
+
+
+def nonce(url: str, address: str) -> int:
+    answer = httpx.post(
+        url, json={"jsonrpc": "2.0", "id": 1, "method": "eth_getTransactionCount", "params": [address, "latest"]}
+    )
+    return int(answer.json()["result"], 16)
+
+
+async def _practice_swap_left_unsettled(world: World, store: TxStore, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A swap on a fork that the app stopped following before its receipt (the fork mines nothing, as a fork whose
+    app stopped mines nothing more): recorded as sent, with no outcome. Its hash."""
+    user = PrivateKey(bytes.fromhex(world.user_key))
+    forks, _ = start_forks({ETH: world.url}, [user.address])
+    (fork,) = forks
+    engine = Engine(RpcBackend({ETH.id: fork.url}, {ETH.id: world.catalog}, {ETH.id: fork.chain_id}))
+    try:
+        raw = {"chain": "ETH", "token0": "0x" + "0" * 40, "token1": world.catalog.token("TKB").address,
+               "decimal0": "18", "decimal1": "18", "amountIn": str(2 * 10**18), "impact": "50", "part": "10",
+               "amountOutMin": "0", "to": user.address, "issuer": user.address}  # fmt: skip
+        request = parse(AggSwapRequest, raw.items())
+        shown = Shown(request, await engine.agg_swap(request), ("ETH", "TKB"))
+        httpx.post(fork.url, json={"jsonrpc": "2.0", "id": 1, "method": "evm_setAutomine", "params": [False]})
+        monkeypatch.setattr(outbox_module, "RECEIPT_TIMEOUT", 1)  # the app stops waiting: the swap stays "sent"
+        with pytest.raises(TradeError, match="still pending"):
+            await Trader(engine, engine.chains, Outbox(store)).swap(user, shown)
+    finally:
+        await engine.aclose()
+        fork.stop()  # the app ends, and its fork with it
+    (left,) = store.pending()
+    assert (left.status, left.network, left.signed_for) == ("sent", "practice", fork.chain_id)
+    return left.hash
+
+
+async def test_a_practice_swap_left_open_is_never_sent_to_the_real_network(
+    world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hazard as found: a fork's swap recorded as sent with no receipt, then the app started again without the
+    fork, its node in Settings the real network's. Before, the resume re-sent it there and it was mined."""
+    user = PrivateKey(bytes.fromhex(world.user_key))
+    store = TxStore(tmp_path / "transactions.sqlite")
+    try:
+        left = await _practice_swap_left_unsettled(world, store, monkeypatch)
+        before = nonce(world.url, user.address), balance(world.url, user.address)
+        real = Engine(RpcBackend({ETH.id: world.url}, {ETH.id: world.catalog}))  # the next start: no fork
+        try:
+
+            async def network_for(chain_id: int) -> Network:
+                return await network_of(real.chains, by_id(chain_id))
+
+            assert await Outbox(store).resume(network_for) == [left]
+        finally:
+            await real.aclose()
+        assert (nonce(world.url, user.address), balance(world.url, user.address)) == before
+        kept = store.get(left)
+        assert kept is not None and (kept.status, kept.error) == ("dropped", PRACTICE_ENDED)
+        # and had it been sent there by anyone, the real network refuses it: it is signed for the fork's chain id
+        refused = httpx.post(world.url, json={"jsonrpc": "2.0", "id": 1, "method": "eth_sendRawTransaction",
+                                              "params": [kept.raw]}).json()  # fmt: skip
+        assert "chain" in refused["error"]["message"].lower()
+        assert nonce(world.url, user.address) == before[0]
+    finally:
+        store.close()
+
+
+async def test_practice_again_at_the_same_block_is_no_error(world: World, tmp_path: Path) -> None:
+    """Two practice runs of the same swap at the same upstream block: each fork has its own chain id, so the
+    signed bytes differ and both are kept (before: a raw IntegrityError on the second)."""
+    user = PrivateKey.create()
+    store = TxStore(tmp_path / "transactions.sqlite")
+    try:
+        for _ in range(2):
+            forks, _ = start_forks({ETH: world.url}, [user.address])
+            (fork,) = forks
+            engine = Engine(RpcBackend({ETH.id: fork.url}, {ETH.id: world.catalog}, {ETH.id: fork.chain_id}))
+            try:
+                raw = {"chain": "ETH", "token0": "0x" + "0" * 40, "token1": world.catalog.token("TKB").address,
+                       "decimal0": "18", "decimal1": "18", "amountIn": str(10**18), "impact": "50", "part": "1",
+                       "amountOutMin": "0", "to": user.address, "issuer": user.address}  # fmt: skip
+                request = parse(AggSwapRequest, raw.items())
+                shown = Shown(request, await engine.agg_swap(request), ("ETH", "TKB"))
+                await Trader(engine, engine.chains, Outbox(store)).swap(user, shown)
+            finally:
+                await engine.aclose()
+                fork.stop()
+        first, second = store.all()
+        assert first.hash != second.hash and first.signed_for != second.signed_for
+        assert {tx.status for tx in (first, second)} == {"confirmed"} and all(tx.practice for tx in (first, second))
+    finally:
+        store.close()
+
+
+def test_funding_adds_to_what_the_account_holds(world: World) -> None:
+    user = PrivateKey(bytes.fromhex(world.user_key))
+    held = balance(world.url, user.address)
+    assert held > 0
+    forks, _ = start_forks({ETH: world.url}, [user.address])
+    try:
+        assert balance(forks[0].url, user.address) == held + DEMO_COINS * 10**18
+    finally:
+        forks[0].stop()
+
+
+def test_a_node_of_another_chain_is_refused_before_anything_starts() -> None:
+    with running_anvil(56) as bsc, pytest.raises(ForkError, match=re.escape(f"{bsc} is a node of chain 56, not of")):
+        start_forks({ETH: bsc}, [])

@@ -108,7 +108,8 @@ def test_a_database_of_the_tron_schema_is_migrated_without_losing_a_row(tmp_path
     old.close()
 
     store = TxStore(path)
-    assert store._db.execute("SELECT * FROM transactions ORDER BY created_ms").fetchall() == rows
+    kept = [(*row, "unknown", row[1]) for row in rows]  # nothing said whether they were real, devnet or practice
+    assert store._db.execute("SELECT * FROM transactions ORDER BY created_ms").fetchall() == kept
     assert store._db.execute("PRAGMA user_version").fetchone()[0] == VERSION and store.integrity() == "ok"
     assert [t.hash for t in store.pending()] == ["5e" * 32] and store.orders() == []
     store.record(deposit(9))

@@ -23,7 +23,7 @@ from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_address, demo_key
 from swapdesk.devnet.sender import RpcSender
 from swapdesk.store import TxStore
-from swapdesk.trade.outbox import Outbox
+from swapdesk.trade.outbox import Network, Outbox
 from tests.anvil import REPO, running_anvil
 
 CHILD = Path(__file__).with_name("crash_child.py")
@@ -84,10 +84,10 @@ def test_killed_at_random_points_the_store_loses_nothing(tmp_path: Path) -> None
         async def settle() -> None:
             w3 = AsyncWeb3(AsyncHTTPProvider(url))
 
-            async def web3_for(chain_id: int) -> AsyncWeb3:
-                return w3
+            async def network_for(chain_id: int) -> Network:
+                return Network(chain_id, "devnet", chain_id, w3)
 
-            await Outbox(store).resume(web3_for)
+            await Outbox(store).resume(network_for)
             await w3.provider.disconnect()
 
         asyncio.run(settle())

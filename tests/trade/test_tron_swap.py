@@ -25,7 +25,7 @@ from swapdesk.engine.tron_call import arguments, parameters
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.errors import CheckFailed, TradeError
-from swapdesk.trade.outbox import Outbox
+from swapdesk.trade.outbox import Network, Outbox
 from swapdesk.trade.swap import Trader
 from swapdesk.wallet import PrivateKey
 from tests.trade.conftest import shown_quote
@@ -185,8 +185,9 @@ def _signed(key_index: int, kind: str, transaction: Any, status: str = "signed")
     signature = TronKey(demo_key(key_index)).sign_msg_hash(bytes.fromhex(transaction.txid)).hex()
     signed = transaction.set_signature([signature]).to_json()
     return StoredTx(
-        transaction.txid, 95500, kind, PrivateKey(demo_key(key_index)).address, None, json.dumps(signed), status
-    )
+        transaction.txid, 95500, kind, PrivateKey(demo_key(key_index)).address, None, json.dumps(signed), status,
+        network="devnet",
+    )  # fmt: skip
 
 
 async def test_a_restart_settles_what_a_crash_left_on_tron(trader: Trader, engine: Engine, store: TxStore) -> None:
@@ -197,10 +198,11 @@ async def test_a_restart_settles_what_a_crash_left_on_tron(trader: Trader, engin
     store.record(_signed(4, "approval", unsent))
     store.record(_signed(4, "approval", expired))
 
-    async def no_web3(chain_id: int) -> Any:
-        raise AssertionError("TRON transactions are settled through the TRON node")
+    async def tron_network(chain_id: int) -> Network:
+        assert chain_id == 95500, "only TRON transactions were left"
+        return Network(chain_id, "devnet", chain_id, None)  # settled through the TRON node, not web3
 
-    looked = await trader.outbox.resume(no_web3)  # what the window does on start
+    looked = await trader.outbox.resume(tron_network)  # what the window does on start
 
     assert sorted(looked) == sorted([unsent.txid, expired.txid]) and store.pending() == []
     assert store.get(unsent.txid).status == "confirmed"  # type: ignore[union-attr]
@@ -212,5 +214,5 @@ async def test_a_restart_settles_what_a_crash_left_on_tron(trader: Trader, engin
     assert (await tron.get_transaction_info(unsent.txid))["receipt"]["result"] == "SUCCESS"
     token = AsyncContract(addr=shown.request.token0, abi=artifact("ERC20").abi, client=tron)
     assert await token.functions.allowance(key.tron_address, await trader.tron.router(shown)) == 77
-    again = await trader.outbox.resume(no_web3)
+    again = await trader.outbox.resume(tron_network)
     assert again == []  # settled once and for all

@@ -344,6 +344,10 @@
             <translation>无限额 {symbol}</translation>
         </message>
         <message>
+            <source>real</source>
+            <translation>真实网络</translation>
+        </message>
+        <message>
             <source>Exported one transaction to {path}.</source>
             <translation>已将 1 笔交易导出到 {path}。</translation>
         </message>
@@ -2500,8 +2504,24 @@
             <translation>兑换 {sold} → {bought}</translation>
         </message>
         <message>
+            <source>devnet</source>
+            <translation>开发网</translation>
+        </message>
+        <message>
+            <source>practice fork</source>
+            <translation>练习分叉</translation>
+        </message>
+        <message>
             <source>the bridge is about to see it</source>
             <translation>桥即将确认收到</translation>
+        </message>
+        <message>
+            <source>Practice: {what}</source>
+            <translation>练习：{what}</translation>
+        </message>
+        <message>
+            <source>{chain} ({network})</source>
+            <translation>{chain}（{network}）</translation>
         </message>
         <message>
             <source>Transactions sent from this app</source>
@@ -2998,6 +3018,10 @@
         <message>
             <source>the chain cannot be reached: {reason}</source>
             <translation>无法连接该链：{reason}</translation>
+        </message>
+        <message>
+            <source>the node answers as chain {answered}, not {expected}: nothing was signed</source>
+            <translation>节点回答的链是 {answered}，不是 {expected}：未签署任何交易</translation>
         </message>
         <message>
             <source>the chain refused an earlier transaction again: {reason}</source>

@@ -1,6 +1,9 @@
 """The transactions sent from this app, newest first, from the local store: a list of rows, each its status badge,
 what it did, and when, on which chain, with which hash (the design system's badge and caption, not a table).
 
+Practice stands apart: a transaction signed on a practice fork (`swapdesk --fork`) reads "Practice: …" with
+"practice fork" beside its chain, one on the embedded devnet "devnet", so neither passes for a real one.
+
 A bridge deposit's status is its cross-chain order's (normalised: Pending until the bridge pays out or
 refunds), not only its own transaction's: "Success" for a deposit means the transfer arrived.
 """
@@ -17,6 +20,7 @@ from swapdesk.gui.design.card import caption
 from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.i18n import tr
 from swapdesk.store import StoredOrder, StoredTx
+from swapdesk.words import QT_TR_NOOP
 
 UNLIMITED = 2**255
 
@@ -45,6 +49,15 @@ def describe(tx: StoredTx) -> str:
     out = s.get("amountOut", s.get("quotedOut"))
     bought = formatting.amount(int(out), int(s["decimalsOut"]), s.get("symbolOut", "")) if out is not None else "?"
     return tr("Swap {sold} → {bought}").format(sold=sold, bought=bought)
+
+
+NETWORK_WORDS = {"devnet": QT_TR_NOOP("devnet"), "practice": QT_TR_NOOP("practice fork")}  # a real one needs none
+
+
+def network_words(tx: StoredTx) -> str:
+    """Where it was signed, when that is not the real network: 'practice fork', 'devnet', or ''."""
+    word = NETWORK_WORDS.get(tx.network)
+    return tr(word) if word else ""
 
 
 def _chain_name(summary: dict[str, object], key: str) -> str:
@@ -100,9 +113,11 @@ class SentRow(QWidget):
     def show_tx(self, tx: StoredTx, order: StoredOrder | None) -> None:
         word, detail = badge(tx, order)
         self.badge.set(word, detail)
-        self.what.setText(describe(tx))
+        self.what.setText(tr("Practice: {what}").format(what=describe(tx)) if tx.practice else describe(tx))
         self.when.setText(formatting.when_ms(tx.created_ms))
-        self.chain.setText(by_id(tx.chain_id).name)
+        where = network_words(tx)
+        name = by_id(tx.chain_id).name
+        self.chain.setText(tr("{chain} ({network})").format(chain=name, network=where) if where else name)
         self.hash.setText(tx.hash)
         self.setToolTip(detail)
 
