@@ -56,11 +56,12 @@ def row(tx: StoredTx) -> list[str]:
     received, received_units = _units(s, "quotedOut", "decimalsOut", "symbolOut")
     when = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(tx.created_ms / 1000))
     to_chain = _chain_name(int(s["toChainId"])) if s.get("toChainId") else ""
+    network = network_words(tx) or tr("real")
     return [
-        when, _chain_name(tx.chain_id), network_words(tx) or tr("real"), tx.kind, tr(status.from_store(tx.status).word), sent, sent_units, received,
-        received_units, to_chain, str(s.get("bridge", "")), str(s.get("receiver", "")), str(s.get("spender", "")),
-        tx.hash, tx.sender, "" if tx.nonce is None else str(tx.nonce), "" if tx.block is None else str(tx.block),
-        tx.error or "",
+        when, _chain_name(tx.chain_id), network, tx.kind, tr(status.from_store(tx.status).word), sent, sent_units,
+        received, received_units, to_chain, str(s.get("bridge", "")), str(s.get("receiver", "")),
+        str(s.get("spender", "")), tx.hash, tx.sender, "" if tx.nonce is None else str(tx.nonce),
+        "" if tx.block is None else str(tx.block), tx.error or "",
     ]  # fmt: skip
 
 
