@@ -3,7 +3,7 @@ stall of the GUI event loop while 20 cross-chain orders are tracked.
 
     python benchmarks/gui_cross.py [--orders 20] [--speed 1]
 
-Runs offscreen with the app's own engine (`gui.app.make_service`: the devnet and its bridge providers, whose
+Runs offscreen with the app's own engine (`gui.engine_builds.make_service`: the devnet and its bridge providers, whose
 operators run on the window's loop, as in the app), on a fresh devnet in a temporary folder. "Typing" is key
 presses into the amount field; the comparison is on screen when the tab says so (`routes_shown`), the
 tab's 300 ms pause after the last key included. The orders are sent from demo accounts through the app's

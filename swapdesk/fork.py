@@ -98,6 +98,7 @@ class Fork:
             raise ForkError(f"anvil could not fork {self.chain.name} from {self.upstream}: {why}")
         self.url = url
         self.block = int(self._rpc("eth_blockNumber"), 16)
+        log.info("practice fork of %s at %s: block %d, chain id %d", self.chain.name, url, self.block, self.chain_id)
         return url
 
     def _check_upstream(self) -> None:

@@ -22,8 +22,7 @@ from dataclasses import replace
 from PySide6.QtWidgets import QApplication
 
 from swapdesk import settings
-from swapdesk.api import SwapService
-from swapdesk.chains import Chain, resolve
+from swapdesk.chains import Chain
 from swapdesk.fork import Forks
 from swapdesk.gui import i18n, theme
 from swapdesk.gui.collector import MainThreadCollector
@@ -33,32 +32,10 @@ from swapdesk.gui.stop_signals import StopSignals
 from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
-from swapdesk.words import Words
 
 log = logging.getLogger(__name__)
 LEFTOVER_SECONDS = 5.0
 KEPT_LIST = "cross-list.json"  # in the data folder: the Cross-chain tab's list from the last run
-
-
-def make_service(chosen: Settings, forks: Forks | None = None) -> tuple[SwapService, Words]:
-    """The engine the settings ask for (`swapdesk.compose`: the devnet, its bridge providers, real nodes), with
-    the forks asked for started first (`swapdesk.fork`; kept in `forks.started`, to stop with the app)."""
-    if chosen.engine != "remote":
-        from swapdesk.chain.libraries import load
-
-        load()  # or wait for the thread that `swapdesk` set importing them
-    from swapdesk.compose import embedded_service
-
-    told: list[str] = []
-    practice: dict[int, int] = {}
-    if forks is not None and chosen.engine != "remote":
-        from swapdesk.wallet.book import AccountBook
-
-        wanted = forks.wanted or {resolve(flag): url for flag, url in chosen.forks.items()}
-        told = forks.run(wanted, [a.address for a in AccountBook(settings.config_dir() / "accounts.json").load()])
-        chosen = replace(chosen, rpc=chosen.rpc | {f.chain.flag: f.url for f in forks.started})
-        practice = forks.practice
-    return embedded_service(chosen, told, practice)
 
 
 def open_window(
@@ -77,7 +54,7 @@ def open_window(
     window.show()
 
     async def attach() -> None:
-        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen, forks)
+        service, name = await window.engines.build(chosen, forks)
         await window.use_service(service, name)
         if collector is not None:
             collector.settle()
@@ -113,6 +90,7 @@ def run(server: str | None = None, fork: dict[Chain, str] | None = None) -> int:
                 stopping.close()
             if window.service is not None:
                 loop.run_until_complete(window.service.aclose())
+            loop.run_until_complete(window.engines.aclose())  # those built while the window closed
             stop_leftovers(loop)
     finally:
         forks.stop()

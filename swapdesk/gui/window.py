@@ -23,6 +23,7 @@ from swapdesk.chains import Chain, by_id
 from swapdesk.fork import Forks
 from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.engine_builds import EngineBuilds
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.menus import about_box, add_menus
@@ -74,6 +75,7 @@ class MainWindow(QMainWindow):
         self.service = service
         self.engine_name: str | Words = engine_name  # a marked string, or compose's words
         self.forks = Forks()  # the local forks this window's engine runs on (`--fork`, Settings); stopped at exit
+        self.engines = EngineBuilds()
         self._wallet = wallet
         self.store = store or TxStore(stored.data_dir() / "transactions.sqlite")
         self.trader: Trader | None = None
@@ -240,14 +242,13 @@ class MainWindow(QMainWindow):
         self.engine_loader.run(self._restart(self.settings))
 
     async def _restart(self, chosen: stored.Settings) -> None:
-        from swapdesk.gui.app import make_service
         from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 
         kept = self.cross_tab.kept
         if kept is not None:  # another engine: its own list is kept, and the last one's is not shown for it
             self.cross_tab.kept, self.cross_tab.from_kept = KeptList(kept.path, settings_key(chosen)), False
         # built on a worker thread, as at start-up: the window goes on painting meanwhile
-        service, name = await asyncio.get_running_loop().run_in_executor(None, make_service, chosen, self.forks)
+        service, name = await self.engines.build(chosen, self.forks)
         await self.use_service(service, name)
 
     async def use_service(self, service: SwapService, name: str | Words) -> None:

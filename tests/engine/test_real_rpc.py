@@ -136,7 +136,7 @@ async def test_settings_route_chains_with_a_catalogue(
     anvil: tuple[str, Manifest], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from swapdesk.api import ChainRequest
-    from swapdesk.gui.app import make_service
+    from swapdesk.gui.engine_builds import make_service
     from swapdesk.settings import Settings
 
     url, manifest = anvil

@@ -1,5 +1,5 @@
-"""The app's own engine (`gui.app.make_service`): the devnet with its bridge providers running beside it, started
-with the window's engine and stopped with it; and the devnet's notices in the window, in plain words."""
+"""The app's own engine (`gui.engine_builds.make_service`): the devnet with its bridge providers running beside it,
+started with the window's engine and stopped with it; and the devnet's notices in the window, in plain words."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from swapdesk.compose import EmbeddedEngine
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.files import try_lock
-from swapdesk.gui.app import make_service
+from swapdesk.gui.engine_builds import make_service
 from swapdesk.gui.notices import plain
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings

@@ -14,7 +14,7 @@ from swapdesk.api import AggSwapRequest, parse
 from swapdesk.chains import by_id, resolve
 from swapdesk.engine import Engine, RpcBackend
 from swapdesk.fork import DEMO_COINS, ForkError, Forks, start_forks
-from swapdesk.gui.app import make_service
+from swapdesk.gui.engine_builds import make_service
 from swapdesk.settings import BadSetting, Settings
 from swapdesk.store import TxStore
 from swapdesk.trade import outbox as outbox_module
