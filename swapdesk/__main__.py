@@ -290,7 +290,13 @@ def _speed(text: str) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    args = parser().parse_args(argv)
+    root = parser()
+    args = root.parse_args(argv)
+    if args.fork and hasattr(args, "run"):
+        root.error(
+            "--fork: practice on a fork is the window's (swapdesk --fork CHAIN=URL, no command);"
+            " a command answers from the nodes in Settings, or the devnet"
+        )
     if not hasattr(args, "run"):
         from swapdesk.settings import load
 

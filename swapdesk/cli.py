@@ -35,6 +35,7 @@ from swapdesk.api import (
 )
 from swapdesk.api.records import CrossQuote, CrossRoutes, CrossTokenEntry
 from swapdesk.chains import Chain, UnknownChain, by_id, resolve
+from swapdesk.cli_network import say_where
 from swapdesk.units import BadAmount, percent_to_bps, to_human, to_units
 
 if TYPE_CHECKING:
@@ -119,6 +120,7 @@ async def _quote(args: argparse.Namespace) -> int:
     chain = _chain(args.chain)
     service = _service(args)
     try:
+        say_where(service, [chain])
         tokens = await service.tokens(ChainRequest(chain))
         sell, buy = _token(tokens, args.sell, "--sell"), _token(tokens, args.buy, "--buy")
         try:
@@ -186,6 +188,7 @@ async def _cross(args: argparse.Namespace) -> int:
     src, dst = _chain(args.from_chain), _chain(args.to_chain)
     service = _service(args)
     try:
+        say_where(service, [src, dst])
         listed = await service.cross_list(CrossListRequest())
         bridge = args.bridge.upper() if args.bridge else None
         if bridge is not None and bridge not in listed.bridgers:

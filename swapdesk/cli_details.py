@@ -18,6 +18,7 @@ from pathlib import Path
 from swapdesk.api import ChainRequest, SwapService, TxDetails, TxInfo
 from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain, UnknownChain, resolve
+from swapdesk.cli_network import say_where
 from swapdesk.hash_lists import TooMany, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, Recorded, look_up, look_up_many
 from swapdesk.settings import data_dir
@@ -43,6 +44,7 @@ async def details(args: argparse.Namespace, service: Callable[[], SwapService]) 
     engine, store = service(), _store()
     recorded = _recorded(store) if store is not None else None
     try:
+        say_where(engine, [chain] if chain is not None else None)
         if wanted is not None:
             return await _many(engine, [(h, c or chain) for h, c in wanted], args.csv, recorded)
         found = await look_up(engine, args.hash, chain, recorded)

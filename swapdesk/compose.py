@@ -155,17 +155,23 @@ async def reset_devnet(service: SwapService | None) -> list[str] | None:
 
 
 def command_line_service(server: str | None, real: ProviderUrls | None = None) -> SwapService:
-    """The command line's engine: a server, or the user's devnet, whose chains a window or a server may be
-    running (then read as they are now, without writing), with the providers' APIs answering from their stores
-    (the command line starts no operator: the window or `swapdesk serve` runs them)."""
-    if server:
+    """The command line's engine, as the window's settings make it: a server (given, or the one in Settings), or
+    the nodes named in Settings for their chains and the user's devnet for the others (whose chains a window or
+    a server may be running: then read as they are now, without writing); the bridge providers `real` names, or
+    those in Settings, or the devnet's, whose APIs answer from their stores (the command line starts no
+    operator: the window or `swapdesk serve` runs them)."""
+    chosen = settings.load()
+    if server or chosen.engine == "remote":
         from swapdesk.remote import RemoteService
 
-        return RemoteService(server)
+        return RemoteService(server or chosen.server_url)
+    if real is None and chosen.providers:
+        real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items())
     devnet = Devnet(ChainData(), share=True)
     providers = BridgeProviders(devnet)
     world = BridgeEndpoints.in_process(providers.apps())
-    return Engine(DevnetBackend(devnet), bridges=real.endpoints(world) if real is not None else world)
+    rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
+    return Engine(chains(devnet, rpc), bridges=real.endpoints(world) if real is not None else world)
 
 
 def serving_app(

@@ -76,6 +76,18 @@ def test_the_sender_is_one_of_your_accounts_on_the_devnet(capsys: pytest.Capture
     the recipient (in the chain's own address form on TRON)."""
     argv = ["quote", "--chain", "TRON", "--sell", "USDT", "--buy", "TRX", "--amount", "10", "--from", "demo 3"]
     assert main([*argv, "--json"]) == 0
-    quote = json.loads(capsys.readouterr().out)
+    said = capsys.readouterr()
+    quote = json.loads(said.out)
+    # the first line says it: this TRON is swapdesk's demo world (no node for it in Settings), not the real one
+    assert said.err.splitlines()[0] == (
+        "answering from swapdesk's devnet, a demo world, for TRON (set a node in Settings for the real one)"
+    )
     tron = format_address(bytes.fromhex(Account.from_key(demo_key(3)).address[2:]), tron=True)
     assert quote["to"] == quote["data"]["issuer"] == tron
+
+
+def test_fork_with_a_command_is_refused_not_ignored(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["--fork", "ETH=http://127.0.0.1:9", *_quote("ETH", "ETH", "USDC", "1")])
+    assert ended.value.code == 2
+    assert "--fork: practice on a fork is the window's" in capsys.readouterr().err
