@@ -48,6 +48,14 @@ def _serve(args: argparse.Namespace) -> int:
     if not _is_loopback(args.host):
         print(f"warning: serving on {args.host}, reachable from other machines", file=sys.stderr)
     rpc = dict(args.rpc or [])
+    from swapdesk import catalogs
+    from swapdesk.settings import config_dir
+
+    try:  # a bad catalogue is one line at start, not a traceback on the first request
+        catalogs.load(config_dir() / "catalogs", list(rpc))
+    except catalogs.CatalogError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     if args.workers:
         return _serve_workers(args, rpc)
     if args.devnet is not None:

@@ -87,13 +87,16 @@ class EmbeddedEngine(Engine):
         await super().aclose()
 
 
-def chains(devnet: Devnet, rpc: dict[int, str], practice: dict[int, int] | None = None) -> ChainBackend:
+def chains(
+    devnet: Devnet, rpc: dict[int, str], practice: dict[int, int] | None = None, faults: list[str] | None = None
+) -> ChainBackend:
     """The devnet's chains, and the chains named in `rpc` (chain id -> URL) on those nodes with their
     catalogues (the user's file first, else the package's); `practice`: those whose node is a practice fork,
-    with the fork's own chain id (`swapdesk.fork`)."""
+    with the fork's own chain id (`swapdesk.fork`). A user's catalogue that breaks a rule raises CatalogError
+    (a line naming the file and the rule), or, given `faults`, is said there and its chain has none."""
     if not rpc:
         return DevnetBackend(devnet)
-    found = catalogs.load(settings.config_dir() / "catalogs", list(rpc))
+    found = catalogs.load(settings.config_dir() / "catalogs", list(rpc), faults)
     return RoutedBackend(DevnetBackend(devnet), RpcBackend(rpc, found, practice))
 
 
@@ -112,7 +115,10 @@ def embedded_service(
     rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
     real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items()) if chosen.providers else None
     builds = build_ahead(devnet, rpc)
-    engine = EmbeddedEngine(chains(devnet, rpc, practice), BridgeProviders(devnet), told, real, builds)
+    faults: list[str] = []
+    backend = chains(devnet, rpc, practice, faults)
+    told = [*(told or []), *(f"Your catalogue is not used: {fault}" for fault in faults)]
+    engine = EmbeddedEngine(backend, BridgeProviders(devnet), told, real, builds)
     if not rpc:
         return engine, Words(QT_TR_NOOP("embedded devnet"))
     return engine, Words(QT_TR_NOOP("devnet + RPC for {chains}"), chains=", ".join(chosen.rpc))

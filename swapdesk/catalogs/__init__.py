@@ -14,7 +14,7 @@ first used on a chain (`first_use.check`: code at every address it names).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from typing import Any, Self
@@ -107,7 +107,9 @@ class Catalog:
         if unknown:
             raise CatalogError(f"{where}: unknown key {sorted(unknown)[0]!r}")
         try:
-            chain_id = int(raw["chain_id"])
+            if not isinstance(raw["chain_id"], int) or isinstance(raw["chain_id"], bool):
+                raise CatalogError(f"{where}: chain_id must be a whole number")
+            chain_id = raw["chain_id"]
             tron = chain_id == TRON_CHAIN
             tokens = [_entry(TokenEntry, t, f"{where}: token {n}", tron) for n, t in enumerate(raw.get("tokens", []))]
             sources = [
@@ -122,6 +124,7 @@ class Catalog:
             for key in ("multicall", "wrapped", "router"):
                 if values.get(key) is not None:
                     values[key] = _address(values[key], f"{where}: {key}", tron)
+            _require(cls, values, where)
             return cls(**values)
         except KeyError as exc:
             raise CatalogError(f"{where}: missing key {exc.args[0]!r}") from None
@@ -129,6 +132,13 @@ class Catalog:
             if isinstance(exc, CatalogError):
                 raise
             raise CatalogError(f"{where}: {exc}") from None
+
+
+def _require(kind: type[Any], values: dict[str, Any], where: str) -> None:
+    """Every key the entry cannot do without is there (said by its name, not as a constructor's complaint)."""
+    for known in fields(kind):
+        if known.default is MISSING and known.default_factory is MISSING and known.name not in values:
+            raise CatalogError(f"{where}: missing key {known.name!r}")
 
 
 def _address(text: Any, where: str, tron: bool) -> str:
@@ -169,6 +179,7 @@ def _entry(kind: type[Any], raw: Any, where: str, tron: bool) -> Any:
             values[key] = _address(values[key], f"{where}: {key}", tron)
     if "pools" in values:
         values["pools"] = [_address(p, f"{where}: pool", tron) for p in values["pools"]]
+    _require(kind, values, where)
     try:
         return kind(**values)
     except TypeError as exc:
@@ -182,14 +193,34 @@ def shipped(chain_id: int) -> Catalog | None:
     return Catalog.from_json(path.read_text(), f"swapdesk's catalogue of chain {chain_id}") if path.exists() else None
 
 
-def load(folder: Path | None, chain_ids: list[int]) -> dict[int, Catalog]:
+def load(folder: Path | None, chain_ids: list[int], faults: list[str] | None = None) -> dict[int, Catalog]:
     """Each chain's catalogue: the user's own file (`<folder>/<chain id>.json`) where there is one, else the
-    one the package ships; chains with neither are left out."""
+    one the package ships; chains with neither are left out. A file that breaks a rule raises CatalogError, a
+    line naming the file and the rule; or, given `faults`, is left out and its line added there."""
     found = {}
     for chain_id in chain_ids:
         path = folder / f"{chain_id}.json" if folder is not None else None
-        if path is not None and path.exists():
-            found[chain_id] = Catalog.from_json(path.read_text(), str(path))
-        elif (catalog := shipped(chain_id)) is not None:
-            found[chain_id] = catalog
+        try:
+            if path is not None and path.exists():
+                found[chain_id] = _of_chain(Catalog.from_json(_read(path), str(path)), chain_id, str(path))
+            elif (catalog := shipped(chain_id)) is not None:
+                found[chain_id] = catalog
+        except CatalogError as exc:
+            if faults is None:
+                raise
+            faults.append(str(exc))
     return found
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogError(f"{path} cannot be read: {exc}") from None
+
+
+def _of_chain(catalog: Catalog, chain_id: int, where: str) -> Catalog:
+    """The file of a chain describes that chain: `1.json` saying chain_id 56 would put BSC's addresses on Ethereum."""
+    if catalog.chain_id != chain_id:
+        raise CatalogError(f"{where}: chain_id {catalog.chain_id} in the file of chain {chain_id}")
+    return catalog

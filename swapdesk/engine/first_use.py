@@ -17,14 +17,18 @@ from dataclasses import replace
 from web3 import AsyncWeb3
 
 from swapdesk.api import ErrorCode, Unavailable
-from swapdesk.catalogs import Catalog
+from swapdesk.catalogs import Catalog, SourceEntry, TokenEntry
+from swapdesk.chain.multicall import Read, aggregate3
 from swapdesk.chain.rpc import data, quantity, request
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend, reaching
 from swapdesk.engine.router import is_swapdesk_router
+from swapdesk.engine.routing.reader import KINDS
 from swapdesk.words import QT_TR_NOOP, Words
 
 log = logging.getLogger(__name__)
+DECIMALS = bytes.fromhex("313ce567")  # decimals()
+TOKEN0 = bytes.fromhex("0dfe1681")  # token0(): a pool's, never a token's
 
 
 class CheckedChains:
@@ -94,7 +98,38 @@ class CheckedChains:
                 continue
             pools = [p for p in source.pools if self._has_code(codes, p, chain, f"a pool of {source.name}")]
             sources.append(replace(source, pools=pools))
+        tokens, sources = await self._answering(chain, claimed.multicall, w3, tokens, sources)
         return replace(claimed, router=router, tokens=tokens, sources=sources)
+
+    async def _answering(
+        self, chain: Chain, multicall: str, w3: AsyncWeb3, tokens: list[TokenEntry], sources: list[SourceEntry]
+    ) -> tuple[list[TokenEntry], list[SourceEntry]]:
+        """Those tokens that answer as the tokens claimed (their decimals, and not a pool's `token0`), and those
+        sources that answer as their kind (`PoolKind.source_probe`); the others left out, each said."""
+        probes = {s.name: KINDS[s.kind].source_probe(s) if s.kind in KINDS else None for s in sources}
+        reads = [Read(t.address, DECIMALS) for t in tokens] + [Read(t.address, TOKEN0) for t in tokens]
+        reads += [probe for probe in probes.values() if probe is not None]
+        answers = iter(await aggregate3(w3, multicall, reads))
+        decimals, token0 = [next(answers) for _ in tokens], [next(answers) for _ in tokens]
+        kept_tokens = []
+        for token, places, pool in zip(tokens, decimals, token0, strict=True):
+            if (first := _word(pool)) is not None and first >> 160 == 0:
+                self._say(f"The catalogue of {chain.name} names {token.address} as the token {token.symbol}, but it"
+                          " is a pool (it answers token0()): left out.")  # fmt: skip
+            elif _word(places) != token.decimals:
+                told = "does not answer decimals()" if _word(places) is None else f"has {_word(places)} decimals"
+                self._say(f"The catalogue of {chain.name} gives {token.symbol} ({token.address}) {token.decimals}"
+                          f" decimals, but the token {told}: left out.")  # fmt: skip
+            else:
+                kept_tokens.append(token)
+        kept_sources = []
+        for source in sources:
+            if probes[source.name] is not None and next(answers) is None:
+                self._say(f"The catalogue of {chain.name} names {source.address} as the {source.kind} source"
+                          f" {source.name}, but it does not answer as one: left out.")  # fmt: skip
+            else:
+                kept_sources.append(source)
+        return kept_tokens, kept_sources
 
     def _has_code(self, codes: dict[str, bytes], address: str, chain: Chain, what: str) -> bool:
         if codes[address]:
@@ -118,6 +153,11 @@ class CheckedChains:
 
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+
+def _word(raw: bytes | None) -> int | None:
+    """The one 32-byte word a view answers, or None (a revert, or an answer of another shape)."""
+    return int.from_bytes(raw, "big") if raw is not None and len(raw) == 32 else None
 
 
 async def _code(w3: AsyncWeb3, address: str) -> bytes:

@@ -4,7 +4,11 @@ out, said in the log, with the chain still quoting): never a 500."""
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from eth_account import Account
@@ -13,8 +17,10 @@ from web3.providers import AsyncHTTPProvider
 
 from swapdesk.api import AggQuote, AggSwapRequest, ApiError, ChainRequest, ErrorCode, parse
 from swapdesk.catalogs import Catalog, SourceEntry
+from swapdesk.chains import by_id
 from swapdesk.contracts import vendored
 from swapdesk.engine import Engine, RpcBackend
+from tests.anvil import REPO
 from tests.standalone.conftest import World
 
 NOWHERE = "http://127.0.0.1:9"  # the discard port: nothing listens
@@ -111,3 +117,77 @@ async def test_a_chain_without_a_node_says_that_first(world: World) -> None:
         assert raised.value.message == "no RPC endpoint is configured for ETH"
     finally:
         await engine.aclose()
+
+
+async def test_a_factory_of_another_kind_and_a_pool_listed_as_a_token_are_said(world: World) -> None:
+    """Before, these passed without a word: a V3 factory given as a V2 source (no pool found, nothing said), a V2
+    pair listed among the tokens, a token whose decimals the catalogue gets wrong."""
+    catalog = world.catalog
+    v2, v3 = (next(s for s in catalog.sources if s.kind == kind) for kind in ("uniswap_v2", "uniswap_v3"))
+    factory = vendored("UniswapV2Factory")
+    (pair,) = factory.decode("allPairs", await call(world.url, v2.address, factory.encode("allPairs", 0)))
+    posing = replace(v3, name="Posing V2", kind="uniswap_v2", fee_tiers=[], pools=[])
+    as_token = replace(catalog.tokens[1], address=pair, symbol="PAIR")
+    misdescribed = replace(catalog.token("TKB"), decimals=6, symbol="TKB6", address=catalog.token("TKB").address)
+    broken = replace(catalog, tokens=[*catalog.tokens, as_token], sources=[*catalog.sources, posing])
+    answer, engine = await quote(broken, world.url)
+    assert int(answer.totalAmountOut) > 0
+    said = "\n".join(engine.notices)
+    assert f"names {v3.address} as the uniswap_v2 source Posing V2, but it does not answer as one" in said
+    assert f"names {pair} as the token PAIR, but it is a pool" in said
+    wrong = replace(catalog, tokens=[misdescribed if t.symbol == "TKB" else t for t in catalog.tokens])
+    engine = Engine(RpcBackend({1: world.url}, {1: wrong}))
+    try:
+        await engine.chains.catalog(by_id(1))
+        assert any("gives TKB6" in n and "6 decimals, but the token has 18 decimals" in n for n in engine.notices)
+    finally:
+        await engine.aclose()
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("{", "is not JSON"),
+        (
+            '{"chain_id": 1, "name": "x", "multicall": "0x'
+            + "0" * 40
+            + '", "wrapped": "0x'
+            + "0" * 40
+            + '", "colour": 1}',
+            "unknown key 'colour'",
+        ),
+        ('{"chain_id": 1, "name": "x", "wrapped": "0x' + "0" * 40 + '"}', "missing key 'multicall'"),
+        (
+            '{"chain_id": 1, "name": "x", "multicall": "0xcA11bde05977b3631167028862bE2a173976CA1I", "wrapped": "0x'
+            + "0" * 40
+            + '"}',
+            "multicall",
+        ),
+        (
+            '{"chain_id": 1, "name": "x", "multicall": "0x'
+            + "0" * 40
+            + '", "wrapped": "0x'
+            + "0" * 40
+            + '", "sources": [{"name": "s", "kind": "magic", "fee_bps": 1, "address": "0x'
+            + "0" * 40
+            + '"}]}',
+            "is of kind 'magic'",
+        ),
+        (
+            '{"chain_id": 56, "name": "x", "multicall": "0x' + "0" * 40 + '", "wrapped": "0x' + "0" * 40 + '"}',
+            "chain_id 56 in the file of chain 1",
+        ),
+    ],
+    ids=["broken-json", "unknown-key", "no-multicall", "bad-checksum", "unknown-kind", "another-chain"],
+)
+def test_a_bad_catalogue_stops_serve_with_one_line(tmp_path: Path, text: str, rule: str) -> None:
+    """Before: a traceback from `swapdesk serve` (or, for a file of another chain, a server quoting one chain with
+    another's addresses); now one line naming the file and the rule."""
+    (tmp_path / "catalogs").mkdir()
+    (tmp_path / "catalogs" / "1.json").write_text(text)
+    env = {**os.environ, "SWAPDESK_CONFIG_DIR": str(tmp_path), "SWAPDESK_DATA_DIR": str(tmp_path / "data")}
+    command = [sys.executable, "-m", "swapdesk", "serve", "--port", "0", "--rpc", f"ETH={NOWHERE}"]
+    ended = subprocess.run(command, env=env, cwd=REPO, capture_output=True, text=True, timeout=120)
+    said = ended.stderr.strip().splitlines()
+    assert ended.returncode == 1 and len(said) == 1, ended.stderr
+    assert said[0].startswith(f"error: {tmp_path / 'catalogs' / '1.json'}") and rule in said[0]

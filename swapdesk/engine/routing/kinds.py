@@ -56,6 +56,11 @@ class Refused:
 class PoolKind(Protocol):
     name: str  # the catalogue's `kind`
 
+    def source_probe(self, source: SourceEntry) -> Read | None:
+        """A read that a source of this kind answers and one of another kind refuses (a V3 factory listed as a
+        V2 one), checked when the catalogue is first used; None where the pools' own reads tell."""
+        ...
+
     async def read_static(
         self, calls: Calls, source: SourceEntry, created: Created_by
     ) -> tuple[list[Pool], list[Refused]]:

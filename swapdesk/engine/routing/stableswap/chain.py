@@ -32,6 +32,9 @@ _TERMS = ("fee()", "admin_fee()", "A()", *_RAMP)
 class StableSwap:
     name = "stableswap"
 
+    def source_probe(self, source: SourceEntry) -> Read | None:
+        return None  # the source is its pool, whose reads refuse what is not one
+
     async def read_static(
         self, calls: Calls, source: SourceEntry, created: Created_by
     ) -> tuple[list[Pool], list[Refused]]:

@@ -20,6 +20,7 @@ from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.uniswap_v2.pool import V2Pool
 
 PAIR = vendored("UniswapV2Pair")
+FACTORY = vendored("UniswapV2Factory")
 SYNC = "0x" + keccak(text="Sync(uint112,uint112)").hex()
 _MAX_RESERVE = 2**112
 
@@ -34,6 +35,9 @@ def _reserves(raw: bytes | None) -> tuple[int, int]:
 
 class UniswapV2:
     name = "uniswap_v2"
+
+    def source_probe(self, source: SourceEntry) -> Read | None:
+        return Read(source.address, FACTORY.encode("allPairsLength"))  # a V3 factory has no such function
 
     async def read_static(
         self, calls: Calls, source: SourceEntry, created: Created_by

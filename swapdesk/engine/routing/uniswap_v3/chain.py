@@ -26,6 +26,7 @@ from swapdesk.engine.routing.uniswap_v3.pool import V3Pool
 from swapdesk.engine.routing.uniswap_v3.ticks import TickTable
 
 POOL = vendored("UniswapV3Pool")
+FACTORY = vendored("UniswapV3Factory")
 _STATIC = ("token0", "token1", "fee", "tickSpacing")
 
 
@@ -56,6 +57,10 @@ def initialized_ticks(word_position: int, bits: int, tick_spacing: int) -> list[
 
 class UniswapV3:
     name = "uniswap_v3"
+
+    def source_probe(self, source: SourceEntry) -> Read | None:
+        tier = (source.fee_tiers or [500])[0]  # a V2 factory has no such function; a V3 one answers any tier
+        return Read(source.address, FACTORY.encode("feeAmountTickSpacing", tier))
 
     async def read_static(
         self, calls: Calls, source: SourceEntry, created: Created_by
