@@ -1,0 +1,41 @@
+"""Details of recorded mainnet transactions (tests/engine/recorded/: Uniswap V2, V3, the Universal Router, 1inch,
+0x, Paraswap, KyberSwap, MetaMask, Odos, Curve, SushiSwap, PancakeSwap; wraps, a transfer, failures), each
+replayed by a node: on the node most people reach (no traces, no past state) no figure is wrong (what it cannot
+tell it says it cannot), and on an archive node with traces every one is right."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.recorded_node import recordings
+from tests.engine.recorded_reading import RIGHT, WRONG, Verdict, read_all
+
+
+def said(verdicts: list[Verdict], which: str) -> str:
+    lines = []
+    for v in verdicts:
+        if v.verdict == which:
+            differences = "; ".join(f"{k}: expected {e}, answered {g}" for k, (e, g) in v.wrong.items())
+            lines.append(f"{v.hash[:14]} {v.label}: {differences or v.unknown}")
+    return "\n".join(lines)
+
+
+def test_the_recordings_cover_the_routers() -> None:
+    labels = " ".join(r["label"] for r in recordings())
+    for router in ("uniswap-v2", "SwapRouter02", "universal router", "1inch v4", "1inch v5", "1inch v6", "0x ",
+                   "paraswap", "kyberswap", "metamask", "odos", "curve", "sushiswap", "pancakeswap", "failed"):  # fmt: skip
+        assert router in labels, router
+    assert len(recordings()) >= 40
+
+
+async def test_no_figure_is_wrong_on_a_node_without_traces_or_past_state() -> None:
+    verdicts, _ = await read_all(traced=False)
+    assert not [v for v in verdicts if v.verdict == WRONG], said(verdicts, WRONG)
+    assert sum(v.verdict == RIGHT for v in verdicts) >= len(verdicts) // 2  # unknown is allowed, not the rule
+
+
+@pytest.mark.parametrize("traced", [True])
+async def test_every_figure_is_right_on_an_archive_node_with_traces(traced: bool) -> None:
+    verdicts, unanswered = await read_all(traced=traced)
+    assert all(v.verdict == RIGHT for v in verdicts), said(verdicts, WRONG) + "\n" + said(verdicts, "unknown")
+    assert not [u for u in unanswered if "eth_getBalance" in u]  # the trace says what the coin did
