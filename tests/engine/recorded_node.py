@@ -59,7 +59,9 @@ class RecordedNode:
             chain.blocks[int(rec["block"]["number"], 16)] = rec["block"]
             for call in rec["calls"]:
                 chain.calls[(call["to"].lower(), call["data"].lower())] = call["result"]
-            chain.contracts |= {rec["transaction"]["to"].lower()} | {log["address"].lower() for log in rec["receipt"]["logs"]}
+            chain.contracts |= {rec["transaction"]["to"].lower()} | {
+                log["address"].lower() for log in rec["receipt"]["logs"]
+            }
         for chain_id, addresses in (contracts or {}).items():
             self.chains.setdefault(chain_id, Chain(chain_id)).contracts |= {a.lower() for a in addresses}
 
@@ -172,7 +174,11 @@ class RecordedNode:
         for rec in chain.txs.values():
             revert = rec.get("revert")
             tx = rec["transaction"]
-            if revert is not None and data == tx["input"].lower() and str(call.get("to", "")).lower() == tx["to"].lower():
+            if (
+                revert is not None
+                and data == tx["input"].lower()
+                and str(call.get("to", "")).lower() == tx["to"].lower()
+            ):
                 return {"code": 3, "message": "execution reverted", "data": revert["data"]}
         return None
 
