@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from swapdesk.api.requests import TransactionRequest
+from swapdesk.chains import by_id
+from swapdesk.engine import Engine, RpcBackend
 from tests.engine.recorded_node import recordings
-from tests.engine.recorded_reading import RIGHT, WRONG, Verdict, read_all
+from tests.engine.recorded_reading import RIGHT, WRONG, Verdict, node, read_all
 
 
 def said(verdicts: list[Verdict], which: str) -> str:
@@ -40,3 +43,20 @@ async def test_every_figure_is_right_on_an_archive_node_with_traces(traced: bool
     verdicts, unanswered = await read_all(traced=traced)
     assert all(v.verdict == RIGHT for v in verdicts), said(verdicts, WRONG) + "\n" + said(verdicts, "unknown")
     assert not [u for u in unanswered if "eth_getBalance" in u]  # the trace says what the coin did
+
+
+async def test_the_routers_people_use_are_named() -> None:
+    wanted = {"1-0x396f57534e5d": "1inch Aggregation Router v4", "1-0xeab04bca5abb": "ParaSwap Augustus v5",
+              "1-0x82205817d573": "KyberSwap Meta Aggregation Router v2", "56-0xa08ff8cf928f": "MetaMask Swaps router",
+              "1-0x0efcdf00cf58": "Odos Router v2", "1-0xd2fe13a9727b": "Uniswap Universal Router"}  # fmt: skip
+    with node(traced=False) as (_replay, urls, cats):
+        engine = Engine(RpcBackend(urls, cats))
+        try:
+            for rec in recordings():
+                name = wanted.pop(f"{rec['chain']}-{rec['hash'][:14]}", None)
+                if name is not None:
+                    info = await engine.transaction(TransactionRequest(rec["hash"], by_id(rec["chain"])))
+                    assert info.contractName == name
+        finally:
+            await engine.aclose()
+    assert not wanted
