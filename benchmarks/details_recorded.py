@@ -38,7 +38,8 @@ async def main(each: bool) -> None:
             names = [u for u in unanswered if u.endswith(TOKEN_FACTS)]
             others = [u for u in unanswered if not u.endswith(TOKEN_FACTS)]
             print(f"  asked, not recorded: {len(names)} reads of tokens' symbol, name or decimals (not judged)")
-            print(*others, sep="\n    ") if others else None
+            for other in others:
+                print(f"    {other}")
 
 
 if __name__ == "__main__":
