@@ -2,7 +2,8 @@
 
 A catalogue names the wrapped native coin, Multicall3, the tokens (address, symbol, name, decimals), the
 liquidity sources (kind, factory or pool, fee tiers, the DEX's own router), swapdesk's router where one is
-deployed, and the explorers; nothing else (no accounts, no deployer: those are the devnet's own business). The
+deployed, the explorers, and the routers people swap through (aggregators, Uniswap's later routers: named in a
+transaction's details, never called); nothing else (no accounts, no deployer: those are the devnet's own business). The
 package ships one for each EVM chain of the spec and TRON, with the public mainnet addresses and where each was
 checked (`data/`, and `data/README.md`); the devnet writes its own in the same format; a user's file at
 `<config>/catalogs/<chain id>.json` takes a chain's place.
@@ -56,6 +57,15 @@ class SourceEntry:
 
 
 @dataclass(frozen=True)
+class RouterEntry:
+    """A router people swap through (an aggregator's, a DEX's later one): named where a transaction calls it."""
+
+    name: str
+    address: str
+    reference: str = ""
+
+
+@dataclass(frozen=True)
 class BridgeContracts:
     """The bridges' contracts on a chain, as swapdesk knows them (a quote's word for them is never trusted)."""
 
@@ -76,6 +86,7 @@ class Catalog:
     explorers: list[str] = field(default_factory=list)
     references: dict[str, str] = field(default_factory=dict)  # where the top-level facts were checked
     bridges: BridgeContracts | None = None
+    routers: list[RouterEntry] = field(default_factory=list)
 
     def token(self, symbol: str) -> TokenEntry:
         for token in self.tokens:
@@ -118,7 +129,10 @@ class Catalog:
             for source in sources:
                 if source.kind not in KINDS:
                     raise CatalogError(f"{where}: source {source.name!r} is of kind {source.kind!r}; one of {KINDS}")
-            values = dict(raw) | {"tokens": tokens, "sources": sources}
+            routers = [
+                _entry(RouterEntry, r, f"{where}: router {n}", tron) for n, r in enumerate(raw.get("routers", []))
+            ]
+            values = dict(raw) | {"tokens": tokens, "sources": sources, "routers": routers}
             if raw.get("bridges") is not None:
                 values["bridges"] = _bridges(raw["bridges"], f"{where}: bridges", tron)
             for key in ("multicall", "wrapped", "router"):

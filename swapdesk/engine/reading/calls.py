@@ -1,6 +1,7 @@
 """The functions swapdesk can name and decode: every function of the contracts it ships or vendors (ERC-20, WETH9,
 Uniswap V2's pair and Router02, V3's SwapRouter and position manager, the Universal Router, Multicall3, swapdesk's
-router and the three bridges), and a few widely used ones whose ABIs it does not ship, by name only.
+router and the three bridges), the swap functions of the routers people use (`router_abis`: SwapRouter02, 1inch,
+0x, ParaSwap, KyberSwap, Odos, Curve, MetaMask), and a few widely used ones by name only.
 
 A call is decoded by its ABI into named arguments (a struct's fields by their names too), and can be encoded again
 with some arguments changed: the re-run of a failed swap with its minimum lifted (`failures`).
@@ -17,6 +18,7 @@ from eth_abi.exceptions import DecodingError
 from eth_utils import function_signature_to_4byte_selector, to_checksum_address
 
 from swapdesk.contracts import artifact, vendored
+from swapdesk.engine.reading.router_abis import entries
 
 SHIPPED = ("ERC20", "AggregationRouter", "AnyswapV6Router", "CBridge", "Bridgers", "StableSwap")
 VENDORED = (
@@ -30,12 +32,6 @@ NAMED_ONLY = (  # widely sent, not shipped: named, not decoded
     "decreaseAllowance(address,uint256)",
     "setApprovalForAll(address,bool)",
     "safeTransferFrom(address,address,uint256)",
-    "multicall(uint256,bytes[])",
-    "swap(address,(address,address,address,address,uint256,uint256,uint256),bytes,bytes)",  # 1inch v5
-    "swap(address,(address,address,address,address,uint256,uint256,uint256),bytes)",  # 1inch v6
-    "unoswap(address,uint256,uint256,uint256[])",
-    "uniswapV3Swap(uint256,uint256,uint256[])",
-    "transformERC20(address,address,uint256,uint256,(uint32,bytes)[])",  # 0x
     "approve(address,uint160,uint48)",  # Permit2
     "claim()",
     "withdraw()",
@@ -115,6 +111,9 @@ def _table() -> dict[bytes, Function]:
                 continue
             signature = f"{entry['name']}({','.join(_types(entry['inputs']))})"
             found.setdefault(function_signature_to_4byte_selector(signature), Function(contract, signature, entry))
+    for router, entry in entries():  # the routers people use, by their published ABIs
+        signature = f"{entry['name']}({','.join(_types(entry['inputs']))})"
+        found.setdefault(function_signature_to_4byte_selector(signature), Function(router, signature, entry))
     for signature in NAMED_ONLY:
         found.setdefault(function_signature_to_4byte_selector(signature), Function("", signature, None))
     return found

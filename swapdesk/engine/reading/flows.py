@@ -141,6 +141,20 @@ def _holder(address: Any) -> str | None:
     return None if text == NATIVE else text
 
 
+def wrapped_at(mined: Mined, wrapped: str, holder: str) -> int | None:
+    """What `holder` wrapped of the coin in the transaction, less what it unwrapped (the wrapped coin's own
+    `Deposit` and `Withdrawal`); None where it did neither."""
+    net, seen = 0, False
+    for log in mined.logs:
+        if log.address != wrapped:
+            continue
+        if (minted := DEPOSIT.decode(log)) is not None and minted["dst"] == holder:
+            net, seen = net + minted["wad"], True
+        elif (burnt := WITHDRAWAL.decode(log)) is not None and burnt["src"] == holder:
+            net, seen = net - burnt["wad"], True
+    return net if seen else None
+
+
 def equivalent(asset: str, wrapped: str) -> str:
     """The wrapped coin and the coin are one asset to a trader."""
     return NATIVE if asset == wrapped else asset

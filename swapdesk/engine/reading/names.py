@@ -1,5 +1,6 @@
 """Addresses named from the chain's catalogue, as support staff say them: swapdesk's router, a DEX's router or
-position manager or factory, a bridge's contract, the wrapped coin, a listed token, Multicall3 (and Permit2, at the
+position manager or factory, a router people swap through (1inch, 0x, ParaSwap, the Universal Router...), a bridge's
+contract, the wrapped coin, a listed token, Multicall3 (and Permit2, at the
 address it has on every chain). An address the catalogue does not name is not named: "" (never a guess)."""
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def names(catalog: Catalog) -> dict[str, str]:
                 found.setdefault(address, f"{source.name} {role}")
         for pool in source.pools:
             found.setdefault(pool, f"{source.name} pool")
+    for router in catalog.routers:
+        found.setdefault(router.address, router.name)
     if catalog.bridges is not None:
         for bridge, address in catalog.bridges.routers.items():
             found[address] = BRIDGE_WORDS.get(bridge, bridge)

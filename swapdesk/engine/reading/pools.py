@@ -29,6 +29,8 @@ from swapdesk.engine.reading.events import (
 )
 
 KEPT = 20_000  # pools remembered per engine
+NATIVE = "0x0000000000000000000000000000000000000000"
+CURVE_COIN = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE"
 
 
 def _selector(signature: str) -> bytes:
@@ -185,11 +187,14 @@ def _counted(seen: _Seen, facts: _Facts) -> PoolSwap | None:
         sold, bought = int(f["sold_id"]), int(f["bought_id"])
         if sold not in coins or bought not in coins:
             return None
-        ins, outs = (coins[sold], f["tokens_sold"]), (coins[bought], f["tokens_bought"])
+        ins, outs = (_coin(coins[sold]), f["tokens_sold"]), (_coin(coins[bought]), f["tokens_bought"])
     elif 0 not in coins or 1 not in coins:
         return None
     elif seen.kind is V2_SWAP:
-        first = f["amount0In"] >= f["amount1In"]  # the side the pool was paid on (both, in a flash swap)
+        # the side the pool paid out decides (a pair may be paid both tokens: a fee-on-transfer token's leftovers, a
+        # flash swap); where it paid out both, the side it was paid more of, in its own units
+        paid0, paid1 = f["amount0Out"] > 0, f["amount1Out"] > 0
+        first = paid1 if paid0 != paid1 else f["amount0In"] >= f["amount1In"]
         ins = (coins[0], f["amount0In"]) if first else (coins[1], f["amount1In"])
         outs = (coins[1], f["amount1Out"]) if first else (coins[0], f["amount0Out"])
     else:  # V3: positive is what the pool received
@@ -197,6 +202,11 @@ def _counted(seen: _Seen, facts: _Facts) -> PoolSwap | None:
         ins = (coins[0], f["amount0"]) if zero_in else (coins[1], f["amount1"])
         outs = (coins[1], -f["amount1"]) if zero_in else (coins[0], -f["amount0"])
     return PoolSwap(seen.log.address, facts.name, ins[0], int(ins[1]), outs[0], int(outs[1]), seen.log.index)
+
+
+def _coin(coin: str) -> str:
+    """Curve's pools list the coin itself as 0xEeee…EEeE."""
+    return NATIVE if coin == CURVE_COIN else coin
 
 
 def _address(raw: bytes | None) -> str | None:

@@ -88,14 +88,14 @@ async def _what_it_did(w3: AsyncWeb3, reading: Reading, pools: PoolBook) -> None
     unwraps = any(WITHDRAWAL.decode(log) is not None for log in mined.logs)
     if unwraps or mined.value:
         await add_native(w3, mined, reading.flows, [mined.sender, *([recipient] if recipient else [])])
-    view = read_swap(mined, reading.flows, swaps, catalog.wrapped, recipient, pool_names(catalog))
+    view = read_swap(mined, reading.flows, swaps, catalog.wrapped, asked, pool_names(catalog))
     if view is not None:
         if said is not None:
             check_swapped(view, said, catalog.wrapped)
-        elif asked is not None:
-            view.minimum = asked.minimum
-        if view.amount_out is None:
-            reading.unknown.append("amountOut")
+        elif asked is not None:  # an exact-output call's least is its exact amount
+            view.minimum = asked.minimum if asked.minimum is not None else asked.amount_out
+        unknown = {"amountIn": view.amount_in, "amountOut": view.amount_out, "amountOutMin": view.minimum}
+        reading.unknown += [name for name, figure in unknown.items() if figure is None]
         reading.kind, reading.swap = "swap", view
         return
     if unwraps and not reading.flows.knows_native(mined.sender) and mined.to == catalog.wrapped:
@@ -109,6 +109,11 @@ def _what_it_asked(reading: Reading) -> None:
         reading.kind = "bridge"
     elif reading.asked is not None and not mined.ok:
         reading.kind = "swap"
+        asked = reading.asked
+        figures = {"fromToken": asked.token_in, "toToken": asked.token_out,
+                   "amountIn": asked.amount_in if asked.amount_in is not None else asked.maximum,
+                   "amountOutMin": asked.minimum if asked.minimum is not None else asked.amount_out}  # fmt: skip
+        reading.unknown += [name for name, figure in figures.items() if figure is None]
     elif (wrapping := _wraps(reading)) is not None:
         reading.kind = wrapping
     elif not mined.input:

@@ -49,7 +49,7 @@ def swap_record(reading: Reading, tokens: Tokens, tron: Tron | None) -> TxDetail
     chain, mined, view, asked = reading.chain, reading.mined, reading.swap, reading.asked
     if view is not None:
         src, dst, sender, receiver = view.token_in, view.token_out, view.sender, view.receiver
-        amount_in, amount_out = view.amount_in, view.amount_out or 0
+        amount_in, amount_out = view.amount_in or 0, view.amount_out or 0
         minimum, channel, dexs = view.minimum, view.channel, view.names
         status, notes = "Success", "Success" + (f" ({view.disagreement})" if view.disagreement else "")
     else:

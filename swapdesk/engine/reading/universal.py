@@ -61,13 +61,16 @@ def universal_asked(call: Decoded, value: int, wrapped: str) -> Asked | None:
             amount_in = value
     minimum = None if exact_out else int(last[2])
     recipient = _recipient(last[0])
-    for kind, fields in steps:
+    for kind, fields in steps:  # what pays the recipient last binds what reaches it
+        if kind == UNWRAP and token_in == NATIVE:  # the coin paid in and not used, sent back
+            continue
         if kind == UNWRAP:
             token_out, recipient = NATIVE, _recipient(fields[0])
-            minimum = max(minimum or 0, int(fields[1])) or None
+            minimum = int(fields[1]) or minimum
         elif kind == SWEEP:
             recipient = _recipient(fields[1]) or recipient
-            minimum = max(minimum or 0, int(fields[2])) or None
+            minimum = int(fields[2]) or minimum
+    refunds = token_in == NATIVE and token_out != NATIVE and (UNWRAP in kinds or SWEEP in kinds)
     lowered = [_lifted(kind, fields, raw) for (kind, fields), raw in zip(steps, inputs, strict=False)]
     return Asked(
         function="execute",
@@ -81,6 +84,7 @@ def universal_asked(call: Decoded, value: int, wrapped: str) -> Asked | None:
         recipient=recipient,
         lowered=call.encode(inputs=lowered),
         result=None,
+        refunds=refunds,
     )
 
 
