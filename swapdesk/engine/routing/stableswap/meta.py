@@ -45,6 +45,7 @@ class MetaPool:
     cached_price: int  # base_virtual_price
     cached_at: int  # base_cache_updated
     cache_expires: int | None = BASE_CACHE_EXPIRES  # None: the contract asks the base pool every time
+    redemption_snap: str | None = None  # RAI's metapool: where coin 0's rate is read (its price / 10**9)
 
     def __post_init__(self) -> None:
         if len(self.own.coins) != META_COINS:

@@ -60,6 +60,7 @@ class StablePool:
     timestamp: int  # of the block the state is at: A's ramp is evaluated there
     variant: Variant = field(default=CLASSIC)
     offpeg: int = 0  # stableswap-ng's offpeg_fee_multiplier (of FEE_DENOMINATOR); unused by the others
+    reads_rates: bool = False  # its rates are read at each block (`stored_rates()`): they move without logs
 
     def __post_init__(self) -> None:
         n = len(self.coins)
