@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from web3 import AsyncHTTPProvider, AsyncWeb3
 
-from swapdesk.catalogs import SourceEntry
+from swapdesk.catalogs import Catalog, SourceEntry, TokenEntry
 from swapdesk.contracts import vendored
 from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
 from swapdesk.devnet.sender import RpcSender
 from swapdesk.engine.routing.kinds import Calls
+from swapdesk.engine.routing.reader import PoolReader
 from swapdesk.engine.routing.stableswap import CLASSIC, LATER, NG, MetaPool, StablePool
 from swapdesk.engine.routing.stableswap.chain import StableSwap
 from tests.anvil import running_anvil
@@ -195,3 +196,46 @@ async def test_rai_metapool_read_from_a_chain_answers_as_mainnet_did(world: Worl
         checked += 1
     assert checked == 42
     assert StableSwap().watched(read) == (base,) and StableSwap().drifts(read)  # redemption price: every block
+
+
+async def test_a_metapool_is_read_again_at_its_base_pools_logs(world: World) -> None:
+    """The reader follows the base pool's logs for a metapool: a base pool's event, and nothing of the
+    metapool's, has the metapool read again at that block (its base price and deposits changed with it)."""
+    dai, usdc, usdt = (world.token(d) for d in (18, 6, 6))
+    event = (
+        "event TokenExchange:\n    buyer: indexed(address)\n    sold_id: int128\n    tokens_sold: uint256\n"
+        "    bought_id: int128\n    tokens_bought: uint256\n\n@external\ndef poke():\n"
+        "    log TokenExchange(buyer=msg.sender, sold_id=0, tokens_sold=1, bought_id=1, tokens_bought=1)\n"
+    )
+    base = world.answering(
+        _plain(world, [dai, usdc, usdt], **{"A()": 2000, "initial_A()": 2000, "future_A()": 2000}), extra=event
+    )
+    lp, coin = world.token(18, 10**24), world.token(18)
+    metapool = world.answering(
+        _plain(
+            world,
+            [coin, lp],
+            **{
+                "A()": 100,
+                "A_precise()": 10_000,
+                "base_pool()": base,
+                "base_virtual_price()": 10**18,
+                "base_cache_updated()": 0,
+            },
+        )
+    )
+    catalog = Catalog(
+        1, world.multicall, dai, [TokenEntry(t, "T", "T", 18) for t in (dai, usdc, usdt, coin, lp)],
+        [SourceEntry("Curve", "stableswap", 4, metapool, [metapool])],
+    )  # fmt: skip
+    reader = PoolReader(AsyncWeb3(AsyncHTTPProvider(world.url)), catalog)
+    try:
+        first = await reader.current()
+        assert isinstance(first.pools[metapool], MetaPool) and reader.pools_read_again == 0
+        world.deployer.send(base, bytes.fromhex("18178358"))  # poke(): an exchange logged by the base pool only
+        after = await reader.current()
+        assert after.number > first.number and reader.whole_reads == 1
+        assert reader.pools_read_again == 1  # the metapool, at its base pool's log
+    finally:
+        await reader.aclose()
+        await reader.w3.provider.disconnect()
