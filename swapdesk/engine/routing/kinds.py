@@ -2,7 +2,8 @@
 
 A kind reads its pools' facts once (`read_static`: tokens, fees, and a probe that the address is a pool of
 that kind at all, unless its factory's creation log told them), reads their state at a block (`read_state`),
-and says what one of their logs does to a pool (`after_log`). The reader knows nothing else of any kind: which
+and says what one of their logs does to a pool (`after_log`), which other contracts' logs change it
+(`watched`) and whether it moves with no log at all (`drifts`). The reader knows nothing else of any kind: which
 calls, which events, which math. Reads go through `Calls`, Multicall3 batches at one block.
 """
 
@@ -79,6 +80,16 @@ class PoolKind(Protocol):
 
     def at_time(self, pool: Pool, timestamp: int) -> Pool:
         """The pool in a later block in which nothing happened to it (a StableSwap pool's A moves on a ramp)."""
+        ...
+
+    def watched(self, pool: Pool) -> tuple[str, ...]:
+        """Other contracts whose logs change the pool (a metapool's base pool): at one of their logs, the pool
+        is read again."""
+        ...
+
+    def drifts(self, pool: Pool) -> bool:
+        """Whether the pool's state moves without any log (rates read from an oracle): it is read again at
+        every block that changed anything."""
         ...
 
 

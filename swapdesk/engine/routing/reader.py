@@ -124,6 +124,8 @@ class _Static:
     decimals: dict[str, int | None]  # the listed tokens'
     pool_tokens: frozenset[str]
     routes: dict[tuple[str, str], Legs] = field(default_factory=dict)
+    watchers: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lowercase address -> pools it changes
+    drifting: frozenset[str] = frozenset()  # pools read again at every block that changed anything
 
 
 def _decimals(raw: bytes | None) -> int | None:
@@ -193,7 +195,12 @@ class PoolReader:
                 kind_of[pool.address] = KINDS[source.kind]
         decimals = {t.address: _decimals(raw) for t, raw in zip(self.catalog.tokens, listed, strict=True)}
         tokens = frozenset(t for pool in pools.values() for t in pool.tokens())
-        return _Static(pools, kind_of, {a.lower(): a for a in pools}, decimals, tokens)
+        watchers: dict[str, tuple[str, ...]] = {}
+        for key, pool in pools.items():
+            for address in kind_of[key].watched(pool):
+                watchers[address.lower()] = (*watchers.get(address.lower(), ()), key)
+        drifting = frozenset(key for key, pool in pools.items() if kind_of[key].drifts(pool))
+        return _Static(pools, kind_of, {a.lower(): a for a in pools}, decimals, tokens, {}, watchers, drifting)
 
     async def known_pools(self) -> frozenset[str]:
         """Every pool's address, lowercase: the catalogue's and those found on chain."""
@@ -247,7 +254,7 @@ class PoolReader:
         header, was, logs = await asyncio.gather(
             self._header(head),
             self._header(state.number),
-            self._logs(list(static.lowercase), state.number + 1, head),
+            self._logs(list(dict.fromkeys([*static.lowercase, *static.watchers])), state.number + 1, head),
             return_exceptions=True,
         )
         for answer in (header, was):
@@ -264,6 +271,9 @@ class PoolReader:
         if isinstance(logs, BaseException):
             raise logs
         pools, unknown = apply_logs(state.pools, static.kind_of, static.lowercase, logs)
+        for log_ in logs:  # a metapool's base pool moved: the metapool is read again
+            unknown.update(static.watchers.get(str(log_.get("address", "")).lower(), ()))
+        unknown |= static.drifting  # the block changed something: rates read from oracles may have moved
         pools = _at(static, pools, _time(header))
         if unknown:
             self.pools_read_again += len(unknown)

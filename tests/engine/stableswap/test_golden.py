@@ -36,8 +36,7 @@ GET_DY = "0x5e0d443f"  # get_dy(int128,int128,uint256)
 
 
 def _load(path: Path) -> Any:
-    if not path.is_file():
-        pytest.skip(f"the golden corpus is absent: {path} (clone ../shared beside the repository)")
+    assert path.is_file(), f"the golden corpus is missing: {path} (../shared beside the repository)"
     return json.loads(path.read_text())
 
 

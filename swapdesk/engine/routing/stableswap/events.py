@@ -8,7 +8,8 @@ was not the contract's, or A moved on a ramp in a block whose time was not given
 by its amount less the admin's share of its fee. The devnet's pool before it took fees logged
 `AddLiquidity(provider, token_amounts, invariant, token_supply)` and kept whole amounts. Any other event
 (removals, ramps, fee and owner changes, metapools' underlying exchanges) is one the logs cannot tell
-about: None, read the pool again.
+about: None, read the pool again. A metapool's own exchanges are recomputed the same way (with the base pool's
+price it used, and its cache as the exchange leaves it); its deposits are read again (they refresh the cache).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import replace
 from eth_utils import keccak
 
 from swapdesk.engine.routing.stableswap.math import FEE_DENOMINATOR, Reverted
+from swapdesk.engine.routing.stableswap.meta import MetaPool
 from swapdesk.engine.routing.stableswap.pool import MAX_COINS, MIN_COINS, StablePool
 
 _WORD = 32
@@ -80,3 +82,18 @@ def _added(pool: StablePool, amounts: list[int]) -> StablePool | None:
     if min(balances) < 0:
         return None
     return replace(pool, balances=balances)
+
+
+def applied_to_metapool(pool: MetaPool, topic: str, raw: bytes) -> MetaPool | None:
+    """The metapool after one of its own events: an exchange of its own coins recomputed; None otherwise."""
+    if topic.lower() != TOKEN_EXCHANGE:
+        return None
+    sold, sold_amount, bought, bought_amount = _words(raw, 4)
+    i, j = _signed(sold), _signed(bought)
+    if not (0 <= i < 2 and 0 <= j < 2):
+        return None
+    try:
+        paid, after = pool.exchange(i, j, sold_amount)
+    except Reverted:
+        return None
+    return after if paid == bought_amount else None

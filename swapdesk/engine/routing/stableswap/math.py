@@ -1,10 +1,12 @@
 """Curve StableSwap's integer math, step for step as the pools' Vyper computes it.
 
-Two generations of pools share it. The classic ones (3pool, hbtc, ren: Vyper 0.2.4) store A as it is, keep
+Three generations of pools share it. The classic ones (3pool, hbtc, ren: Vyper 0.2.4) store A as it is, keep
 the last D or y when 255 rounds do not converge, and have `get_dy` convert to coin units before it takes the
 fee. The later ones (aave, saave, steth, eurs, ib, link, the RAI metapool: Vyper 0.2.8 and on) store A times
-A_PRECISION = 100, revert when D or y does not converge, and have `get_dy` round as `exchange` does. `Variant`
-says which; its fields are separate because some pools in between mix them.
+A_PRECISION = 100, revert when D or y does not converge, and have `get_dy` round as `exchange` does.
+stableswap-ng pools (Vyper 0.3.10 and on) are later pools whose D divides by n**n once per round rather than
+by n at each coin, and whose fee grows off peg (`dynamic_fee`, from `offpeg_fee_multiplier`). `Variant` says
+which; its fields are separate because some pools in between mix them.
 
 `exchange` always takes the fee in xp units (18 decimals) and then converts to coin units, so a classic
 pool's `get_dy` may differ from what `exchange` pays by a unit of the coin; `exchange_amounts` is the payout,
@@ -31,10 +33,21 @@ class Variant:
     a_precision: int  # how the contract stores A: 1 (classic) or 100 (later pools' A_precise)
     reverts_unconverged: bool  # later pools revert after 255 rounds; the classic ones keep the last value
     get_dy_fee_in_xp: bool  # later pools' get_dy takes the fee before converting to coin units, as exchange does
+    d_by_n_once: bool = False  # stableswap-ng: D_P = D_P * D / x for each coin, then / n**n
+    dynamic_fee: bool = False  # stableswap-ng: the fee of each exchange grows off peg (offpeg_fee_multiplier)
+    get_dy_a_whole: bool = False  # stableswap-ng's get_dy (its views contract) takes A() * 100, not A_precise()
 
 
 CLASSIC = Variant(a_precision=1, reverts_unconverged=False, get_dy_fee_in_xp=False)
 LATER = Variant(a_precision=100, reverts_unconverged=True, get_dy_fee_in_xp=True)
+NG = Variant(
+    a_precision=100,
+    reverts_unconverged=True,
+    get_dy_fee_in_xp=True,
+    d_by_n_once=True,
+    dynamic_fee=True,
+    get_dy_a_whole=True,
+)
 
 
 def _u(value: int) -> int:
@@ -75,8 +88,13 @@ def get_d(xp: list[int], amp: int, variant: Variant) -> int:
     d, ann = s, amp * n
     for _ in range(ROUNDS):
         d_p = d
-        for x in xp:
-            d_p = _div(_u(d_p * d), x * n)
+        if variant.d_by_n_once:
+            for x in xp:
+                d_p = _div(_u(d_p * d), x)
+            d_p //= n**n
+        else:
+            for x in xp:
+                d_p = _div(_u(d_p * d), x * n)
         previous = d
         numerator = _u((_u(ann * s) // ap + d_p * n) * d)
         d = _div(numerator, _u(_u(_u(ann - ap) * d) // ap + (n + 1) * d_p))
@@ -123,6 +141,18 @@ def dy_xp(i: int, j: int, dx: int, xp: list[int], rates: tuple[int, ...], amp: i
     """What selling `dx` of coin i takes out of xp[j], before the fee, in xp units (the -1 is the contract's)."""
     x = _u(xp[i] + _u(dx * rates[i]) // PRECISION)
     return _u(xp[j] - get_y(i, j, x, xp, amp, d, variant) - 1)
+
+
+def dynamic_fee(xpi: int, xpj: int, fee: int, multiplier: int) -> int:
+    """stableswap-ng's `_dynamic_fee`: the fee at the mean of the balances before and after, larger off peg;
+    the fee itself when the multiplier is at most FEE_DENOMINATOR."""
+    if multiplier <= FEE_DENOMINATOR:
+        return fee
+    xps2 = _u((xpi + xpj) ** 2)
+    # unsafe_mul, unsafe_sub and unsafe_add wrap, unsafe_div of 0 is 0: none of them is reached otherwise here
+    top = (multiplier * fee) % 2**256
+    bottom = (_div(_u((multiplier - FEE_DENOMINATOR) * 4 * xpi * xpj), xps2) + FEE_DENOMINATOR) % 2**256
+    return top // bottom if bottom else 0
 
 
 def exchange_amounts(dy: int, rate_j: int, fee: int, admin_fee: int) -> tuple[int, int]:

@@ -6,8 +6,9 @@ ramp at that time, as `_A()` does in the block, and `at` moves the pool to anoth
 `swap` are what `exchange` pays, the pool after a swap is what the contract keeps (the admin's share of the
 fee leaves the balances), and `get_dy` is the pool's own quote, which may round differently.
 
-Rates are 10**(36 - decimals) for plain coins (`plain_rates`); a lending pool's or a metapool's rates are
-whatever the contract would use at that block, given by whoever reads the pool.
+Rates are 10**(36 - decimals) for plain coins (`plain_rates`); a metapool's or a stableswap-ng pool's rates
+are whatever the contract would use at that block, given by whoever reads the pool. A stableswap-ng pool's fee
+grows off peg by its `offpeg` multiplier (`math.dynamic_fee`); the other generations' fee is `fee` itself.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from swapdesk.engine.routing.stableswap.math import (
     Variant,
     amp_at,
     dy_xp,
+    dynamic_fee,
     exchange_amounts,
     get_d,
     get_dy_amount,
@@ -57,6 +59,8 @@ class StablePool:
     future_a_time: int
     timestamp: int  # of the block the state is at: A's ramp is evaluated there
     variant: Variant = field(default=CLASSIC)
+    offpeg: int = 0  # stableswap-ng's offpeg_fee_multiplier (of FEE_DENOMINATOR); unused by the others
+    reads_rates: bool = False  # its rates are read at each block (`stored_rates()`): they move without logs
 
     def __post_init__(self) -> None:
         n = len(self.coins)
@@ -95,13 +99,28 @@ class StablePool:
             raise Reverted("coin index")
         return dy_xp(i, j, dx, self._xp, self.rates, self.amp, self._invariant, self.variant)
 
+    def _fee(self, i: int, j: int, dx: int, dy: int) -> int:
+        """The fee of this exchange: stableswap-ng's at the mean of xp before and after it, else `fee`."""
+        if not self.variant.dynamic_fee:
+            return self.fee
+        xp = self._xp
+        x = xp[i] + _div_precision(dx * self.rates[i])
+        y = xp[j] - dy - 1
+        return dynamic_fee((xp[i] + x) // 2, (xp[j] + y) // 2, self.fee, self.offpeg)
+
     def get_dy(self, i: int, j: int, dx: int) -> int:
         """The contract's `get_dy(i, j, dx)`; `Reverted` where it reverts."""
-        return get_dy_amount(self._dy(i, j, dx), self.rates[j], self.fee, self.variant)
+        pool = self
+        if self.variant.get_dy_a_whole and self.amp % self.variant.a_precision:
+            # stableswap-ng's views contract computes with A() * A_PRECISION: the ramp's fraction of A dropped
+            pool = _at_amp(self, self.amp // self.variant.a_precision * self.variant.a_precision)
+        dy = pool._dy(i, j, dx)
+        return get_dy_amount(dy, self.rates[j], pool._fee(i, j, dx, dy), self.variant)
 
     def _paid(self, i: int, j: int, dx: int) -> tuple[int, int]:
         """What `exchange` pays and what it takes out of balances[j] (that and the admin's share of the fee)."""
-        paid, admin = exchange_amounts(self._dy(i, j, dx), self.rates[j], self.fee, self.admin_fee)
+        dy = self._dy(i, j, dx)
+        paid, admin = exchange_amounts(dy, self.rates[j], self._fee(i, j, dx, dy), self.admin_fee)
         if paid + admin > self.balances[j] or self.balances[i] + dx > UINT256_MAX:
             raise Reverted("the pool cannot pay that much")
         return paid, paid + admin
@@ -131,13 +150,20 @@ class StablePool:
         dys = iter(dy_xp_grid(i, j, [a for a in amounts if a > 0], self._xp, self.rates, self.amp, d, self.variant))
         rate_j, fee, admin_fee = self.rates[j], self.fee, self.admin_fee
         balance_i, balance_j = self.balances[i], self.balances[j]
-        plain = rate_j > 0 and 0 <= fee <= FEE_DENOMINATOR and admin_fee >= 0
+        dynamic = self.variant.dynamic_fee
         outs = []
         for amount in amounts:
             dy = next(dys) if amount > 0 else None
             if dy is None or balance_i + amount > UINT256_MAX:
                 outs.append(0)
                 continue
+            if dynamic:
+                try:
+                    fee = self._fee(i, j, amount, dy)
+                except Reverted:
+                    outs.append(0)
+                    continue
+            plain = rate_j > 0 and 0 <= fee <= FEE_DENOMINATOR and admin_fee >= 0
             dy_fee = dy * fee // FEE_DENOMINATOR
             paid, admin = (dy - dy_fee) * PRECISION, dy_fee * admin_fee // FEE_DENOMINATOR * PRECISION
             if plain and dy * fee <= UINT256_MAX and paid <= UINT256_MAX and admin <= UINT256_MAX:
@@ -180,5 +206,17 @@ class StablePool:
         # F_k = (a + e / x_k) / (ap n^n prod(x)) with a = amp n n^n prod(x), e = ap D^(n+1): one Fraction, reduced
         # once, of the same value as the slope times the rates times (1 - fee)
         a, e = self.amp * n * n**n * product, self.variant.a_precision * d ** (n + 1)
-        top = (a * xp[i] + e) * xp[j] * self.rates[i] * (FEE_DENOMINATOR - self.fee)
+        fee = dynamic_fee(xp[i], xp[j], self.fee, self.offpeg) if self.variant.dynamic_fee else self.fee
+        top = (a * xp[i] + e) * xp[j] * self.rates[i] * (FEE_DENOMINATOR - fee)
         return Fraction(top, (a * xp[j] + e) * xp[i] * self.rates[j] * FEE_DENOMINATOR)
+
+
+def _div_precision(value: int) -> int:
+    if value > UINT256_MAX:
+        raise Reverted("uint256 overflow")
+    return value // PRECISION
+
+
+def _at_amp(pool: StablePool, amp: int) -> StablePool:
+    """The pool with A constant at `amp` (as the contract stores it)."""
+    return replace(pool, initial_a=amp, future_a=amp, initial_a_time=0, future_a_time=0)

@@ -87,3 +87,9 @@ class UniswapV2:
 
     def at_time(self, pool: Pool, timestamp: int) -> Pool:
         return pool
+
+    def watched(self, pool: Pool) -> tuple[str, ...]:
+        return ()  # only its own logs change it
+
+    def drifts(self, pool: Pool) -> bool:
+        return False
