@@ -193,6 +193,14 @@ async def test_a_read_only_view_reads_the_newest_generation(tmp_path: Path) -> N
     held.close()
 
 
+def _opened_head(root: Path) -> int:
+    opened = ChainData(root).open(CHAIN, "BNB Smart Chain")
+    try:
+        return int(opened.chain.head.block_number)
+    finally:
+        opened.close()
+
+
 def _snapshot_head(path: Path) -> int:
     return int(ChainDB(AtomicDB(MemoryDB(decode_store(path.read_bytes())))).get_canonical_head().block_number)
 
@@ -258,6 +266,12 @@ async def test_a_compacted_chain_missing_a_file_does_not_fall_back_to_its_world(
     (left,) = [path for name, path in files.items() if name != gone]
     assert left.exists() and refused.value.kept is not None and (refused.value.kept / left.name).exists()
     assert ("--keep-prefix" in str(refused.value)) == (gone == "journal")
+    if gone == "journal":  # its snapshot alone is kept, as said
+        head = _snapshot_head(files["snapshot"])
+        assert f"goes on from block #{head:,}" in str(refused.value)
+        repaired = repair_chain(ChainData(tmp_path), by_id(CHAIN), keep_prefix=True)
+        assert repaired.first_lost == head + 1 and files["journal"].exists()
+        assert _opened_head(tmp_path) == head
 
 
 async def test_a_view_opened_mid_compaction_sees_a_whole_generation(
