@@ -37,9 +37,10 @@ examples:
   swapdesk cross --from BSC --to ETH --sell USDT --amount 100
   swapdesk details 0x<hash> --chain BSC
   swapdesk devnet build --chain BSC       build (or load) a chain's world
-  swapdesk devnet repair --chain BSC --keep-prefix
+  swapdesk devnet repair --chain BSC --keep-prefix --yes
                                           a damaged chain keeps what precedes
-                                          the damage (or --reset)
+                                          the damage (or --reset; without
+                                          --yes: what each choice loses)
 
 `swapdesk COMMAND --help` shows a command's options."""
 
@@ -141,7 +142,7 @@ def _devnet_reset(args: argparse.Namespace) -> int:
 def _devnet_repair(args: argparse.Namespace) -> int:
     from swapdesk.compose import repair_chains
 
-    return repair_chains(_chains(args), args.keep_prefix)
+    return repair_chains(_chains(args), args.keep_prefix, args.yes)
 
 
 def _devnet_build(args: argparse.Namespace) -> int:
@@ -242,6 +243,7 @@ def parser() -> argparse.ArgumentParser:
     choice = repair.add_mutually_exclusive_group(required=True)
     choice.add_argument("--keep-prefix", action="store_true", help="keep the blocks before the damage, lose the rest")
     choice.add_argument("--reset", action="store_true", help="start the chain over from its world")
+    repair.add_argument("--yes", action="store_true", help="really make the choice (without: say what it loses)")
     repair.set_defaults(run=_devnet_repair)
     devnet_serve = devnet_commands.add_parser("serve", help="serve the devnet alone, for API workers and wallets")
     devnet_serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")

@@ -206,11 +206,11 @@ def reset_chains(chains: list[Chain]) -> Iterator[tuple[Chain, bool, str]]:
             return
 
 
-def repair_chains(chains: list[Chain], keep_prefix: bool) -> int:
-    """`swapdesk devnet repair`: each damaged chain's data said, or cut to what precedes the damage."""
+def repair_chains(chains: list[Chain], keep_prefix: bool, yes: bool) -> int:
+    """`swapdesk devnet repair`: what each damaged chain's choice keeps and loses, said; with `yes`, made."""
     from swapdesk.devnet.repair import repair
 
-    return repair(chains, keep_prefix)
+    return repair(chains, keep_prefix, yes)
 
 
 def build_missing_worlds(chains: list[Chain], building: Callable[[int], None]) -> list[Chain]:

@@ -17,11 +17,12 @@ under a name that says why, the chain starts afresh from the new world, and a
 notice says so in plain words: chain data is never deleted silently.
 `reset` is the explicit way to start a chain over.
 
-Damaged data (a bad journal record with sound records after it, a snapshot
-whose checksum fails) is not an unfinished write: the chain does not start,
-its damaged files are kept aside, and `ChainDamaged` says what each choice
-keeps (see damage.py) until the user makes it with `repair`: keep the records
-before the damage, or reset.
+Damaged data (a journal record complete in length that fails its checks, a
+journal missing beside its snapshot, a snapshot whose checksum fails) is not
+an unfinished write: the chain does not start, its damaged files are kept
+aside, and `ChainDamaged` says what each choice keeps (see damage.py) until
+the user makes it with `swapdesk devnet repair ... --yes` (repair.py): keep
+the records before the damage, or reset.
 """
 
 from __future__ import annotations
@@ -120,40 +121,6 @@ class ChainData:
         chain, manifest = self._load(chain_id, name, directory)
         return OpenedChain(chain, manifest, _bridges(directory), notice, lock)
 
-    def repair(self, chain_id: int, flag: str, name: str, keep_prefix: bool) -> str:
-        """The user's choice for a damaged chain: keep the records before the damage, or reset; what was done,
-        in words. ChainInUse while a process runs it; ChainDamaged when the choice cannot be made (a damaged
-        snapshot has no prefix to keep)."""
-        directory = self.path(chain_id)
-        if not directory.exists():
-            return f"{name} has no data: nothing to repair"
-        lock = try_lock(directory)
-        if lock is None:
-            raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process: close it first")
-        with lock:
-            files = ChainFiles(directory)
-            try:
-                files.load()
-            except (JournalDamaged, SnapshotDamaged) as exc:
-                found = damage.examine(files, exc, flag, name)
-                if not keep_prefix:
-                    shutil.rmtree(directory)
-                    return f"{name} starts over from its world; the damaged files are kept at {found.kept}"
-                if not isinstance(exc, JournalDamaged):
-                    raise found from exc
-                heads = damage.heads_around(files, exc)
-                files.keep_prefix(exc)
-                damage.forget(directory)
-                files.load()  # sound now: a torn tail after the cut would be cut here too
-                files.close()
-                goes_on = f"; it goes on from block #{heads.kept:,}" if heads.kept is not None else ""
-                return (f"{name} keeps the {exc.before} journal records before the damage{goes_on}; the"
-                        f" {exc.after} records after it are lost; the damaged files are kept at"
-                        f" {found.kept}")  # fmt: skip
-            files.close()
-            damage.forget(directory)
-            return f"{name}'s data is sound: nothing to repair"
-
     def _load(self, chain_id: int, name: str, directory: Path, read_only: bool = False) -> tuple[DevChain, Manifest]:
         """The chain from its files (`read_only`: as it is now, writing nothing: its files belong to the process
         that runs it); ChainDamaged when they are damaged."""
@@ -178,6 +145,10 @@ class ChainData:
         with lock:
             shutil.rmtree(directory)
         return True
+
+    def create(self, chain_id: int) -> None:
+        """The chain's folder made afresh from its world (`repair --reset`, its damaged folder deleted)."""
+        self._create(chain_id, self.path(chain_id))
 
     def _create(self, chain_id: int, directory: Path) -> None:
         """The chain's directory, whole: from the cached world (built if need be), written aside, then renamed."""

@@ -12,6 +12,11 @@ blocks go on being journaled; then, on the chain's thread, the records journaled
 into the next journal, written aside and renamed after the snapshot, and the older generation is deleted.
 At every instant the folder holds a whole generation: a crash leaves either the old one (and a snapshot
 without its journal, removed at the next start) or the new one (and the old files, removed likewise).
+Nothing else newer than the generation loaded is a leftover: a journal missing beside its snapshot (the
+generation before it gone too), or a journal without its snapshot, is damage, said like a damaged record,
+never a reason to go back to an older generation and tidy the newer away. A read-only view opens a
+generation's snapshot and journal before reading either, so its owner compacting meanwhile (and deleting
+them) leaves it the two together; a generation gone before they were opened is looked for again.
 
 Compaction keeps the journal's guarantee (see `journal`): what was acknowledged is in the snapshot or in
 the journal's whole records; a snapshot carries a checksum, and a damaged one stops the chain from
@@ -21,6 +26,7 @@ starts.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import re
@@ -29,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swapdesk.devnet import journal as j
-from swapdesk.devnet.kvstore import apply_writes, decode_store, encode_store
+from swapdesk.devnet.kvstore import SnapshotDamaged, apply_writes, decode_store, encode_store
 
 log = logging.getLogger(__name__)
 
@@ -75,24 +81,60 @@ class ChainFiles:
         for attempt in range(READ_TRIES):
             try:
                 return self._load()
-            except FileNotFoundError:  # a read-only view: its owner compacted under it
-                if not self.read_only or attempt == READ_TRIES - 1:
-                    raise
+            except (FileNotFoundError, _Missing) as exc:  # a read-only view: its owner compacted under it
+                if self.read_only and attempt < READ_TRIES - 1:
+                    continue
+                raise exc.damage if isinstance(exc, _Missing) else exc from None
         raise AssertionError("unreachable")
 
     def _load(self) -> dict[bytes, bytes]:
         generation = self.newest()
-        snapshot = self.snapshot_path(generation).read_bytes()
+        self.generation = generation
+        snapshot, journal = self._read(generation)
+        self._check_newer(generation, journal is not None)
         kv = decode_store(snapshot)
-        self.generation, self._snapshot_size = generation, len(snapshot)
+        self._snapshot_size = len(snapshot)
         self.journal = j.Journal(self.journal_path(generation), generation, self.read_only)
-        replayed = self.journal.replay(kv)
+        replayed = self.journal.replay_bytes(kv, journal)
         self._kv = kv
         if not self.read_only:
             self._tidy()
             if replayed.version == 1:  # carried over to this format at once: appends are never mixed
                 self._compact_now()
         return kv
+
+    def _read(self, generation: int) -> tuple[bytes, bytes | None]:
+        """A generation's snapshot and journal (None: it has none yet), both opened before either is read: an
+        owner's compaction that deletes them meanwhile leaves a read-only view the two as they were, together
+        (read apart, a view could take the snapshot and find no journal after it)."""
+        with open(self.snapshot_path(generation), "rb") as snapshot:
+            try:
+                journal = open(self.journal_path(generation), "rb")  # noqa: SIM115 - closed below
+            except FileNotFoundError:
+                if generation:  # newest() saw it: deleted since
+                    raise
+                return snapshot.read(), None
+            with journal:
+                return snapshot.read(), journal.read()
+
+    def _check_newer(self, generation: int, has_journal: bool) -> None:
+        """Files of a generation newer than the one loaded are what an interrupted compaction leaves: the next
+        snapshot without its journal, the generation before it whole (its journal there). Anything else is data
+        lost, not left over: the chain does not go back to an older generation (nor tidy the newer away)."""
+        for path in self.directory.iterdir():
+            match = _GENERATION.fullmatch(path.name)
+            newer = int(match[2]) if match else 0
+            if match is None or newer <= generation:
+                continue
+            if self.snapshot_path(newer).exists() and self.journal_path(newer).exists():  # since newest() looked
+                raise FileNotFoundError(errno.ENOENT, "a newer generation was made meanwhile", str(path))
+            why = f"it is missing beside {path.name}"
+            if match[1] == "journal":  # newest() would have loaded it, had its snapshot been there
+                self.generation = newer  # the damaged generation: what is said, kept aside and repaired
+                raise _Missing(SnapshotDamaged(why))
+            if newer > generation + 1 or not has_journal:
+                self.generation = newer
+                raise _Missing(j.JournalDamaged(self.journal_path(newer), 0, 0, [], why))
 
     def newest(self) -> int:
         """The newest generation whose snapshot and journal are both there (0 always counts: its journal may
@@ -177,11 +219,10 @@ class ChainFiles:
         self._finish()
 
     def keep_prefix(self, damage: j.JournalDamaged) -> None:
-        """The user's choice after a damaged record: cut the journal where the damage starts."""
-        if damage.offset == 0:
-            damage.path.unlink()  # its header is damaged: the snapshot alone is what precedes it
-        else:
-            j.cut(damage.path, damage.offset)
+        """The user's choice after a damaged record: the damaged generation's journal keeps the records before
+        the damage alone (none, when its header is damaged or it is missing: then its snapshot alone)."""
+        assert damage.path == self.journal_path(self.generation), "the damage is in the generation loaded"
+        j.keep_prefix(damage, self.generation)
 
     def close(self) -> None:
         """Close the journal; a compaction under way is finished first (or abandoned if it failed)."""
@@ -204,10 +245,19 @@ def _write_snapshot(path: Path, store: dict[bytes, bytes]) -> Path:
     return staging
 
 
+class _Missing(Exception):
+    """A newer generation's file is missing: the damage to say (once a read-only view has looked again)."""
+
+    def __init__(self, damage: j.JournalDamaged | SnapshotDamaged) -> None:
+        super().__init__(str(damage))
+        self.damage = damage
+
+
 def store_before(files: ChainFiles, damage: j.JournalDamaged) -> dict[bytes, bytes]:
     """The store as the records before a damage leave it (what keeping the prefix keeps)."""
-    kv = decode_store(files.snapshot_path(files.newest()).read_bytes())
-    for number, payload in enumerate(j.payloads(damage.path.read_bytes())):
+    kv = decode_store(files.snapshot_path(files.generation).read_bytes())
+    data = damage.path.read_bytes() if damage.path.exists() else b""
+    for number, payload in enumerate(j.payloads(data)):
         if number >= damage.before:
             break
         apply_writes(kv, payload)

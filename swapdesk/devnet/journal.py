@@ -4,25 +4,34 @@ The file: MAGIC, a header (the generation of the snapshot it continues, the numb
 a CRC-32 of both), then records. A record: SYNC, its number, its payload's length and CRC-32, a CRC-32
 of those 20 header bytes, then the payload (`kvstore.encode_writes`). Big-endian.
 
-Reading it back tells three things apart:
-- whole records, numbered one after another: replayed;
-- a bad record with no good record after it (it runs to the end of the file): an append torn by a crash
-  or a failed write. It was never acknowledged: it is cut off, logged, and its bytes are kept beside the
-  journal (`<journal>.torn-<n>`), should a disk ever have eaten an acknowledged tail;
-- a bad record with a good record after it: damage, not a torn write. Nothing is cut and nothing is
-  guessed: `JournalDamaged` says where, and how many records come before and after it (see
-  `chaindata` for what the user is then asked).
+Reading it back replays the whole records, numbered one after another, and stops at the first that is
+not. What tells a torn write from damage there is the record's length alone:
+- **torn**: the file ends inside it, that is fewer bytes are left than a record's header, or its header
+  is sound (its mark and checksum hold) and says a payload longer than what is left. An append is
+  acknowledged only once all of it is fsynced, and a crash (kill -9, a power cut) leaves a prefix of what
+  was being written, so this record was never acknowledged: it is cut off, logged with why, and its bytes
+  are kept beside the journal (`<journal>.torn-<n>`);
+- **damaged**: it is complete (a whole header, and all the payload its sound header says) yet fails a
+  check: its mark, its header's or its payload's checksum, or its number. It was written whole, so it may
+  have been acknowledged, whether it is the last record or not: nothing is cut and nothing is guessed.
+  `JournalDamaged` says where and why, and how many sound records come before and after it (see `damage`
+  for what the user is then asked). A whole header that fails its checksum is damage too: a torn append
+  leaves a prefix, whose header, once complete, is the one written.
+So a record whose checks pass is always kept, and in doubt the chain stops and asks rather than loses. The
+one loss this cannot see is a disk that drops an acknowledged tail whole: it looks like a torn write.
 A failed append (a full disk) leaves the file exactly as it was before it, whatever the record's size:
 the part written is cut off at once. If even that fails, the journal takes no more appends in this
 process, and what is left is the torn tail the next start cuts.
 
 Version 1 journals (MAGIC_V1, records of length and CRC only) are still read, to be carried over to
-this format (`chainfiles`): there a bad record that says it ends before the end of the file is damage.
+this format (`chainfiles`), by the same rule: a bad record that runs past the end of the file is torn,
+any other is damage.
 """
 
 from __future__ import annotations
 
 import errno
+import itertools
 import logging
 import os
 import struct
@@ -48,13 +57,20 @@ FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC))
 
 
 class JournalDamaged(RuntimeError):
-    """A bad record with good records after it (or a bad header): damage, not a torn write."""
+    """A complete record that fails its checks (or a bad file header): damage, not a torn write."""
 
-    def __init__(self, path: Path, offset: int, before: int, later: list[tuple[int, int]]) -> None:
-        where = "its header" if offset == 0 else f"record {before + 1} (byte {offset:,})"
-        super().__init__(f"{path} is damaged at {where}: {before} whole records before it, {len(later)} after it")
-        self.path, self.offset, self.before = path, offset, before
+    def __init__(self, path: Path, offset: int, before: int, later: list[tuple[int, int]], why: str) -> None:
+        self.path, self.offset, self.before, self.why = path, offset, before, why
         self.later = later  # (start, end) of the payload of each sound record after the damage
+        super().__init__(f"{path.name} is damaged at {self.where}: {why}; {before} whole records before it,"
+                         f" {len(later)} after it")  # fmt: skip
+
+    @property
+    def where(self) -> str:
+        if self.offset == 0:
+            return "its header"
+        last = ", the last record" if not self.later else ""
+        return f"record {self.before + 1} (byte {self.offset:,}){last}"
 
     @property
     def after(self) -> int:
@@ -105,6 +121,32 @@ def _record_at(data: bytes | memoryview, offset: int) -> tuple[int, int, int] | 
     return number, start, start + length
 
 
+def _unfinished(data: bytes | memoryview, offset: int) -> str | None:
+    """Why the record at `offset` is an unfinished append (the file ends inside it), or None: it is complete."""
+    left = len(data) - offset
+    if left < RECORD_HEAD:
+        return f"the file ends {left} bytes into its {RECORD_HEAD}-byte header"
+    head = bytes(data[offset : offset + _HEAD.size])
+    sync, _, length, _ = _HEAD.unpack(head)
+    sound = sync == SYNC and _CRC.unpack_from(data, offset + _HEAD.size)[0] == zlib.crc32(head)
+    if sound and RECORD_HEAD + length > left:
+        return f"its header says {length:,} bytes of payload and the file ends {left - RECORD_HEAD:,} bytes into them"
+    return None
+
+
+def _fault(data: bytes, offset: int, number: int) -> str:
+    """What is wrong with the complete record at `offset`, where record `number` was due."""
+    head = bytes(data[offset : offset + _HEAD.size])
+    sync, found, _, _ = _HEAD.unpack(head)
+    if sync != SYNC:
+        return "it does not start with a record's mark"
+    if _CRC.unpack_from(data, offset + _HEAD.size)[0] != zlib.crc32(head):
+        return "its header fails its checksum"
+    if _record_at(data, offset) is None:
+        return "its payload fails its checksum"
+    return f"it is numbered {found} where {number} was due"
+
+
 def _good_after(data: bytes, offset: int, number: int) -> list[tuple[int, int]]:
     """The payloads (start, end) of the sound records that follow a bad one at `offset` (numbered `number` or
     later): the first found by its SYNC, the rest one after another."""
@@ -137,10 +179,13 @@ class Journal:
 
     def replay(self, store: dict[bytes, bytes]) -> Replayed:
         """Apply every whole record to `store`; a torn tail is cut (kept aside); damage raises JournalDamaged."""
-        if not self.path.exists():
+        return self.replay_bytes(store, self.path.read_bytes() if self.path.exists() else None)
+
+    def replay_bytes(self, store: dict[bytes, bytes], data: bytes | None) -> Replayed:
+        """`replay`, of the file's bytes read already (None: there was no file, an empty journal)."""
+        if data is None:
             self._size = 0
             return Replayed(0, self.next_number, 0, 2)
-        data = self.path.read_bytes()
         if data.startswith(MAGIC_V1):
             return self._done(data, *_replay_v1(self.path, data, store), version=1)
         first = self._first_number(data)
@@ -148,28 +193,30 @@ class Journal:
         while offset < len(data) and (sound := _record_at(data, offset)) is not None and sound[0] == number:
             apply_writes(store, data[sound[1] : sound[2]])
             offset, number, records = sound[2], number + 1, records + 1
-        if offset < len(data):
+        torn = _unfinished(data, offset) if offset < len(data) else None
+        if offset < len(data) and torn is None:
             later = _good_after(data, offset, number)
-            if later:
-                raise JournalDamaged(self.path, offset, records, later)
+            raise JournalDamaged(self.path, offset, records, later, _fault(data, offset, number))
         self.next_number = number
-        return self._done(data, offset, records, version=2)
+        return self._done(data, offset, records, version=2, why=torn)
 
     def _first_number(self, data: bytes) -> int:
-        head = data[len(MAGIC) : len(MAGIC) + _FILE_HEAD.size]
-        sound = data.startswith(MAGIC) and len(data) >= HEADER_SIZE
-        if sound and _CRC.unpack_from(data, len(MAGIC) + _FILE_HEAD.size)[0] == zlib.crc32(MAGIC + head):
-            generation, first = _FILE_HEAD.unpack(head)
-            if generation == self.generation:
-                return int(first)
-        raise JournalDamaged(self.path, 0, 0, _good_after(data, 0, 0))
+        found = _file_header(data)
+        if isinstance(found, str):
+            why = found
+        elif found[0] != self.generation:
+            why = f"its header names generation {found[0]:,}, not {self.generation}"
+        else:
+            return found[1]
+        raise JournalDamaged(self.path, 0, 0, _good_after(data, 0, 0), why)
 
-    def _done(self, data: bytes, end: int, records: int, version: int) -> Replayed:
+    def _done(self, data: bytes, end: int, records: int, version: int, why: str | None = None) -> Replayed:
         torn = len(data) - end
         if torn and not self.read_only:  # never acknowledged: cut, but kept and said
             kept = _keep_aside(self.path, data[end:])
-            log.warning("%s: an unfinished last record (%d bytes) was cut off; it was never acknowledged. "
-                        "Its bytes are kept at %s", self.path, torn, kept)  # fmt: skip
+            log.warning("%s: an unfinished last record (%d bytes: %s) was cut off; it was never acknowledged. "
+                        "Its bytes are kept at %s", self.path, torn, why or "it runs past the end of the file",
+                        kept)  # fmt: skip
             with open(self.path, "r+b") as out:
                 out.truncate(end)
                 os.fsync(out.fileno())
@@ -273,11 +320,29 @@ def record_spans(data: bytes) -> list[tuple[int, int]]:
     return spans
 
 
-def cut(path: Path, offset: int) -> None:
-    """Cut a journal at `offset` (the user chose to keep what precedes a damage), durably."""
-    with open(path, "r+b") as out:
-        out.truncate(max(offset, HEADER_SIZE))
-        os.fsync(out.fileno())
+def keep_prefix(damage: JournalDamaged, generation: int) -> None:
+    """The user chose to keep what precedes a damage: the journal written again (aside, then renamed) with the
+    records before it alone, under a sound header of its `generation`; a version 1 journal becomes version 2.
+    Even a journal damaged at its header stays, empty: its generation's snapshot stays the chain's base."""
+    data = damage.path.read_bytes() if damage.path.exists() else b""
+    kept = list(itertools.islice(payloads(data), damage.before))
+    assert len(kept) == damage.before, "the records before a damage are sound"
+    found = _file_header(data)
+    first = 1 if isinstance(found, str) else found[1]  # numbers only follow each other within a file
+    os.close(create(damage.path, generation, first, b"".join(record(first + n, p) for n, p in enumerate(kept))))
+
+
+def _file_header(data: bytes) -> tuple[int, int] | str:
+    """(generation, first record's number) of a version 2 file's header; why not, when it is not sound."""
+    head = data[len(MAGIC) : len(MAGIC) + _FILE_HEAD.size]
+    if not data.startswith(MAGIC):
+        return "it does not start with a journal's mark"
+    if len(data) < HEADER_SIZE:
+        return "the file ends inside its header"
+    if _CRC.unpack_from(data, len(MAGIC) + _FILE_HEAD.size)[0] != zlib.crc32(MAGIC + head):
+        return "its header fails its checksum"
+    generation, first = _FILE_HEAD.unpack(head)
+    return int(generation), int(first)
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -290,15 +355,16 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _replay_v1(path: Path, data: bytes, store: dict[bytes, bytes]) -> tuple[int, int]:
-    """Version 1: (end of the whole records, their count). A bad record that ends before the end of the file
-    is damage; one that runs to it (or past it) is a torn tail."""
+    """Version 1: (end of the whole records, their count). A bad record that runs past the end of the file is a
+    torn tail; one that ends within it is damage (what follows it is not read)."""
     offset, records = len(MAGIC_V1), 0
     while offset + _V1_HEAD.size <= len(data):
         length, crc = _V1_HEAD.unpack_from(data, offset)
         start, end = offset + _V1_HEAD.size, offset + _V1_HEAD.size + length
         if end > len(data) or zlib.crc32(data[start:end]) != crc:
-            if end < len(data):
-                raise JournalDamaged(path, offset, records, [(end, end)])  # what follows is not read
+            if end <= len(data):
+                later = [(end, end)] if end < len(data) else []
+                raise JournalDamaged(path, offset, records, later, "its payload fails its checksum")
             break
         apply_writes(store, data[start:end])
         offset, records = end, records + 1

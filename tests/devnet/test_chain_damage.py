@@ -1,6 +1,8 @@
 """A chain whose journal is damaged mid-file does not start: it says so in words (log, the devnet's notices, the
 engine's CHAIN_UNAVAILABLE), keeps a copy of the damaged files, and waits for the user's choice (`swapdesk devnet
-repair`: keep what precedes the damage, or reset). A bad last record is a torn write: cut, kept aside, said."""
+repair ... --yes`: keep what precedes the damage, or reset). An unfinished last record (its header incomplete, or
+its length past the end of the file) is a torn write: cut, kept aside, said; a last record complete in length
+whose checks fail is damage like any other."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from swapdesk.chains import by_id
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.damage import ChainDamaged
-from swapdesk.devnet.journal import HEADER_SIZE, record_spans
+from swapdesk.devnet.journal import HEADER_SIZE, RECORD_HEAD, record_spans
 from swapdesk.devnet.network import Devnet
 from swapdesk.files import try_lock
 
@@ -95,7 +97,7 @@ async def test_a_damaged_record_stops_the_chain_until_the_user_keeps_the_prefix(
     await net.close()
 
     monkeypatch.setenv("SWAPDESK_DATA_DIR", str(tmp_path))
-    assert main(["devnet", "repair", "--chain", BSC.flag, "--keep-prefix"]) == 0
+    assert main(["devnet", "repair", "--chain", BSC.flag, "--keep-prefix", "--yes"]) == 0
     said = capsys.readouterr().out
     assert f"goes on from block #{lost_from - 1:,}" in said and str(kept) in said
 
@@ -115,18 +117,18 @@ async def test_reset_is_the_other_choice_and_keeps_the_copy_too(
     (receipt,) = await _chain_with_transfers(root, 1)
     _flip(_journal(root), 60)  # the first record's head, with the transfer's record after it
     monkeypatch.setenv("SWAPDESK_DATA_DIR", str(tmp_path))
-    assert main(["devnet", "repair", "--chain", BSC.flag, "--reset"]) == 0
+    assert main(["devnet", "repair", "--chain", BSC.flag, "--reset", "--yes"]) == 0
     (kept,) = root.glob(f"{CHAIN}.damaged-*")
     assert (kept / "journal").exists() and "damaged" in (kept / "WHY.txt").read_text()
     net = Devnet(ChainData(root))
     assert await call(net, "eth_getTransactionReceipt", receipt["transactionHash"]) is None
     await net.close()
-    assert main(["devnet", "repair", "--chain", BSC.flag, "--reset"]) == 0  # sound now: nothing to do
+    assert main(["devnet", "repair", "--chain", BSC.flag, "--reset", "--yes"]) == 0  # sound now: nothing to do
 
 
 async def test_at_every_record_boundary_and_inside_records(tmp_path: Path, caplog: Any) -> None:
-    """A cut keeps the records wholly before it (a torn remainder kept aside and logged); a flipped byte in the
-    last record is a torn write; anywhere before it, damage that stops the chain."""
+    """A cut keeps the records wholly before it (a torn remainder kept aside and logged); a flipped byte anywhere,
+    the last record included, is damage that stops the chain: nothing is cut."""
     root = tmp_path / "devnet"
     await _chain_with_transfers(root, 2)
     data = _journal(root).read_bytes()
@@ -143,14 +145,65 @@ async def test_at_every_record_boundary_and_inside_records(tmp_path: Path, caplo
             assert at == start or list(journal.parent.glob("journal.torn-*"))
             journal.write_bytes(data)
             _flip(journal, at)
-            if n == len(spans) - 1:
-                with caplog.at_level(logging.WARNING):
-                    assert _opened_head(case) == heads[n]
-                assert "never acknowledged" in caplog.text
-            else:
-                with pytest.raises(ChainDamaged, match=f"record {n + 1} "):
-                    _opened_head(case)
+            flipped = journal.read_bytes()
+            with pytest.raises(ChainDamaged, match=f"record {n + 1} "):
+                _opened_head(case)
+            assert journal.read_bytes() == flipped, at
             shutil.rmtree(case)
+
+
+async def test_a_flipped_byte_in_the_last_record_is_damage_not_a_torn_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], caplog: Any
+) -> None:
+    """Issue 29, 2: the last record's header checks out and its length is all there: it was written whole, so it
+    was acknowledged; a byte flipped in it is damage. It was cut and logged "never acknowledged" (1 of 5
+    acknowledged transfers lost)."""
+    root = tmp_path / "devnet"
+    receipts = await _chain_with_transfers(root, 5)
+    data = _journal(root).read_bytes()
+    start, end = record_spans(data)[-1]
+    assert _record_of(root, receipts[-1]) == (start, end)
+    _flip(_journal(root), (start + RECORD_HEAD + end) // 2)  # inside its payload
+    flipped = _journal(root).read_bytes()
+    records = len(record_spans(data))
+    with pytest.raises(ChainDamaged) as refused, caplog.at_level(logging.WARNING):
+        _opened_head(root)
+    words = str(refused.value)
+    assert f"record {records} " in words and "payload fails its checksum" in words and "last record" in words
+    assert "never acknowledged" not in caplog.text
+    assert _journal(root).read_bytes() == flipped and not list(_journal(root).parent.glob("journal.torn-*"))
+    kept = refused.value.kept
+    assert kept is not None and (kept / "journal").read_bytes() == flipped
+
+    _journal(root).write_bytes(data)  # the byte put back (as from a backup): all five are there
+    net = Devnet(ChainData(root))
+    for receipt in receipts:
+        assert await call(net, "eth_getTransactionReceipt", receipt["transactionHash"]) == receipt
+    await net.close()
+
+
+async def test_a_repair_is_asked_for_with_yes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, 6: `repair --reset` deleted the chain without `--yes` (`devnet reset` asks for it). Without it a
+    repair says what each choice keeps and loses, and touches nothing."""
+    root = tmp_path / "devnet"
+    first, _ = await _chain_with_transfers(root, 2)
+    start, end = _record_of(root, first)
+    _flip(_journal(root), (start + end) // 2)
+    folder = root / str(CHAIN)
+    before = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+    monkeypatch.setenv("SWAPDESK_DATA_DIR", str(tmp_path))
+    for choice in ("--reset", "--keep-prefix"):
+        assert main(["devnet", "repair", "--chain", BSC.flag, choice]) == 2
+        said = capsys.readouterr()
+        assert "--yes" in said.err and "lost" in said.out
+        assert {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()} == before
+        assert not list(root.glob(f"{CHAIN}.damaged-*"))
+    assert main(["devnet", "repair", "--chain", BSC.flag, "--reset", "--yes"]) == 0
+    net = Devnet(ChainData(root))
+    assert await call(net, "eth_getTransactionReceipt", first["transactionHash"]) is None
+    await net.close()
 
 
 def _opened_head(root: Path) -> int:

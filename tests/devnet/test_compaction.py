@@ -4,6 +4,8 @@ from a torn write, and a damaged snapshot stops the chain like a damaged record)
 
 from __future__ import annotations
 
+import asyncio
+import json
 import shutil
 import struct
 import threading
@@ -12,12 +14,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from eth.db.atomic import AtomicDB
+from eth.db.backends.memory import MemoryDB
+from eth.db.chain import ChainDB
 
+from swapdesk.__main__ import main
+from swapdesk.chains import by_id
 from swapdesk.devnet import chainfiles
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.damage import ChainDamaged
 from swapdesk.devnet.journal import MAGIC_V1, payloads, record_spans
+from swapdesk.devnet.kvstore import decode_store
 from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.repair import repair_chain
 from swapdesk.files import try_lock
 
 from .test_chain_data import CHAIN, call, transfer
@@ -133,8 +142,8 @@ async def test_damage_after_a_compaction_is_still_told_from_a_torn_write(tmp_pat
     journal.write_bytes(bytes(data))
     with pytest.raises(ChainDamaged, match="record 1 "):
         await Devnet(ChainData(tmp_path, compact_at=SMALL)).start(CHAIN)
-    repaired = ChainData(tmp_path, compact_at=SMALL).repair(CHAIN, "BSC", "BNB Smart Chain", keep_prefix=True)
-    assert "keeps the 0 journal records" in repaired
+    repaired = repair_chain(ChainData(tmp_path, compact_at=SMALL), by_id(CHAIN), keep_prefix=True)
+    assert "keeps its snapshot alone" in repaired.words
     again = Devnet(ChainData(tmp_path, compact_at=SMALL))
     present = [await call(again, "eth_getTransactionReceipt", r["transactionHash"]) for r in receipts]
     assert present[0] == receipts[0] and present[-1] is None  # the snapshot's blocks stay, the journal's go
@@ -154,8 +163,8 @@ async def test_a_damaged_snapshot_stops_the_chain_and_only_a_reset_is_offered(tm
     assert "--keep-prefix" not in str(refused.value) and "--reset" in str(refused.value)
     data_ = ChainData(tmp_path)
     with pytest.raises(ChainDamaged):
-        data_.repair(CHAIN, "BSC", "BNB Smart Chain", keep_prefix=True)
-    assert "starts over" in data_.repair(CHAIN, "BSC", "BNB Smart Chain", keep_prefix=False)
+        repair_chain(data_, by_id(CHAIN), keep_prefix=True)
+    assert "starts over" in repair_chain(data_, by_id(CHAIN), keep_prefix=False).words
     assert refused.value.kept is not None and (refused.value.kept / snapshot.name).read_bytes() == bytes(data)
 
 
@@ -182,3 +191,132 @@ async def test_a_read_only_view_reads_the_newest_generation(tmp_path: Path) -> N
     held = try_lock(tmp_path / str(CHAIN))
     assert held is not None
     held.close()
+
+
+def _opened_head(root: Path) -> int:
+    opened = ChainData(root).open(CHAIN, "BNB Smart Chain")
+    try:
+        return int(opened.chain.head.block_number)
+    finally:
+        opened.close()
+
+
+def _snapshot_head(path: Path) -> int:
+    return int(ChainDB(AtomicDB(MemoryDB(decode_store(path.read_bytes())))).get_canonical_head().block_number)
+
+
+async def test_keeping_the_prefix_of_a_compacted_journal_keeps_its_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29, 1: after a compaction, the header of journal.<g> damaged: `--keep-prefix` keeps snapshot.<g> as
+    its message promised, not the world (the journal unlinked made generation 0 the newest, and snapshot.<g> was
+    tidied away); the repair says the blocks lost as a range and leaves what the bridges need to judge again."""
+    root = tmp_path / "devnet"
+    net = Devnet(ChainData(root, compact_at=SMALL))
+    receipts = await _transfers(net, 14)
+    assert _compactions(net) >= 1
+    await net.close()
+    folder = root / str(CHAIN)
+    (journal,) = folder.glob("journal.*")
+    generation = int(journal.name.split(".")[1])
+    kept_head = _snapshot_head(folder / f"snapshot.{generation}")
+    in_snapshot = [r for r in receipts if int(r["blockNumber"], 16) <= kept_head]
+    in_journal = [r for r in receipts if int(r["blockNumber"], 16) > kept_head]
+    assert in_snapshot and in_journal
+    data = bytearray(journal.read_bytes())
+    data[25] ^= 0x10  # the file's header: the generation it continues
+    journal.write_bytes(bytes(data))
+
+    with pytest.raises(ChainDamaged) as refused:
+        await Devnet(ChainData(root)).start(CHAIN)
+    words = str(refused.value)
+    assert f"keeps its snapshot alone: BNB Smart Chain goes on from block #{kept_head:,}" in words
+    assert "its header fails its checksum" in words  # the cause, named
+
+    monkeypatch.setenv("SWAPDESK_DATA_DIR", str(tmp_path))
+    assert main(["devnet", "repair", "--chain", "BSC", "--keep-prefix", "--yes"]) == 0
+    said = capsys.readouterr().out
+    assert f"goes on from block #{kept_head:,}" in said
+    assert f"blocks #{kept_head + 1:,} to #" in said and "judged again" in said
+    record = json.loads((folder / "repaired.json").read_text())
+    assert (record["chain_id"], record["first_lost_block"]) == (CHAIN, kept_head + 1)
+    assert _snapshot_head(folder / f"snapshot.{generation}") == kept_head  # still there, still the base
+
+    again = Devnet(ChainData(root))
+    for receipt in in_snapshot:
+        assert await call(again, "eth_getTransactionReceipt", receipt["transactionHash"]) == receipt
+    for receipt in in_journal:
+        assert await call(again, "eth_getTransactionReceipt", receipt["transactionHash"]) is None
+    await transfer(again)  # and it goes on from there
+    await again.close()
+
+
+@pytest.mark.parametrize("gone", ["journal", "snapshot"])
+async def test_a_compacted_chain_missing_a_file_does_not_fall_back_to_its_world(tmp_path: Path, gone: str) -> None:
+    """journal.<g> or snapshot.<g> gone (not an interrupted compaction: that leaves the generation before it whole)
+    stops the chain as damage; the other file is not tidied away and the chain does not start from its world."""
+    net = Devnet(ChainData(tmp_path, compact_at=SMALL))
+    await _transfers(net, 14)
+    await net.close()
+    (journal,) = (tmp_path / str(CHAIN)).glob("journal.*")
+    files = {"journal": journal, "snapshot": journal.with_name(journal.name.replace("journal", "snapshot"))}
+    files[gone].unlink()
+    with pytest.raises(ChainDamaged, match=f"{files[gone].name} is missing") as refused:
+        ChainData(tmp_path).open(CHAIN, "BNB Smart Chain")
+    (left,) = [path for name, path in files.items() if name != gone]
+    assert left.exists() and refused.value.kept is not None and (refused.value.kept / left.name).exists()
+    assert ("--keep-prefix" in str(refused.value)) == (gone == "journal")
+    if gone == "journal":  # its snapshot alone is kept, as said
+        head = _snapshot_head(files["snapshot"])
+        assert f"goes on from block #{head:,}" in str(refused.value)
+        repaired = repair_chain(ChainData(tmp_path), by_id(CHAIN), keep_prefix=True)
+        assert repaired.first_lost == head + 1 and files["journal"].exists()
+        assert _opened_head(tmp_path) == head
+
+
+async def test_a_view_opened_mid_compaction_sees_a_whole_generation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29, 6: a read-only view that read a generation's snapshot just before its owner's compaction
+    finished (and deleted that generation) read no journal, and missed every transaction acknowledged in it."""
+    release, started = threading.Event(), threading.Event()
+    write = chainfiles._write_snapshot
+
+    def held(path: Path, store: dict[bytes, bytes]) -> Path:
+        started.set()
+        assert release.wait(60)
+        return write(path, store)
+
+    monkeypatch.setattr(chainfiles, "_write_snapshot", held)
+    owner = Devnet(ChainData(tmp_path, compact_at=SMALL))
+    receipts = []
+    while not started.is_set():  # bounded: a compaction starts once the journal passes SMALL bytes
+        receipts += await _transfers(owner, 1)
+        assert len(receipts) < 100
+    receipts += await _transfers(owner, 3)  # acknowledged in the generation being compacted
+
+    reading, resume = threading.Event(), threading.Event()
+    decode = chainfiles.decode_store
+
+    def paused(blob: bytes) -> dict[bytes, bytes]:  # the view, between its snapshot and its journal
+        reading.set()
+        assert resume.wait(60)
+        return decode(blob)
+
+    monkeypatch.setattr(chainfiles, "decode_store", paused)
+    view = Devnet(ChainData(tmp_path), share=True)
+    opening = asyncio.ensure_future(view.start(CHAIN))
+    assert await asyncio.to_thread(reading.wait, 60)
+    monkeypatch.setattr(chainfiles, "decode_store", decode)
+    release.set()
+    compaction = _chain_files(owner)._compaction
+    assert compaction is not None
+    compaction.job.result(timeout=60)
+    await _transfers(owner, 1)  # the next generation takes over; the one the view was reading is deleted
+    assert _compactions(owner) == 1
+    resume.set()
+    await opening
+    for receipt in receipts:  # everything acknowledged before the view was opened
+        assert await call(view, "eth_getTransactionReceipt", receipt["transactionHash"]) == receipt
+    await view.close()
+    await owner.close()

@@ -1,13 +1,17 @@
-"""The journal under a chain's database: whole records replay; a bad record that runs to the end of the file is a
-torn write, cut off (its bytes kept aside); a bad record with sound records after it is damage, never cut; a
-failed append leaves the file exactly as it was, whatever the record's size."""
+"""The journal under a chain's database: whole records replay; an unfinished last record (its header incomplete, or
+its length past the end of the file) is a torn write, cut off (its bytes kept aside); a record complete in length
+whose checks fail is damage, never cut, wherever it is (the last one included); a process killed mid-append leaves
+a torn write, never damage; a failed append leaves the file exactly as it was, whatever the record's size."""
 
 from __future__ import annotations
 
 import errno
 import itertools
 import os
+import signal
 import struct
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -95,11 +99,12 @@ def test_a_cut_anywhere_keeps_every_whole_record_before_it(tmp_path: Path) -> No
         assert _run(path, [{b"z": b"after"}]) == stores[whole] | {b"z": b"after"}
 
 
-def test_a_flipped_byte_is_damage_unless_it_is_in_the_last_record(tmp_path: Path) -> None:
-    """Bytes of every record flipped in turn: in the last record it is a torn write (cut, kept aside); in
-    any earlier one, or in the header, the journal is refused as damaged, untouched, saying where."""
+def test_a_flipped_byte_is_damage_wherever_it_is(tmp_path: Path) -> None:
+    """Bytes of every record flipped in turn, the last record's too: a record complete in length whose checks fail
+    was written whole, so it may have been acknowledged: the journal is refused as damaged, untouched, saying
+    where (a torn append never leaves a whole record behind). The file's header likewise."""
     source = tmp_path / "source"
-    sizes, stores = _boundaries(source, FIXED)
+    sizes, _ = _boundaries(source, FIXED)
     data = source.read_bytes()
     for at in [*range(HEADER_SIZE), *_positions(sizes)[:-1]]:
         path = tmp_path / f"flip-{at}" / "journal"
@@ -108,18 +113,86 @@ def test_a_flipped_byte_is_damage_unless_it_is_in_the_last_record(tmp_path: Path
         flipped[at] ^= 0x40
         path.write_bytes(bytes(flipped))
         record = next((n for n in range(len(FIXED)) if sizes[n] <= at < sizes[n + 1]), None)
-        if record == len(FIXED) - 1:
-            assert _replayed(path) == stores[-2], at
-            assert path.stat().st_size == sizes[-2]
-            continue
         with pytest.raises(JournalDamaged) as damaged:
             _replayed(path)
         assert path.read_bytes() == bytes(flipped)  # nothing cut
+        assert not list(path.parent.glob("journal.torn-*"))
         if record is None:  # the file's header
             assert damaged.value.offset == 0 and damaged.value.after == len(FIXED)
         else:
             assert (damaged.value.offset, damaged.value.before) == (sizes[record], record), at
             assert damaged.value.after == len(FIXED) - record - 1
+
+
+def test_the_tail_is_torn_only_when_it_ends_inside_its_record(tmp_path: Path) -> None:
+    """What tells torn from damaged at the tail is the length alone: the header incomplete, or a sound header
+    whose payload runs past the end of the file, is cut (whatever the bytes there); a whole header that fails its
+    checksum, or a whole record whose payload fails it, is damage; a whole last record that checks out is kept."""
+    source = tmp_path / "source"
+    sizes, stores = _boundaries(source, FIXED)
+    data = source.read_bytes()
+    last = sizes[-2]
+    cases = {
+        "header incomplete, garbage": (data[:last] + b"\xff" * (j.RECORD_HEAD - 1), "torn"),
+        "sound header, payload short": (data[:-1], "torn"),
+        "sound header, short payload of garbage": (data[: last + j.RECORD_HEAD] + b"\x00" * 10, "torn"),
+        "header's checksum fails": (data[:last] + bytes([data[last] ^ 1]) + data[last + 1 :], "damaged"),
+        "payload's checksum fails": (data[:-1] + bytes([data[-1] ^ 1]), "damaged"),
+        "whole and sound": (data, "kept"),
+    }
+    for n, (name, (content, verdict)) in enumerate(cases.items()):
+        path = tmp_path / f"case-{n}" / "journal"
+        path.parent.mkdir()
+        path.write_bytes(content)
+        if verdict == "damaged":
+            with pytest.raises(JournalDamaged, match="last record") as damaged:
+                _replayed(path)
+            assert (damaged.value.offset, damaged.value.after) == (last, 0), name
+            assert path.read_bytes() == content, name
+        else:
+            assert _replayed(path) == stores[-2 if verdict == "torn" else -1], name
+            assert path.stat().st_size == (last if verdict == "torn" else len(data)), name
+
+
+_APPENDER = """
+import os, sys
+from pathlib import Path
+from swapdesk.devnet.journal import Journal
+write = os.write
+
+def announced(fd, data):  # says when a large record's bytes start going to the file
+    if len(data) > 1_000_000:
+        print("writing", flush=True)
+    return write(fd, data)
+
+os.write = announced
+journal = Journal(Path(sys.argv[1]))
+journal.replay({})
+for n in range(10**6):
+    journal.append({b"k%d" % n: bytes([n % 251]) * (n % 3 * 3_000_000 + 1)})
+    print("acknowledged", n, flush=True)  # its record is fsynced
+"""
+
+
+@pytest.mark.parametrize("killed_in", [1, 2, 4, 5, 7, 8])
+def test_a_process_killed_mid_append_leaves_a_torn_write_never_damage(tmp_path: Path, killed_in: int) -> None:
+    """A real kill -9 as the bytes of a 3 or 6 MB record start going to the file: the journal opens, never
+    damaged, with every record the appender had acknowledged (what was written of the next one is cut, or kept
+    if it got there whole)."""
+    path = tmp_path / "journal"
+    child = subprocess.Popen([sys.executable, "-c", _APPENDER, str(path)], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    acknowledged = []
+    while (line := child.stdout.readline()) != "writing\n" or len(acknowledged) < killed_in:
+        assert line, "the appender stopped"
+        acknowledged += [int(line.split()[1])] if line.startswith("acknowledged") else []
+    child.send_signal(signal.SIGKILL)  # while it writes record `killed_in` (or fsyncs it)
+    child.wait()
+    replayed: dict[bytes, bytes] = {}
+    Journal(path).replay(replayed)  # never JournalDamaged
+    assert acknowledged == list(range(killed_in))
+    for n in acknowledged:
+        assert replayed[b"k%d" % n] == bytes([n % 251]) * (n % 3 * 3_000_000 + 1)
 
 
 def test_a_read_only_journal_leaves_a_torn_tail_to_its_owner(tmp_path: Path) -> None:
