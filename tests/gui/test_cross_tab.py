@@ -239,3 +239,20 @@ def test_a_first_start_lists_the_pair_first_the_form_usable_while_the_other_chai
     assert all(tab.ready(tab.dst_box, i) for i in range(tab.dst_box.count()))
     window.close()
     store.close()
+
+
+def test_a_typed_recipient_stays_when_the_accounts_come_again(cross_window: MainWindow, until: Until, act: Act) -> None:
+    """The accounts arrive (or are listed again: an account added, the keyring answering late) after a recipient was
+    typed: the recipient typed stays, and the comparison on screen answers it (before, the account's own address
+    replaced it without a word, and the routes shown were for the account, not the recipient typed)."""
+    tab = cross_window.cross_tab
+    act(lambda: tab.recipient.setText(address(1, POLYGON)))
+    tab.amount.setText("100")
+    tab.changed()
+    until(tab.routes_shown)
+    act(lambda: tab.set_accounts(list(tab.accounts)))
+    assert tab.recipient.text() == address(1, POLYGON)
+    assert tab._request is not None and tab._request.to == address(1, POLYGON)
+    act(lambda: tab.recipient.setText(""))  # cleared: the form fills in the account's own again
+    act(lambda: tab.set_accounts(list(tab.accounts)))
+    assert tab.recipient.text() == address(SENDER, POLYGON)

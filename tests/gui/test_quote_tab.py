@@ -157,3 +157,15 @@ def test_the_token_list_searches_and_takes_a_pasted_address(window: MainWindow, 
 
 def _name(tab: Any, address: str) -> str:
     return next(t.name.lower() for t in tab.buy.tokens if t.address == address)
+
+
+def test_a_typed_recipient_stays_when_the_accounts_come_again(window: MainWindow, until: Until) -> None:
+    """The accounts listed again (an account added, the keyring answering late) keep a recipient the person typed."""
+    tab = window.quote_tab
+    _pick_chain(window, until, "BNB Smart Chain")
+    own = tab.recipient.text()
+    assert tab.account is not None and own == tab.account.address
+    other = "0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"
+    tab.recipient.setText(other)
+    tab.set_accounts(list(tab.accounts))
+    assert tab.recipient.text() == other

@@ -59,6 +59,7 @@ class CrossChoices(CrossForm):
         self.pending: frozenset[int] = frozenset()  # chains shown as loading: only the pair's tokens are listed
         self.first_start: Callable[[], bool] = lambda: False  # whether the devnet still builds its worlds
         self._shown_dst: Chain | None = None
+        self._filled = ""  # the recipient the form filled in itself (the account's own): a typed one is kept
         self._loading, self._balancing = Latest(self._unexpected), Latest(self._unexpected)
         self.src_box.currentIndexChanged.connect(self._src_changed)
         self.dst_box.currentIndexChanged.connect(self._dst_changed)
@@ -200,7 +201,9 @@ class CrossChoices(CrossForm):
         except InvalidAddress:
             raw = None
         own = self.own_address(dst)
+        filled = text in ("", self._filled)
         self.recipient.setText(format_address(raw, dst.tron) if raw is not None else own or text)
+        self._filled = self.recipient.text() if filled else self._filled
 
     def flip(self) -> None:
         """Send back the other way: the chains and the tokens change places."""
@@ -252,14 +255,15 @@ class CrossChoices(CrossForm):
         addresses = [a.address for a in accounts]
         self.account_box.setCurrentIndex(addresses.index(chosen) if chosen in addresses else 0)
         self.account_box.blockSignals(False)
-        self._account_changed()
+        self._account_changed()  # the balances, and the recipient where the form filled it in itself
         self.accounts_shown.emit(len(accounts))
 
     def _account_changed(self) -> None:
         dst = self.dst
         own = self.own_address(dst) if dst is not None else None
-        if own is not None:
-            self.recipient.setText(own)  # it pays itself, unless told otherwise
+        if own is not None and self.recipient.text().strip() in ("", self._filled):
+            self._filled = own  # it pays itself, unless told otherwise
+            self.recipient.setText(own)
         self.load_balances()
         self.changed()
 

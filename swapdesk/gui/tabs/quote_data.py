@@ -62,6 +62,7 @@ class QuoteData(QuoteForm):
         self._balancing = Latest(self._unexpected)  # its own: a balance refresh must not cancel a token load
         self._reading = {self.sell: Latest(self._unexpected), self.buy: Latest(self._unexpected)}
         self.being_read: set[TokenPicker] = set()  # pickers whose pasted address is being read now
+        self._filled = ""  # the recipient the form filled in itself (the account's own): a typed one is kept
         for picker in (self.sell, self.buy):
             picker.pasted.connect(lambda address, p=picker: self._reading[p].run(self._read_token(p, address)))
         self.chain_box.currentIndexChanged.connect(self._chain_changed)
@@ -110,7 +111,9 @@ class QuoteData(QuoteForm):
         except InvalidAddress:
             pass  # not an address: the form says so
         else:
+            filled = self.recipient.text().strip() == self._filled
             self.recipient.setText(format_address(raw, self.chain.tron))
+            self._filled = self.recipient.text() if filled else self._filled
         for index, account in enumerate(self.accounts):
             self.account_box.setItemText(index, account_title(account, self.chain.tron))
 
@@ -214,8 +217,9 @@ class QuoteData(QuoteForm):
 
     def _account_changed(self) -> None:
         account = self.account
-        if account is not None:
-            self.recipient.setText(account.address_on(self.chain.tron))  # it pays itself, unless told otherwise
+        if account is not None and self.recipient.text().strip() in ("", self._filled):
+            self._filled = account.address_on(self.chain.tron)  # it pays itself, unless told otherwise
+            self.recipient.setText(self._filled)
         self.load_balances(only_if_other=True)
         self.changed()
 
