@@ -248,8 +248,12 @@ def test_killed_operators_pay_every_order_exactly_once(tmp_path: Path) -> None:
             sender.start()
             if paying:
                 wait(lambda: payout_out(child.url, signed, done), "a payout out", 60)
-            else:  # anywhere in the batch
-                time.sleep(rnd.uniform(0.5, 3.0))
+            else:  # anywhere in the batch, once a deposit of it has landed (on a busy machine the first takes long)
+                first = len(signed)
+                wait(
+                    lambda f=first: any(landed(child.url, o) for o in signed[f:]), "a deposit of this round landed", 120
+                )
+                time.sleep(rnd.uniform(0.0, 2.0))  # the kill's random moment, not a wait for anything
             kills.append(time.time_ns() // 1_000_000)
             child.kill()
             sender.join(timeout=60)
