@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from pydantic.json_schema import JsonDict, SkipJsonSchema
 
 from swapdesk.api.readings import BridgeDeposit, Failure, Flow
+from swapdesk.api.rules import MAX_DECIMALS
 
 
 class SourceAmount(BaseModel):
@@ -187,7 +188,7 @@ class CrossTokenEntry(BaseModel):
     chainId: int
     address: str = Field(description="in the chain's own format; the all-zero address is the native coin")
     symbol: str
-    decimals: int
+    decimals: int = Field(ge=0, le=MAX_DECIMALS)
     name: str
     icon: str
 
@@ -266,7 +267,7 @@ class RouteFee(BaseModel):
     chainId: int
     token: str = Field(description="in that chain's format; the all-zero address is the native coin")
     symbol: str
-    decimals: int
+    decimals: int = Field(ge=0, le=MAX_DECIMALS)
     amount: str = Field(description="smallest units")
     included: bool = Field(description="already taken from amountOut (bridge, relayer); gas is paid on top")
 

@@ -34,6 +34,7 @@ class Rule:
 
 AMOUNT_DIGITS = 77
 AMOUNT_MAX = 10**AMOUNT_DIGITS - 1  # every amount of at most 77 digits fits a uint256
+MAX_DECIMALS = 77  # a token's decimals: 10^77 < 2^256 < 10^78, so with more no one whole token fits a uint256
 CHANNELS = ("default", "web", "android", "ios", "extension")
 BRIDGES = ("ANYSWAP", "METAPATH", "CBRIDGE")
 

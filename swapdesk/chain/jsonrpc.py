@@ -110,16 +110,21 @@ def _not_json(constant: str) -> Any:
 
 
 def _too_deep(body: bytes) -> bool:
-    """Whether arrays and objects nest deeper than MAX_DEPTH outside strings.
+    return nests_deeper(body, MAX_DEPTH)
+
+
+def nests_deeper(body: bytes, limit: int) -> bool:
+    """Whether arrays and objects nest deeper than `limit` outside strings, in any JSON text (a request's body, a
+    peer's answer), measured without recursion.
 
     Up to the first syntax error, which stops json.loads, this reads the
     structure exactly as json.loads does (UTF-8 never hides an ASCII quote or
     bracket inside a multi-byte character), so json.loads never recurses deeper
     than what is measured here."""
-    if body.count(b"[") + body.count(b"{") <= MAX_DEPTH:
+    if body.count(b"[") + body.count(b"{") <= limit:
         return False
     steps = _STRING.sub(b"", body).translate(_OPEN_CLOSE, _NOT_BRACKET)
-    return max(accumulate(memoryview(steps).cast("b")), default=0) > MAX_DEPTH
+    return max(accumulate(memoryview(steps).cast("b")), default=0) > limit
 
 
 # -- answering --------------------------------------------------------------------

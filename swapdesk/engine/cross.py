@@ -13,8 +13,10 @@ NOT_AVAILABLE and details are same-chain only. Wiring in `Engine` (swapdesk/engi
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from swapdesk.api import (
+    ApiError,
     CrossListRequest,
     CrossOrderRequest,
     CrossQuote,
@@ -32,12 +34,14 @@ from swapdesk.chains import CHAINS
 from swapdesk.engine.backends import ChainBackend
 from swapdesk.engine.bridges import BridgeClient, BridgeEndpoints, ChainReader, bridge_clients
 from swapdesk.engine.bridges.eta import Observed
-from swapdesk.engine.bridges.model import Ask
+from swapdesk.engine.bridges.model import Ask, Token
 from swapdesk.engine.cross_details import cross_details
 from swapdesk.engine.cross_quote import check_decimals, check_parties, quote_record
 from swapdesk.engine.cross_routes import cross_routes
 from swapdesk.icons import chain_icon, token_icon
 from swapdesk.words import QT_TR_NOOP, Words
+
+log = logging.getLogger(__name__)
 
 
 class CrossChain:
@@ -65,11 +69,25 @@ class CrossChain:
     async def cross_list(self, request: CrossListRequest, on: frozenset[int] | None = None) -> CrossTokenList:
         """`bridgers` are the bridges /v3/cross/swap answers for; per bridge its chains and tokens. With `on`
         (not the spec's: the window's first look), the same answer for those chain ids alone: it costs only
-        their providers' lists (ANYSWAP's starts each chain it lists)."""
+        their providers' lists (ANYSWAP's starts each chain it lists).
+
+        A provider whose list is refused (it cannot be reached, or answers what cannot be so) leaves its bridge
+        out, the others listed: /v3/cross/swap for it says why. When every list is refused, the first refusal
+        is the answer."""
         clients = self._offered()
-        listed = await asyncio.gather(*(client.tokens(on) for client in clients.values()))
+        answers = await asyncio.gather(*(client.tokens(on) for client in clients.values()), return_exceptions=True)
+        listed: dict[str, list[Token]] = {}
+        for name, answer in zip(clients, answers, strict=True):
+            if isinstance(answer, ApiError):
+                log.warning("%s left out of the cross-chain token list: %s", name, answer.message)
+            elif isinstance(answer, BaseException):
+                raise answer
+            else:
+                listed[name] = answer
+        if not listed:
+            raise next(a for a in answers if isinstance(a, ApiError))
         chains, tokens = {}, {}
-        for name, found in zip(clients, listed, strict=True):
+        for name, found in listed.items():
             served = {token.chain.id for token in found}
             chains[name] = [
                 CrossChainEntry(chainId=c.id, name=c.name, flag=c.flag, icon=chain_icon(c.flag))
@@ -87,13 +105,13 @@ class CrossChain:
                 )
                 for t in found
             ]
-        return CrossTokenList(bridgers=list(clients), chains=chains, tokens=tokens)
+        return CrossTokenList(bridgers=list(listed), chains=chains, tokens=tokens)
 
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
         ask = Ask.of(request)
         devnet = self.chains.backend.is_devnet(ask.dst)
         check_parties(ask, ask.token1, devnet)
-        quote = await self.client(request.bridge).quote(ask)
+        quote = await self.client(request.bridge).checked_quote(ask)
         check_parties(ask, quote.dst.address, devnet)
         check_decimals(request, quote)
         return quote_record(quote, request.to)

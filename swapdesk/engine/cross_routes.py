@@ -56,7 +56,7 @@ async def cross_routes(
 
 async def _route(client: BridgeClient, chains: ChainReader, ask: Ask, observed: Observed) -> tuple[CrossRoute, Decimal]:
     """A bridge's route, and its output in whole tokens (to compare routes whatever their decimals)."""
-    quote = await client.quote(ask)
+    quote = await client.checked_quote(ask)
     check_parties(ask, quote.dst.address, chains.backend.is_devnet(ask.dst))
     gas, price, eta = await asyncio.gather(
         _gas(quote, chains, ask), chains.gas_price(ask.src), estimate(quote, chains, observed)

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from swapdesk.address import parse_evm, to_checksum
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend
+from swapdesk.engine.bridges.quote_checks import CONTRACT_NAMES
 from swapdesk.trade.errors import CheckFailed
 from swapdesk.words import QT_TR_NOOP
 
-CONTRACT_NAMES = {"ANYSWAP": "Multichain router", "METAPATH": "Bridgers contract", "CBRIDGE": "cBridge contract"}
+__all__ = ["CONTRACT_NAMES", "BridgeCatalog", "BridgeRouters"]  # CONTRACT_NAMES: the engine's, as its checks say them
 
 
 def _hex(address: str) -> str:

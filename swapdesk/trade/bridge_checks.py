@@ -15,6 +15,10 @@ What each bridge's deposit says (docs/cross-chain.md):
   the receiver gets is the amount less `maxSlippage` millionths; below it the transfer is refunded.
 - METAPATH `swap(fromToken, toCoinCode, destination, amount, minReturnAmount)` or `swapEth(toCoinCode,
   destination, minReturnAmount)`: the coin code `SYMBOL(CHAIN)` names the token and chain paid.
+
+The provider's answer behind the quote is the engine's to check, for every client (`engine/bridges/quote_checks`:
+amounts, fees, slippage, decimals, and its contract against the same catalogue and the chain); what is here is
+what only the signer can check: the call data it is about to sign, against what the person was shown.
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address
 from swapdesk.api import CrossQuote, CrossRoute, CrossRoutesRequest
 from swapdesk.chains import Chain, UnknownChain, by_id
 from swapdesk.contracts import artifact
+from swapdesk.engine.bridges.cbridge import SLIPPAGE_TOLERANCE
 from swapdesk.engine.bridges.metapath import CHAIN_CODES
+from swapdesk.engine.bridges.model import rescale
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES, BridgeRouters
 from swapdesk.trade.errors import CheckFailed
 from swapdesk.units import to_human
@@ -34,19 +40,11 @@ from swapdesk.words import QT_TR_NOOP, Term
 
 ANYSWAP, CBRIDGE, METAPATH = artifact("AnyswapV6Router"), artifact("CBridge"), artifact("Bridgers")
 PER_MILLION = 10**6
-CBRIDGE_TOLERANCE = 5_000  # millionths: the room the quote's maxSlippage leaves beyond the fees (0.5 %)
 DEPOSITS = {
     "ANYSWAP": (ANYSWAP, ("anySwapOutUnderlying", "anySwapOutNative")),
     "CBRIDGE": (CBRIDGE, ("send", "sendNative")),
     "METAPATH": (METAPATH, ("swap", "swapEth")),
 }
-
-
-def rescale(amount: int, from_decimals: int, to_decimals: int) -> int:
-    """An amount at other decimals, rounded down."""
-    if to_decimals >= from_decimals:
-        return amount * 10 ** (to_decimals - from_decimals)
-    return amount // 10 ** (from_decimals - to_decimals)
 
 
 @dataclass(frozen=True)
@@ -101,7 +99,7 @@ class CrossShown:
         """The least the receiver is to get, as shown: what the call must guarantee at least."""
         if self.bridge == "CBRIDGE":  # the quote's maxSlippage leaves the tolerance, and a unit of rounding
             sent = rescale(self.amount, *self.decimals)
-            return max(0, self.amount_out - sent * (CBRIDGE_TOLERANCE + 1) // PER_MILLION - 2)
+            return max(0, self.amount_out - sent * (SLIPPAGE_TOLERANCE + 1) // PER_MILLION - 2)
         return self.amount_out
 
     def human(self, units: int, side: int = 1) -> str:

@@ -77,7 +77,7 @@ class SwapConfig:
         the limits (not paid)."""
         if not self.minimum <= amount <= self.maximum:
             return 0
-        return _rescale(amount - self.fee(amount), src.decimals, dst.decimals)
+        return m.rescale(amount - self.fee(amount), src.decimals, dst.decimals)
 
 
 class Anyswap(BridgeClient):
@@ -109,8 +109,8 @@ class Anyswap(BridgeClient):
             raise self.api.unreachable(listed)
         try:
             return [route for entry in answer.body.values() for route in _routes(by_id(chain_id), entry)]
-        except (KeyError, TypeError, ValueError, InvalidAddress):
-            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed token list"))) from None
+        except (KeyError, TypeError, ValueError, InvalidAddress) as exc:
+            raise self.api.malformed(Words(QT_TR_NOOP("answered a malformed token list")), exc) from None
 
     async def tokens(self, on: frozenset[int] | None = None) -> list[m.Token]:
         asked = [c.id for c in CHAINS if c.cross_chain and (on is None or c.id in on)]  # a token list per chain
@@ -314,8 +314,9 @@ class Anyswap(BridgeClient):
 
 def _routes(src: Chain, entry: dict[str, Any]) -> list[Route]:
     native = entry.get("tokenType") == "NATIVE"
-    address = ZERO if native else parse_address(str(entry["address"]), src.tron)
-    token = m.Token(src, address, str(entry["symbol"]), str(entry["name"]), int(entry["decimals"]))
+    address = ZERO if native else m.address_of(entry["address"], "address", src.tron)
+    symbol = str(entry["symbol"])
+    token = m.Token(src, address, symbol, str(entry["name"]), m.decimals_of(entry["decimals"], "decimals", symbol, src))
     routes = []
     for dst_id, by_asset in dict(entry["destChains"]).items():
         if not str(dst_id).isdigit() or not _known(int(dst_id)):
@@ -323,17 +324,16 @@ def _routes(src: Chain, entry: dict[str, Any]) -> list[Route]:
         dst = by_id(int(dst_id))
         for route in dict(by_asset).values():
             pays_native = str(route["symbol"]) == dst.wrapped_symbol  # anySwapInAuto unwraps the wrapped coin
-            paid = ZERO if pays_native else parse_address(str(route["address"]), dst.tron)
+            paid = ZERO if pays_native else m.address_of(route["address"], "address", dst.tron)
             symbol = dst.native_symbol if pays_native else str(route["symbol"])
+            decimals = m.decimals_of(route["decimals"], "decimals", symbol, dst)
             routes.append(
                 Route(
                     src=token,
-                    dst=m.Token(
-                        dst, paid, symbol, symbol if pays_native else str(route["name"]), int(route["decimals"])
-                    ),
-                    any_token=parse_address(str(route["fromanytoken"]["address"]), src.tron),
-                    dst_any_token=parse_address(str(route["anytoken"]["address"]), dst.tron),
-                    router=parse_address(str(route["router"]), src.tron),
+                    dst=m.Token(dst, paid, symbol, symbol if pays_native else str(route["name"]), decimals),
+                    any_token=m.address_of(route["fromanytoken"]["address"], "fromanytoken", src.tron),
+                    dst_any_token=m.address_of(route["anytoken"]["address"], "anytoken", dst.tron),
+                    router=m.address_of(route["router"], "router", src.tron),
                 )
             )
     return routes
@@ -341,9 +341,3 @@ def _routes(src: Chain, entry: dict[str, Any]) -> list[Route]:
 
 def _known(chain_id: int) -> bool:
     return any(c.id == chain_id and c.cross_chain for c in CHAINS)
-
-
-def _rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
-    if decimals_to >= decimals_from:
-        return amount * 10 ** (decimals_to - decimals_from)
-    return amount // 10 ** (decimals_from - decimals_to)

@@ -12,7 +12,7 @@ Where they differ (docs.multichain.org, "Scan API (Tx Status/Account History)"):
 
 from __future__ import annotations
 
-from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from decimal import ROUND_FLOOR
 from typing import Any
 
 from swapdesk.engine.bridges import model as m
@@ -67,12 +67,8 @@ def paid(info: dict[str, Any], code: int, decimals: int) -> int:
     if code != 10:
         return 0
     if info.get("swapvalue"):
-        return int(str(info["swapvalue"]))
-    text = str(info.get("formatswapvalue") or "0")
-    try:
-        return int(Decimal(text).scaleb(decimals).to_integral_value(rounding=ROUND_FLOOR))
-    except InvalidOperation:
-        raise ValueError(f"not an amount: {text[:40]!r}") from None
+        return m.number_of(info["swapvalue"], "swapvalue", m.UINT256 - 1)
+    return m.units_of(info.get("formatswapvalue") or "0", decimals, ROUND_FLOOR, "formatswapvalue")
 
 
 def steps(info: dict[str, Any], code: int, deposit: m.Deposit, partial: bool) -> tuple[m.Step, ...]:

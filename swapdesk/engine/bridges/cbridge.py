@@ -29,7 +29,7 @@ from eth_abi.exceptions import DecodingError
 from web3.exceptions import ContractLogicError
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
-from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable
+from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable, on_parameter
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
@@ -70,6 +70,8 @@ class CBridge(BridgeClient):
         body = await self.gateway("GET", "/v2/getTransferConfigsForAll", {}, "fromChainID")
         try:
             return parse_configs(body, self.chains.backend.is_devnet)
+        except m.Broken as exc:
+            raise self.api.malformed(Words(QT_TR_NOOP("answered malformed transfer configs")), exc) from None
         except ValueError as exc:
             raise self.api.unreachable(Words(QT_TR_NOOP("answered {what}"), what=str(exc))) from None
 
@@ -124,7 +126,7 @@ class CBridge(BridgeClient):
             self._uint(ask.dst, there.bridge, "delayThresholds", target.token.address),
         )
         low = least + 1  # a send must be above minSend
-        limits = m.Limits(low, most or UINT256_MAX, _rescale(delay, dst.decimals, src.decimals) if delay else None)
+        limits = m.Limits(low, most or UINT256_MAX, m.rescale(delay, dst.decimals, src.decimals) if delay else None)
         amount = ask.amount or m.default_amount(src, low)
         m.check_limits(self.name, src, amount, limits)
         query = {
@@ -142,8 +144,16 @@ class CBridge(BridgeClient):
             eq, out = int(estimate["eq_value_token_amt"]), int(estimate["estimated_receive_amt"])
             perc, base = int(estimate["perc_fee"]), int(estimate["base_fee"])
             max_slippage = int(estimate["max_slippage"])
-        except (KeyError, TypeError, ValueError):
-            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed estimate"))) from None
+            _check_estimate(eq, out, perc, base, max_slippage)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise self.api.malformed(Words(QT_TR_NOOP("answered a malformed estimate")), exc) from None
+        if out <= 0:  # what the gateway says itself: its fees take all of it
+            taken = Words(
+                QT_TR_NOOP("the CBRIDGE fees ({fees}) take all of the {sent} sent"),
+                fees=dst.human(perc + base),
+                sent=src.human(amount),
+            )
+            raise Unprocessable(ErrorCode.AMOUNT_TOO_SMALL, on_parameter("amountIn", taken), "amountIn")
         data = None
         if ask.to is not None and ask.amount is not None:
             to, nonce = to_checksum(parse_address(ask.to, ask.dst.tron)), time.time_ns() // 1_000_000
@@ -157,7 +167,7 @@ class CBridge(BridgeClient):
             dst=dst,
             amount_in=amount,
             amount_out=out,
-            fee=amount - _rescale(out, dst.decimals, src.decimals),  # what the sender loses, at token0's decimals
+            fee=amount - m.rescale(out, dst.decimals, src.decimals),  # what the sender loses, at token0's decimals
             fee_rate_bps=(Decimal(perc) * 10_000 / Decimal(eq)).quantize(Decimal("0.01")).normalize()
             if eq
             else Decimal(0),
@@ -196,7 +206,7 @@ class CBridge(BridgeClient):
         )
         dst = target.paid if target else m.Token(dst_chain or receipt.chain, ZERO, "?", "?", 0)
         amount = int(send["amount"])
-        eq = _rescale(amount, src.decimals, dst.decimals)
+        eq = m.rescale(amount, src.decimals, dst.decimals)
         return m.Deposit(
             bridge=self.name,
             key="0x" + send["transferId"].hex(),
@@ -294,22 +304,54 @@ class CBridge(BridgeClient):
             notes=NAMES.get(code, str(code)),
             normalized=state,
             dst_tx=dst_tx if code not in _ON_SOURCE else "",
-            paid=int(received["amount"]) if code == 5 and received else 0,
+            paid=m.number_of(received["amount"], "amount", m.UINT256 - 1) if code == 5 and received else 0,
             steps=tuple(steps)
             or (m.Step(NAMES.get(code, ""), state, deposit.timestamp * 1000, deposit.src.chain, deposit.tx),),
         )
+
+
+def _check_estimate(eq: int, out: int, perc: int, base: int, max_slippage: int) -> None:
+    """The gateway's estimate holds together, or `m.Broken` names the field that does not: the equivalent value
+    is positive, the fees are not negative, what arrives is at most the value less the fees (0 or less only when
+    the fees take it all), and `max_slippage` lets through what arrives and not much less: the room asked
+    (SLIPPAGE_TOLERANCE) and a unit of rounding."""
+    for field, value in (("eq_value_token_amt", eq), ("perc_fee", perc), ("base_fee", base)):
+        if not 0 <= value < m.UINT256:
+            raise m.broken(field, value, Words(QT_TR_NOOP("from 0 to 2^256 - 1")))
+    if eq == 0:
+        raise m.broken("eq_value_token_amt", eq, Words(QT_TR_NOOP("must be more than 0")))
+    rest = eq - perc - base
+    if out > rest or (out <= 0 < rest):
+        consistent = Words(
+            QT_TR_NOOP(
+                "more than 0 and at most eq_value_token_amt {eq} less perc_fee {perc} and base_fee {base}: {rest}"
+            ),
+            eq=eq,
+            perc=perc,
+            base=base,
+            rest=rest,
+        )
+        raise m.broken("estimated_receive_amt", out, consistent)
+    if not 0 < max_slippage < PER_MILLION:
+        raise m.broken("max_slippage", max_slippage, Words(QT_TR_NOOP("from 1 to 999999 millionths")))
+    least = eq * (PER_MILLION - max_slippage) // PER_MILLION  # what a send with it guarantees the receiver
+    floor = out - eq * (SLIPPAGE_TOLERANCE + 1) // PER_MILLION - 2
+    if out > 0 and not floor <= least <= out:
+        room = Words(
+            QT_TR_NOOP(
+                "a send with it guarantees {least}, where {out} is quoted and {tolerance} millionths less taken"
+            ),
+            least=least,
+            out=out,
+            tolerance=SLIPPAGE_TOLERANCE,
+        )
+        raise m.broken("max_slippage", max_slippage, room)
 
 
 def _relayed(fields: dict[str, Any]) -> m.Found:
     src = int(fields["srcChainId"])
     chain = next((c for c in CHAINS if c.id == src and c.cross_chain), None)
     return m.Found("0x" + fields["srcTransferId"].hex(), "payout", chain)
-
-
-def _rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
-    if decimals_to >= decimals_from:
-        return amount * 10 ** (decimals_to - decimals_from)
-    return amount // 10 ** (decimals_from - decimals_to)
 
 
 def _hash(value: Any) -> str:

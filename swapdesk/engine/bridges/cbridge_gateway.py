@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swapdesk.address import ZERO, InvalidAddress, parse_address
+from swapdesk.address import ZERO, InvalidAddress
 from swapdesk.api import ErrorCode, Unavailable, Unprocessable, on_parameter
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.engine.bridges import model as m
@@ -34,6 +34,7 @@ REASONS |= {8: "transfers of this token are disabled", 9: "bad destination chain
 LIQUIDITY, CAPS = frozenset((1004,)), frozenset((1005, 1017))
 NOT_CARRIED = frozenset((500, 1001, 1002, 1003, 1009, 1012, 1016))
 BLOCKED, VPN = 1015, 1018
+MAX_DELAY = 100_000  # blocks the validators wait, at most (the real gateway's are a few hundred)
 
 
 def normalized(code: int, reason: int = 0) -> m.Normalized:
@@ -146,8 +147,12 @@ def parse_configs(body: dict[str, Any], devnet: Callable[[Chain], bool]) -> dict
             chain = by_id(chain_id)
             listed = (body.get("chain_token") or {}).get(str(chain_id), {}).get("token") or []
             tokens = tuple(_listed(chain, t, devnet(chain)) for t in listed if _enabled(t))
-            bridge = parse_address(str(raw["contract_addr"]), chain.tron)
-            configs[chain_id] = ChainConfig(chain, bridge, int(raw["block_delay"]), tokens)
+            bridge = m.address_of(raw["contract_addr"], "contract_addr", chain.tron)
+            configs[chain_id] = ChainConfig(
+                chain, bridge, m.number_of(raw["block_delay"], "block_delay", MAX_DELAY), tokens
+            )
+    except m.Broken:
+        raise
     except (KeyError, TypeError, ValueError, AttributeError, InvalidAddress) as exc:
         raise ValueError(f"malformed transfer configs: {exc}") from None
     return configs
@@ -161,8 +166,9 @@ def _listed(chain: Chain, info: dict[str, Any], devnet: bool) -> Listed:
     token = info["token"]
     name = str(info.get("name") or token["symbol"])
     symbol = name if devnet else str(token["symbol"])
-    address = parse_address(str(token["address"]), chain.tron)
-    return Listed(str(token["symbol"]), m.Token(chain, address, symbol, name, int(token["decimal"])))
+    address = m.address_of(token["address"], "address", chain.tron)
+    decimals = m.decimals_of(token["decimal"], "decimal", symbol, chain)
+    return Listed(str(token["symbol"]), m.Token(chain, address, symbol, name, decimals))
 
 
 async def latency(api: ProviderApi, src: Chain, dst: Chain) -> int | None:

@@ -15,6 +15,7 @@ from swapdesk.api import CrossOrderRequest, ErrorCode, NotFound, Unprocessable, 
 from swapdesk.engine.bridges.model import Ask, Deposit, Found, Quote, Token, Transfer
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt
 from swapdesk.engine.bridges.provider import ProviderApi
+from swapdesk.engine.bridges.quote_checks import check_quote
 from swapdesk.words import QT_TR_NOOP, Words
 
 ORDER_WAIT = 20.0  # seconds the order callback waits for a deposit still pending to be mined
@@ -35,7 +36,14 @@ class BridgeClient(ABC):
 
     @abstractmethod
     async def quote(self, ask: Ask) -> Quote:
-        """The provider's price for `ask`, refused in the API's words (NO_ROUTE, OUTSIDE_LIMITS...)."""
+        """The provider's price for `ask`, refused in the API's words (NO_ROUTE, OUTSIDE_LIMITS...), each field
+        of its answer held to its rule; what anyone is shown is `checked_quote`'s."""
+
+    async def checked_quote(self, ask: Ask) -> Quote:
+        """`quote`, once it holds as a whole (`quote_checks`: amounts, decimals, the contract)."""
+        quote = await self.quote(ask)
+        await check_quote(self.api, self.chains, quote)
+        return quote
 
     @abstractmethod
     async def deposit(self, receipt: Receipt) -> Deposit | None:

@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import Any, ClassVar
 
 from eth_abi.packed import encode_packed
 from eth_utils import keccak
 
-from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
+from swapdesk.address import ZERO, InvalidAddress, format_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable, on_parameter
 from swapdesk.chains import Chain, by_id
 from swapdesk.contracts import artifact
@@ -40,8 +39,8 @@ from swapdesk.engine.bridges.metapath_orders import (
     registered_deposit,
     same_hash,
     unknown,
-    whole,
 )
+from swapdesk.engine.bridges.metapath_quote import Priced, priced
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
 from swapdesk.words import QT_TR_NOOP, Words
@@ -69,16 +68,6 @@ class Coin:
     token: m.Token
     code: str  # what a deposit's toToken names
     listed: str  # the address as the API lists it (EVM native coins: 0xEeee…)
-
-
-@dataclass(frozen=True)
-class Priced:
-    amount_out: int
-    fee: int
-    fee_rate_bps: Decimal
-    relayer_fee: int
-    limits: m.Limits
-    contract: bytes
 
 
 class Metapath(BridgeClient):
@@ -128,13 +117,14 @@ class Metapath(BridgeClient):
                 chain_id = CHAIN_IDS.get(str(listed["chain"]))
                 if chain_id is None:
                     continue
-                chain = by_id(chain_id)
+                chain, symbol = by_id(chain_id), str(listed["symbol"])
                 address = _coin_address(chain, str(listed["address"]))
-                token = m.Token(chain, address, str(listed["symbol"]), str(listed["name"]), int(listed["decimals"]))
+                decimals = m.decimals_of(listed["decimals"], "decimals", symbol, chain)
+                token = m.Token(chain, address, symbol, str(listed["name"]), decimals)
                 code = str(listed.get("coinCode") or f"{token.symbol}({CHAIN_CODES[chain_id]})")
                 coins.append(Coin(token, code, str(listed["address"])))
-        except (KeyError, TypeError, ValueError, InvalidAddress):
-            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed coin list"))) from None
+        except (KeyError, TypeError, ValueError, InvalidAddress) as exc:
+            raise self.api.malformed(Words(QT_TR_NOOP("answered a malformed coin list")), exc) from None
         return coins
 
     async def coin(self, chain: Chain, address: bytes) -> Coin | None:
@@ -157,20 +147,9 @@ class Metapath(BridgeClient):
         } | ({"userAddr": format_address(issuer, c0.token.chain.tron)} if issuer else {})
         data = await self._call("/api/sswap/quote", body)
         try:
-            quoted = (data or {})["txData"]
-            rate = Decimal(str(quoted["fee"]))  # a ratio: 0.003 is 0.3 %
-            fee = whole(quoted["feeAmount"]) if "feeAmount" in quoted else int(amount * rate)
-            relayer = (
-                whole(quoted["chainFeeAmount"])
-                if "chainFeeAmount" in quoted
-                else _units(str(quoted["chainFee"]), c1.token.decimals, ROUND_CEILING)
-            )
-            low = _units(str(quoted["depositMin"]), c0.token.decimals, ROUND_CEILING)
-            high = _units(str(quoted["depositMax"]), c0.token.decimals, ROUND_FLOOR)
-            contract = parse_address(str(quoted["contractAddress"]), c0.token.chain.tron)
-            return Priced(whole(quoted["amountOutMin"]), fee, rate * 10_000, relayer, m.Limits(low, high), contract)
-        except (KeyError, TypeError, ValueError, ArithmeticError, InvalidAddress):
-            raise self.api.unreachable(Words(QT_TR_NOOP("answered a malformed quote"))) from None
+            return priced((data or {})["txData"], c0.token, c1.token, amount)
+        except (KeyError, TypeError, ValueError, ArithmeticError, InvalidAddress) as exc:
+            raise self.api.malformed(Words(QT_TR_NOOP("answered a malformed quote")), exc) from None
 
     # -- quotes -----------------------------------------------------------------------------------------
 
@@ -191,7 +170,6 @@ class Metapath(BridgeClient):
             amount = m.default_amount(c0.token, priced.limits.low)
             priced = await self._price(c0, c1, amount, ask.issuer)
         m.check_limits(self.name, c0.token, amount, priced.limits)
-        self._contracts[ask.src.id] = priced.contract
         data = None
         if ask.to is not None and ask.amount is not None:
             if c0.token.native:
@@ -218,6 +196,7 @@ class Metapath(BridgeClient):
             gas=GAS,
             confirmations=confirmations(ask.src.id),
             stages=STAGES,
+            same_asset=c0.token.symbol == c1.token.symbol,
         )
 
     async def contract(self, chain: Chain) -> bytes | None:
@@ -387,10 +366,5 @@ def _res_code(value: Any) -> int | None:
 
 def _coin_address(chain: Chain, text: str) -> bytes:
     """A coin's address as the API writes it; the native coin (0xEeee…, or the zero address) as ZERO."""
-    raw = parse_address(text, chain.tron and text.startswith("T"))
+    raw = m.address_of(text, "address", chain.tron and text.startswith("T"))
     return ZERO if raw == EVM_NATIVE else raw
-
-
-def _units(amount: str, decimals: int, rounding: str) -> int:
-    """Whole tokens written as an exact decimal ("30.5") in smallest units, rounded the safe way."""
-    return int(Decimal(amount).scaleb(decimals).to_integral_value(rounding=rounding))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import calendar
 import time
-from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from decimal import ROUND_FLOOR
 from typing import Any
 
 from swapdesk.address import ZERO, parse_address
@@ -124,10 +124,7 @@ def amount(value: Any, decimals: int, devnet: bool) -> int:
     text = str(value).strip()
     if devnet and "." not in text:
         return whole(value)
-    try:
-        return int(Decimal(text).scaleb(decimals).to_integral_value(rounding=ROUND_FLOOR))
-    except (InvalidOperation, ValueError):
-        raise ValueError(f"not an amount: {text[:40]!r}") from None
+    return m.units_of(text, decimals, ROUND_FLOOR, "amount")
 
 
 def whole(value: Any) -> int:

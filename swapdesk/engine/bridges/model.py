@@ -11,13 +11,15 @@ Failure (nothing arrived).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Context, Decimal, DecimalException, localcontext
+from typing import Any
 
-from swapdesk.address import ZERO, format_address, parse_address
+from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address
 from swapdesk.api import CrossRoutesRequest, CrossSwapRequest, ErrorCode, Unprocessable, on_parameter
+from swapdesk.api.rules import MAX_DECIMALS
 from swapdesk.chains import Chain
 from swapdesk.units import to_human
-from swapdesk.words import QT_TR_NOOP, Words
+from swapdesk.words import QT_TR_NOOP, Term, Words
 
 PENDING, DONE, FAILED = "PENDING", "DONE", "FAILED"
 WAIT_SOURCE = "WAIT_SOURCE_CONFIRMATIONS"
@@ -25,6 +27,79 @@ WAIT_DESTINATION = "WAIT_DESTINATION_TRANSACTION"
 REFUNDING = "REFUND_IN_PROGRESS"
 COMPLETED, PARTIAL, REFUNDED = "COMPLETED", "PARTIAL", "REFUNDED"
 EXPIRED, UNKNOWN_FAILURE = "EXPIRED", "UNKNOWN_FAILED_ERROR"
+UINT256 = 2**256  # every amount a bridge's contract takes is below it
+
+
+class Broken(ValueError):
+    """A field of a provider's answer that breaks a rule, in words: the field, the rule, and what it said."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(str(words))
+        self.words = words
+
+
+def broken(field: str, value: object, rule: Words | Term) -> Broken:
+    """`field value: rule`, what the provider said cut short."""
+    return Broken(Words(QT_TR_NOOP("{field} {value}: {rule}"), field=field, value=str(value)[:80], rule=rule))
+
+
+def address_of(value: Any, field: str, tron: bool) -> bytes:
+    """An address a provider gives (`field`), base58 where `tron` says; `Broken` says the text and the rule."""
+    text = str(value)
+    try:
+        return parse_address(text, tron)
+    except InvalidAddress as exc:
+        raise broken(field, repr(text[:60]), Term(exc.rule)) from None
+
+
+def number_of(value: Any, field: str, most: int) -> int:
+    """A whole number a provider gives (a JSON integer or its digits) from 0 to `most`."""
+    text = str(value)
+    digits = text.isascii() and text.isdigit() and len(text) <= len(str(most))
+    if isinstance(value, bool) or not digits or int(text) > most:
+        raise broken(field, value, Words(QT_TR_NOOP("from 0 to {most}"), most=most))
+    return int(text)
+
+
+def decimals_of(value: Any, field: str, symbol: object, chain: Chain) -> int:
+    """A token's decimals as a provider lists them (`field`): from 0 to MAX_DECIMALS."""
+    try:
+        return number_of(value, field, MAX_DECIMALS)
+    except Broken:
+        rule = Words(QT_TR_NOOP("from 0 to {most}"), most=MAX_DECIMALS)
+        said = Words(
+            QT_TR_NOOP("{field} {value} of {symbol} on {chain}: {rule}"),
+            field=field,
+            value=str(value)[:80],
+            symbol=str(symbol)[:32],
+            chain=chain.name,
+            rule=rule,
+        )
+        raise Broken(said) from None
+
+
+def units_of(value: Any, decimals: int, rounding: str, field: str) -> int:
+    """Whole tokens written as an exact decimal ("30.5"), in smallest units rounded as `rounding` says: a number
+    from 0 to 2^256 - 1 (an exponent or a length that could not be one is refused before it is computed)."""
+    text = str(value).strip()
+    try:
+        amount = Decimal(text) if len(text) <= 100 else None
+        if amount is None or not amount.is_finite() or amount.adjusted() > 78 - decimals or amount < 0:
+            raise DecimalException
+        with localcontext(Context(prec=160)):  # wider than any text read here: scaleb exact
+            units = int(amount.scaleb(decimals).to_integral_value(rounding=rounding))
+    except DecimalException:
+        raise broken(field, value, Words(QT_TR_NOOP("not an amount of whole tokens"))) from None
+    if units >= UINT256:
+        raise broken(field, value, Words(QT_TR_NOOP("more than any token can hold")))
+    return units
+
+
+def rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
+    """An amount at other decimals, rounded down."""
+    if decimals_to >= decimals_from:
+        return amount * 10 ** (decimals_to - decimals_from)
+    return amount // 10 ** (decimals_from - decimals_to)
 
 
 @dataclass(frozen=True)
@@ -108,6 +183,7 @@ class Quote:
     confirmations: int  # source blocks a deposit waits, its own included (the devnet's timing)
     stages: int  # off-chain steps between the confirmed deposit and the payout (the devnet's timing)
     provider_eta: int | None = None  # seconds, where the provider's API estimates the transfer's time
+    same_asset: bool = True  # token1 is token0's asset (what arrives is at most what was sent); METAPATH may swap
 
 
 @dataclass(frozen=True)

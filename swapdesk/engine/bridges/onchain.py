@@ -26,6 +26,7 @@ from swapdesk.engine.backends import ChainBackend, reaching
 PACE_BLOCKS = 64  # blocks over which a chain's pace is measured
 PACE_TTL = 60.0  # seconds a measured pace is kept
 RECEIPT_POLL = 0.25  # seconds between two looks for a pending transaction's receipt
+MAX_CODED = 4096  # contracts remembered to have code (a few per bridge and chain are ever asked)
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ class ChainReader:
     def __init__(self, backend: ChainBackend) -> None:
         self.backend = backend
         self._pace: dict[int, tuple[float, float]] = {}  # chain id -> (seconds a block, measured at)
+        self._coded: set[tuple[int, bytes]] = set()  # (chain id, address) seen with code: a contract stays one
 
     async def receipt(self, chain: Chain, tx: str, wait: float = 0.0) -> Receipt | None:
         """The mined transaction `tx` (0x-hex), or None when the chain knows none; a transaction still
@@ -145,6 +147,19 @@ class ChainReader:
         async with reaching(chain):
             found = await w3.eth.get_logs(query)  # type: ignore[arg-type]
         return [Log(_raw(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"])) for log in found]
+
+    async def has_code(self, chain: Chain, address: bytes) -> bool:
+        """Whether a contract is at `address` (its code is not empty), read once it is."""
+        if (chain.id, address) in self._coded:
+            return True
+        w3 = await self.backend.web3(chain)
+        async with reaching(chain):
+            code = bytes(await w3.eth.get_code(to_checksum(address)))  # type: ignore[arg-type]
+        if code:
+            if len(self._coded) >= MAX_CODED:
+                self._coded.clear()
+            self._coded.add((chain.id, address))
+        return bool(code)
 
     async def head(self, chain: Chain) -> int:
         w3 = await self.backend.web3(chain)

@@ -1,15 +1,18 @@
 """One bridge provider's HTTP API, asked with a bounded time and a bounded answer.
 
-Every call has at most its endpoint's `timeout` seconds in all and reads at most `MAX_ANSWER` bytes; a
-provider that cannot be reached, is too slow, answers too much or answers something other than JSON is
-SERVER_UNREACHABLE (503) naming the bridge and the cause, never a 500. What the JSON says is each client's
-to read (a wrong shape or an error code is the client's `unreachable(...)`, in words).
+Every call has at most its endpoint's `timeout` seconds in all, reads at most `MAX_ANSWER` bytes, and decodes
+JSON nested at most `MAX_DEPTH` deep with finite numbers only (measured before `json.loads` recurses: 100,000
+nested arrays used to be a RecursionError, a 500); a provider that cannot be reached, is too slow, answers too
+much or answers something other than such JSON is SERVER_UNREACHABLE (503) naming the bridge and the cause,
+never a 500. What the JSON says is each client's to read (a wrong shape or an error code is the client's
+`unreachable(...)` or `malformed(...)`, in words), and a quote is checked as a whole (`quote_checks`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -18,10 +21,13 @@ from typing import Any, Generic, TypeVar
 import httpx
 
 from swapdesk.api import ErrorCode, Unavailable
+from swapdesk.chain.jsonrpc import nests_deeper
 from swapdesk.engine.bridges.endpoints import ProviderEndpoint
+from swapdesk.engine.bridges.model import Broken
 from swapdesk.words import QT_TR_NOOP, Words
 
 MAX_ANSWER = 8 * 1024 * 1024  # bytes: the largest answer (a token list) is a few hundred KiB
+MAX_DEPTH = 32  # JSON nesting: the deepest answer (cBridge's configs) needs six
 
 
 @dataclass(frozen=True)
@@ -70,10 +76,18 @@ class ProviderApi:
         except (httpx.HTTPError, OSError) as exc:
             why = str(exc)  # `exc or ...` was always exc: an exception is true
             raise self.unreachable(Words(QT_TR_NOOP("cannot be reached: {why}"), why=why)) from exc
+        status = response.status_code
+        if nests_deeper(body, MAX_DEPTH):
+            deep = Words(
+                QT_TR_NOOP("answered {path} with HTTP {status} and JSON nested deeper than {depth} levels"),
+                path=path,
+                status=status,
+                depth=MAX_DEPTH,
+            )
+            raise self.unreachable(deep)
         try:
-            return Answer(response.status_code, json.loads(body))
-        except ValueError:
-            status = response.status_code
+            return Answer(status, json.loads(body, parse_float=_finite, parse_constant=_not_json))
+        except ValueError:  # not JSON, not UTF-8, NaN or Infinity, 1e999, an integer of more than 4300 digits
             not_json = Words(
                 QT_TR_NOOP("answered {path} with HTTP {status} and something other than JSON"), path=path, status=status
             )
@@ -85,8 +99,26 @@ class ProviderApi:
             ErrorCode.SERVER_UNREACHABLE, Words(QT_TR_NOOP("the {bridge} provider {why}"), bridge=self.bridge, why=why)
         )
 
+    def malformed(self, said: Words, error: BaseException) -> Unavailable:
+        """`said` what the provider did ("answered a malformed quote"); a rule its answer broke (`Broken`) is
+        said after it: the field, what it said, the rule."""
+        if isinstance(error, Broken):
+            said = Words(QT_TR_NOOP("{said}: {why}"), said=said, why=error.words)
+        return self.unreachable(said)
+
     async def aclose(self) -> None:
         await self._client.aclose()
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999: no amount, rate or time of a provider's is that
+        raise ValueError(text)
+    return value
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(constant)  # NaN, Infinity: not JSON
 
 
 async def _bounded(response: httpx.Response) -> bytes:

@@ -188,6 +188,42 @@
             <translation>cBridge 合约</translation>
         </message>
         <message>
+            <source>quoted {why}</source>
+            <translation>的报价中 {why}</translation>
+        </message>
+        <message>
+            <source>says {symbol} on {chain} has {decimals} decimals; swapdesk's catalogue says {known}</source>
+            <translation>称 {chain} 上的 {symbol} 有 {decimals} 位小数；swapdesk 的目录为 {known} 位</translation>
+        </message>
+        <message>
+            <source>must be more than 0 and below 2^256</source>
+            <translation>必须大于 0 且小于 2^256</translation>
+        </message>
+        <message>
+            <source>more than the {sent} sent</source>
+            <translation>超过了发送的 {sent}</translation>
+        </message>
+        <message>
+            <source>from 0 to the {sent} sent</source>
+            <translation>应介于 0 和发送的 {sent} 之间</translation>
+        </message>
+        <message>
+            <source>bridge: swapdesk's catalogue of {chain} names no {bridge} {contract}: the {router} its provider names cannot be checked, and nothing is sent there (add it to {id}.json, bridges.routers)</source>
+            <translation>bridge：swapdesk 的 {chain} 目录未列出 {bridge} 的{contract}：其服务商指定的 {router} 无法核对，不会向其发送任何资产（请将其加入 {id}.json 的 bridges.routers）</translation>
+        </message>
+        <message>
+            <source>names {router} as the contract of the deposit on {chain}: not {bridge}'s {contract} ({known}) in swapdesk's catalogue</source>
+            <translation>将 {router} 指定为 {chain} 上存入的合约：不是 swapdesk 目录中 {bridge} 的{contract}（{known}）</translation>
+        </message>
+        <message>
+            <source>bridge: {bridge}'s {contract} on {chain} ({router}) has no code there: nothing is sent to it</source>
+            <translation>bridge：{bridge} 在 {chain} 上的{contract}（{router}）在该链上没有合约代码：不会向其发送任何资产</translation>
+        </message>
+        <message>
+            <source>names {pool} as the wrapper of {symbol} on {chain}: not one swapdesk's catalogue knows</source>
+            <translation>将 {pool} 指定为 {chain} 上 {symbol} 的包装代币：swapdesk 的目录中没有它</translation>
+        </message>
+        <message>
             <source>or the desk refunds the deposit</source>
             <translation>否则兑换方会退还存入的资金</translation>
         </message>
@@ -3612,6 +3648,10 @@
             <translation>返回了格式错误的转账状态</translation>
         </message>
         <message>
+            <source>answered malformed transfer configs</source>
+            <translation>返回了格式错误的转账配置</translation>
+        </message>
+        <message>
             <source>answered {what}</source>
             <translation>返回了：{what}</translation>
         </message>
@@ -3624,8 +3664,32 @@
             <translation>返回了格式错误的估算</translation>
         </message>
         <message>
+            <source>the CBRIDGE fees ({fees}) take all of the {sent} sent</source>
+            <translation>CBRIDGE 的费用（{fees}）占去了发送的全部 {sent}</translation>
+        </message>
+        <message>
             <source>hash: its CBRIDGE send is not on its chain</source>
             <translation>哈希：它的 CBRIDGE 发送不在其所在链上</translation>
+        </message>
+        <message>
+            <source>from 0 to 2^256 - 1</source>
+            <translation>应介于 0 和 2^256 - 1 之间</translation>
+        </message>
+        <message>
+            <source>must be more than 0</source>
+            <translation>必须大于 0</translation>
+        </message>
+        <message>
+            <source>more than 0 and at most eq_value_token_amt {eq} less perc_fee {perc} and base_fee {base}: {rest}</source>
+            <translation>应大于 0，且不超过 eq_value_token_amt {eq} 减去 perc_fee {perc} 和 base_fee {base}：{rest}</translation>
+        </message>
+        <message>
+            <source>from 1 to 999999 millionths</source>
+            <translation>应介于百万分之 1 和百万分之 999999 之间</translation>
+        </message>
+        <message>
+            <source>a send with it guarantees {least}, where {out} is quoted and {tolerance} millionths less taken</source>
+            <translation>按此发送只保证到账 {least}，而报价为 {out}，最多只应再少百万分之 {tolerance}</translation>
         </message>
         <message>
             <source>the CBRIDGE gateway cannot reach a chain</source>
@@ -3732,6 +3796,42 @@
             <translation>返回了格式错误的订单</translation>
         </message>
         <message>
+            <source>a ratio of the deposit from 0 to 1</source>
+            <translation>应为存入金额的比例，介于 0 和 1 之间</translation>
+        </message>
+        <message>
+            <source>the fee ratio {rate} of the {amount} deposited is {fee}</source>
+            <translation>按费率 {rate}，存入 {amount} 的费用应为 {fee}</translation>
+        </message>
+        <message>
+            <source>below depositMin</source>
+            <translation>低于 depositMin</translation>
+        </message>
+        <message>
+            <source>{symbol} has {decimals} decimals in the coin list</source>
+            <translation>币种列表中 {symbol} 有 {decimals} 位小数</translation>
+        </message>
+        <message>
+            <source>{field} {value}: {rule}</source>
+            <translation>{field} 为 {value}：{rule}</translation>
+        </message>
+        <message>
+            <source>from 0 to {most}</source>
+            <translation>应介于 0 和 {most} 之间</translation>
+        </message>
+        <message>
+            <source>{field} {value} of {symbol} on {chain}: {rule}</source>
+            <translation>{chain} 上 {symbol} 的 {field} 为 {value}：{rule}</translation>
+        </message>
+        <message>
+            <source>not an amount of whole tokens</source>
+            <translation>不是以整枚代币计的金额</translation>
+        </message>
+        <message>
+            <source>more than any token can hold</source>
+            <translation>超过了任何代币所能表示的数量</translation>
+        </message>
+        <message>
             <source>{bridge} takes from {low} to {high} from {chain} ({low_units} to {high_units} smallest units; got {amount})</source>
             <translation>{bridge} 从 {chain} 接受 {low} 到 {high}（{low_units} 到 {high_units} 个最小单位；收到的是 {amount}）</translation>
         </message>
@@ -3764,12 +3864,20 @@
             <translation>无法连接：{why}</translation>
         </message>
         <message>
+            <source>answered {path} with HTTP {status} and JSON nested deeper than {depth} levels</source>
+            <translation>对 {path} 返回了 HTTP {status}，其 JSON 嵌套超过 {depth} 层</translation>
+        </message>
+        <message>
             <source>answered {path} with HTTP {status} and something other than JSON</source>
             <translation>对 {path} 返回了 HTTP {status}，内容不是 JSON</translation>
         </message>
         <message>
             <source>the {bridge} provider {why}</source>
             <translation>{bridge} 服务商{why}</translation>
+        </message>
+        <message>
+            <source>{said}: {why}</source>
+            <translation>{said}：{why}</translation>
         </message>
         <message>
             <source>cross-chain swaps need bridge providers: this engine has none</source>
