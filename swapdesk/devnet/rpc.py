@@ -23,8 +23,6 @@ from functools import partial
 from typing import Any
 
 from eth.abc import BlockHeaderAPI
-from eth.vm.forks import CancunVM
-from eth_typing import Address
 
 from swapdesk.chain.jsonrpc import (
     LIMIT_EXCEEDED,
@@ -36,6 +34,7 @@ from swapdesk.chain.jsonrpc import (
 )
 from swapdesk.devnet import blockview, filters, txpool
 from swapdesk.devnet.access_list import create_access_list
+from swapdesk.devnet.calls import unsigned
 from swapdesk.devnet.evm import Call, ChainError, DevChain, ExecutionReverted
 from swapdesk.devnet.rpc_params import (
     LogFilter,
@@ -77,7 +76,6 @@ MAX_FEE_HISTORY = 1024  # blocks of eth_feeHistory, as geth
 NOT_FOUND = -32001  # EIP-1474: resource not found
 EXECUTION_REVERTED = 3  # geth: the revert data rides along
 NOT_PROCESSED = 4  # EIP-7966: accepted into the pool, not mined (yet)
-_TRANSACTIONS = CancunVM.get_transaction_builder()
 
 
 def respond(chain: DevChain, request: Any) -> bytes | None:
@@ -128,9 +126,7 @@ def _call_header(chain: DevChain, ref: str | int | bytes) -> BlockHeaderAPI | No
 
 def _executable(chain: DevChain, msg: Call, header: BlockHeaderAPI | None) -> Call:
     """Refused as geth refuses it, before py-evm would reject it in its own words."""
-    intrinsic = _TRANSACTIONS.create_unsigned_transaction(
-        nonce=0, gas_price=0, gas=msg.gas, to=Address(msg.to or b""), value=msg.value, data=msg.data
-    ).intrinsic_gas
+    intrinsic = unsigned(msg).intrinsic_gas  # an access list's addresses and keys count
     if msg.gas < intrinsic:
         raise RpcError(SERVER_ERROR, f"intrinsic gas too low: have {msg.gas}, want {intrinsic}")
     balance = chain.balance(msg.sender, header)

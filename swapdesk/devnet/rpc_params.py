@@ -17,7 +17,7 @@ from swapdesk.chain.jsonrpc import (
     Params,
     RpcError,
 )
-from swapdesk.devnet.evm import CALL_GAS, Call
+from swapdesk.devnet.calls import CALL_GAS, AccessList, Call
 
 Json = dict[str, Any]
 TAGS = ("latest", "pending", "safe", "finalized", "earliest")
@@ -201,9 +201,18 @@ def _list_of(decode: Callable[[Any], Any], limit: int = 1_000) -> Callable[[Any]
     return decode_list
 
 
-def _access_entry(value: Any) -> Json:
-    fields = {"address": address, "storageKeys": _list_of(hash32)}
-    return _fields(value, "an object with address and storageKeys", fields)
+def _access_entry(value: Any) -> tuple[bytes, tuple[int, ...]]:
+    fields = _fields(
+        value, "an object with address and storageKeys", {"address": address, "storageKeys": _list_of(hash32)}
+    )
+    if "address" not in fields:
+        raise Invalid("entry has no address")
+    return fields["address"], tuple(int.from_bytes(key, "big") for key in fields.get("storageKeys", []))
+
+
+def access_list(value: Any) -> AccessList:
+    """EIP-2930's list: at most 1,000 entries of an address and at most 1,000 storage keys each."""
+    return tuple(_list_of(_access_entry)(value))
 
 
 _TRANSACTION_FIELDS: dict[str, Callable[[Any], Any]] = {
@@ -218,13 +227,13 @@ _TRANSACTION_FIELDS: dict[str, Callable[[Any], Any]] = {
     "data": data,
     "input": data,
     "chainId": quantity,
-    "type": uint64,
-    "accessList": _list_of(_access_entry),
+    "type": count,  # geth reads no type here; web3.py sends it as a number
+    "accessList": access_list,
 }
 
 
 def transaction(value: Any) -> Call:
-    """A call to execute: its gas clamped to the RPC gas cap, as geth does."""
+    """A call to execute: its gas clamped to the RPC gas cap, as geth does; its access list charged and warm."""
     fields = _fields(value, "a transaction object", _TRANSACTION_FIELDS)
     if "data" in fields and "input" in fields and fields["data"] != fields["input"]:
         raise Invalid("has data and input that differ: give the call data once, as input")
@@ -234,6 +243,7 @@ def transaction(value: Any) -> Call:
         data=fields.get("input", fields.get("data", b"")),
         value=fields.get("value", 0),
         gas=min(fields.get("gas", CALL_GAS), CALL_GAS),
+        access_list=fields.get("accessList", ()),
     )
 
 
