@@ -286,6 +286,11 @@ class DevChain:
         tx = self.block(header).transactions[index]
         return (tx, header, index) if tx.hash == tx_hash else None
 
+    @property
+    def database(self) -> AtomicDB:
+        """Where the chain keeps everything, its state tries' nodes by their hashes included."""
+        return self._db
+
     def balance(self, address: bytes, header: BlockHeaderAPI | None = None) -> int:
         return self._state(header).get_balance(address)
 

@@ -13,7 +13,8 @@ Limits, and whose they follow:
   eth_getLogs                 MAX_LOG_RANGE blocks and MAX_LOGS results, each answered -32005 with a
                               range that works ("Try with this block range [from, to].", as Infura)
   eth_sendRawTransaction      replay-protected (EIP-155) transactions only, as geth by default; a nonce
-                              ahead of the sender's is queued with geth's bounds (`txpool`)
+                              ahead of the sender's is queued with geth's bounds (`txpool`); Cancun's types
+  eth_getProof                at most 1,000 storage keys (`proofs`)
   filters                     idle ones expire after 5 minutes, 1,000 a chain at most (`filters`)
 """
 
@@ -32,7 +33,7 @@ from swapdesk.chain.jsonrpc import (
     RpcError,
     handle,
 )
-from swapdesk.devnet import blockview, filters, txpool
+from swapdesk.devnet import blockview, filters, proofs, txpool
 from swapdesk.devnet.access_list import create_access_list
 from swapdesk.devnet.calls import unsigned
 from swapdesk.devnet.evm import Call, ChainError, DevChain, ExecutionReverted
@@ -54,6 +55,7 @@ from swapdesk.devnet.rpc_params import (
     no_overrides,
     percentiles,
     quantity,
+    storage_keys,
     transaction,
 )
 from swapdesk.devnet.rpc_shapes import (
@@ -208,6 +210,10 @@ def create_access_list_at(chain: DevChain, msg: Call, ref: str | int | bytes) ->
     return create_access_list(chain, _executable(chain, msg, header), header)
 
 
+def get_proof(chain: DevChain, account: bytes, keys: list[proofs.StorageKey], ref: str | int | bytes) -> Json:
+    return proofs.get_proof(chain, account, keys, _header(chain, ref))
+
+
 def send_raw_transaction(chain: DevChain, raw: bytes) -> str:
     return hex_data(txpool.submit(chain, raw))
 
@@ -348,6 +354,7 @@ METHODS: dict[str, Method] = {
     "eth_syncing": Method(syncing),
     "eth_getBlockReceipts": Method(get_block_receipts, (Param("block", block_ref),)),
     "eth_createAccessList": Method(create_access_list_at, (Param("transaction", transaction), _BLOCK)),
+    "eth_getProof": Method(get_proof, (Param("address", address), Param("storageKeys", storage_keys), _BLOCK)),
     "eth_newFilter": Method(filters.new_filter, (Param("filter", log_filter),)),
     "eth_newBlockFilter": Method(filters.new_block_filter),
     "eth_newPendingTransactionFilter": Method(

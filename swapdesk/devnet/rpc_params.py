@@ -18,6 +18,7 @@ from swapdesk.chain.jsonrpc import (
     RpcError,
 )
 from swapdesk.devnet.calls import CALL_GAS, AccessList, Call
+from swapdesk.devnet.proofs import StorageKey
 
 Json = dict[str, Any]
 TAGS = ("latest", "pending", "safe", "finalized", "earliest")
@@ -309,3 +310,16 @@ def log_filter(value: Any) -> LogFilter:
         fields.get("address"),
         fields.get("topics", ()),
     )
+
+
+def storage_key(value: Any) -> StorageKey:
+    """eth_getProof's key: hex of at most 32 bytes, 0x optional, an odd digit count allowed (geth's decodeHash);
+    echoed as given when it is 32 bytes, else as a quantity."""
+    digits = value[2:] if isinstance(value, str) and value[:2] in ("0x", "0X") else value
+    if not (isinstance(digits, str) and _HEX_DIGITS.fullmatch(digits) and len(digits) <= 64):
+        raise Invalid("must be a storage key: hex of at most 32 bytes")
+    slot = int(digits or "0", 16)
+    return StorageKey(slot, "0x" + slot.to_bytes(32, "big").hex() if len(digits) > 62 else hex(slot))
+
+
+storage_keys = _list_of(storage_key)
