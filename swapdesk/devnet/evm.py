@@ -182,6 +182,14 @@ class DevChain:
         with self._costless_state(self._call_header(header)) as state, time_cap():
             return effect(state)
 
+    def replay(self, header: BlockHeaderAPI, effect: Callable[[StateAPI], T]) -> T:
+        """Run `effect` on the state mined block `header` started from, in that block's own context (number,
+        time, base fee), on a throwaway copy: nothing it does is kept."""
+        parent = self.header(header.block_number - 1)
+        vm = self._chain.get_vm(header.copy(state_root=parent.state_root))
+        with time_cap():
+            return effect(vm.state)
+
     @property
     def vm_class(self) -> type[VirtualMachineAPI]:
         """The rules of this chain's blocks (py-evm's Cancun with the devnet's time cap and clock)."""

@@ -14,6 +14,7 @@ Limits, and whose they follow:
                               range that works ("Try with this block range [from, to].", as Infura)
   eth_sendRawTransaction      replay-protected (EIP-155) transactions only, as geth by default; a nonce
                               ahead of the sender's is queued with geth's bounds (`txpool`); Cancun's types
+  debug_trace*                geth's callTracer only (`tracing`), under the execution time cap
   eth_getProof                at most 1,000 storage keys (`proofs`)
   filters                     idle ones expire after 5 minutes, 1,000 a chain at most (`filters`)
 """
@@ -33,7 +34,7 @@ from swapdesk.chain.jsonrpc import (
     RpcError,
     handle,
 )
-from swapdesk.devnet import blockview, filters, proofs, txpool
+from swapdesk.devnet import blockview, filters, proofs, tracing, txpool
 from swapdesk.devnet.access_list import create_access_list
 from swapdesk.devnet.calls import unsigned
 from swapdesk.devnet.evm import Call, ChainError, DevChain, ExecutionReverted
@@ -56,6 +57,7 @@ from swapdesk.devnet.rpc_params import (
     percentiles,
     quantity,
     storage_keys,
+    trace_config,
     transaction,
 )
 from swapdesk.devnet.rpc_shapes import (
@@ -214,6 +216,21 @@ def get_proof(chain: DevChain, account: bytes, keys: list[proofs.StorageKey], re
     return proofs.get_proof(chain, account, keys, _header(chain, ref))
 
 
+def trace_transaction(chain: DevChain, tx_hash: bytes, config: tracing.TraceConfig | None) -> Json:
+    return tracing.trace_transaction(chain, tx_hash, _tracer(config))
+
+
+def trace_call(chain: DevChain, msg: Call, ref: str | int | bytes, config: tracing.TraceConfig | None) -> Json:
+    header = _call_header(chain, ref)
+    return tracing.trace_call(chain, _executable(chain, msg, header), header, _tracer(config))
+
+
+def _tracer(config: tracing.TraceConfig | None) -> tracing.TraceConfig:
+    if config is None:  # geth's default is its struct logger
+        raise invalid('the trace config must name the tracer "callTracer": the devnet traces calls only')
+    return config
+
+
 def send_raw_transaction(chain: DevChain, raw: bytes) -> str:
     return hex_data(txpool.submit(chain, raw))
 
@@ -321,6 +338,7 @@ def syncing(chain: DevChain) -> bool:
 _BLOCK = Param("block", block_id, "latest")
 _OVERRIDES = Param("stateOverrides", no_overrides, None)
 _FILTER = Param("filterId", filter_id)
+_TRACE = Param("config", trace_config, None)
 
 METHODS: dict[str, Method] = {
     "eth_chainId": Method(chain_id),
@@ -355,6 +373,8 @@ METHODS: dict[str, Method] = {
     "eth_getBlockReceipts": Method(get_block_receipts, (Param("block", block_ref),)),
     "eth_createAccessList": Method(create_access_list_at, (Param("transaction", transaction), _BLOCK)),
     "eth_getProof": Method(get_proof, (Param("address", address), Param("storageKeys", storage_keys), _BLOCK)),
+    "debug_traceTransaction": Method(trace_transaction, (Param("hash", hash32), _TRACE)),
+    "debug_traceCall": Method(trace_call, (Param("transaction", transaction), _BLOCK, _TRACE)),
     "eth_newFilter": Method(filters.new_filter, (Param("filter", log_filter),)),
     "eth_newBlockFilter": Method(filters.new_block_filter),
     "eth_newPendingTransactionFilter": Method(

@@ -19,6 +19,7 @@ from swapdesk.chain.jsonrpc import (
 )
 from swapdesk.devnet.calls import CALL_GAS, AccessList, Call
 from swapdesk.devnet.proofs import StorageKey
+from swapdesk.devnet.tracing import TraceConfig
 
 Json = dict[str, Any]
 TAGS = ("latest", "pending", "safe", "finalized", "earliest")
@@ -323,3 +324,23 @@ def storage_key(value: Any) -> StorageKey:
 
 
 storage_keys = _list_of(storage_key)
+CALL_TRACER = "callTracer"
+
+
+def trace_config(value: Any) -> TraceConfig:
+    """debug_trace*'s options: the devnet traces with geth's callTracer alone."""
+    options: dict[str, Callable[[Any], Any]] = {"onlyTopCall": boolean, "withLog": boolean}
+    fields = _fields(
+        value,
+        "a trace config object",
+        {
+            "tracer": lambda name: name,
+            "tracerConfig": lambda config: _fields(config, "an object", options),
+            "stateOverrides": no_overrides,
+            "blockOverrides": no_overrides,
+        },
+    )
+    if fields.get("tracer") != CALL_TRACER:
+        raise Invalid(f'must name the tracer "{CALL_TRACER}": the devnet traces calls only (no struct logs)')
+    config = fields.get("tracerConfig", {})
+    return TraceConfig(config.get("onlyTopCall", False), config.get("withLog", False))
