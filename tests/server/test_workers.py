@@ -275,7 +275,7 @@ def test_workers_start_on_a_port_a_plain_serve_just_left(devnet_url: str) -> Non
     TIME_WAIT (a minute). `serve --workers` binds it at once all the same, as the plain `serve` would."""
     plain = Command()
     try:
-        plain.wait_for("Application startup complete")
+        plain.wait_for("Uvicorn running on")  # bound and listening (after its startup is complete)
         with httpx.Client(timeout=120) as client:  # kept alive until the server stops
             ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []}
             assert client.post(f"{plain.url}/rpc/999", json=ping).status_code == 200
