@@ -1,9 +1,10 @@
 """`eth_createAccessList`: the EIP-2930 access list a call would use, found as geth finds it.
 
 The call runs with the list found so far, noting every account and storage slot it touches for the first
-time (py-evm marks them warm as EIP-2929 charges them), until a run touches nothing new. As geth's tracer,
-the list leaves out the sender, the receiver (or the created contract) and the precompiles, which every
-transaction has warm already, but keeps their storage slots. The answer's `gasUsed` is the last run's
+time (py-evm marks them warm as EIP-2929 charges them), until a run touches nothing new; the list the call
+carries, if any, is where it starts. As geth's tracer, the list leaves out the sender, the receiver (or the
+created contract) and the precompiles, which every transaction has warm already, but keeps their storage
+slots. The answer's `gasUsed` is the last run's
 (refunds deducted), with the list in place; a call that fails still answers, its failure in `error`.
 All runs together are held to the chain's execution time cap.
 """
@@ -38,6 +39,10 @@ def create_access_list(chain: DevChain, msg: Call, header: BlockHeaderAPI | None
         target = msg.to or generate_contract_address(Address(msg.sender), nonce)
         left_out = PRECOMPILES | {bytes(msg.sender), bytes(target), bytes(state.coinbase)}
         accessed: Accessed = {}
+        for account, slots in msg.access_list:  # geth starts from the list the call carries
+            if slots or bytes(account) not in left_out:
+                noted = accessed.setdefault(bytes(account), [])
+                noted += [slot for slot in slots if slot not in noted]
         with _noting(state, accessed, left_out):
             for _ in range(MAX_RUNS):
                 listed = {address: list(slots) for address, slots in accessed.items()}

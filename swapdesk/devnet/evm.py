@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar, cast
 
 from eth._utils.address import generate_contract_address
@@ -35,11 +35,11 @@ from eth.abc import (
 from eth.chains.base import MiningChain
 from eth.db.atomic import AtomicDB
 from eth.exceptions import HeaderNotFound, Revert, TransactionNotFound
-from eth.vm.spoof import SpoofTransaction
-from eth_typing import Address, BlockNumber, Hash32
+from eth_typing import BlockNumber, Hash32
 from eth_utils import ValidationError, keccak
 
 from swapdesk.chains import UnknownChain, by_id
+from swapdesk.devnet.calls import CALL_GAS, Call, spoofed
 from swapdesk.devnet.clock import Ticker, WallClock
 from swapdesk.devnet.journal import JournalUnwritable
 from swapdesk.devnet.kvstore import Durable, JournaledDB, decode_store, encode_store
@@ -70,20 +70,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 STIPEND = 2_300  # gas a value transfer hands its receiver: geth adds it to the optimistic estimate
-CALL_GAS = 50_000_000  # eth_call's gas when the caller names none (geth's RPC gas cap)
 RECORD_PREFIX = b"swapdesk:"  # the devnet's own records in a chain's database, beside py-evm's keys
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Call:
-    """A message to execute without a transaction (eth_call, eth_estimateGas)."""
-
-    sender: bytes
-    to: bytes | None
-    data: bytes = b""
-    value: int = 0
-    gas: int = CALL_GAS
 
 
 class Clock(Protocol):
@@ -194,6 +182,14 @@ class DevChain:
         with self._costless_state(self._call_header(header)) as state, time_cap():
             return effect(state)
 
+    def replay(self, header: BlockHeaderAPI, effect: Callable[[StateAPI], T]) -> T:
+        """Run `effect` on the state mined block `header` started from, in that block's own context (number,
+        time, base fee), on a throwaway copy: nothing it does is kept."""
+        parent = self.header(header.block_number - 1)
+        vm = self._chain.get_vm(header.copy(state_root=parent.state_root))
+        with time_cap():
+            return effect(vm.state)
+
     @property
     def vm_class(self) -> type[VirtualMachineAPI]:
         """The rules of this chain's blocks (py-evm's Cancun with the devnet's time cap and clock)."""
@@ -298,6 +294,11 @@ class DevChain:
         tx = self.block(header).transactions[index]
         return (tx, header, index) if tx.hash == tx_hash else None
 
+    @property
+    def database(self) -> AtomicDB:
+        """Where the chain keeps everything, its state tries' nodes by their hashes included."""
+        return self._db
+
     def balance(self, address: bytes, header: BlockHeaderAPI | None = None) -> int:
         return self._state(header).get_balance(address)
 
@@ -382,17 +383,7 @@ class DevChain:
             state.revert(snapshot)
 
     def _spoof(self, msg: Call, state: Any) -> SignedTransactionAPI:
-        vm = self._chain.get_vm()
-        unsigned = vm.create_unsigned_transaction(
-            nonce=state.get_nonce(msg.sender),
-            gas_price=0,
-            gas=msg.gas,
-            to=Address(msg.to or b""),
-            value=msg.value,
-            data=msg.data,
-        )
-        # a spoofed sender quacks like a signed transaction, as py-evm intends
-        return cast(SignedTransactionAPI, SpoofTransaction(unsigned, from_=Address(msg.sender)))
+        return spoofed(msg, state.get_nonce(msg.sender))
 
 
 def _raise_failure(computation: ComputationAPI) -> None:

@@ -13,7 +13,9 @@ Limits, and whose they follow:
   eth_getLogs                 MAX_LOG_RANGE blocks and MAX_LOGS results, each answered -32005 with a
                               range that works ("Try with this block range [from, to].", as Infura)
   eth_sendRawTransaction      replay-protected (EIP-155) transactions only, as geth by default; a nonce
-                              ahead of the sender's is queued with geth's bounds (`txpool`)
+                              ahead of the sender's is queued with geth's bounds (`txpool`); Cancun's types
+  debug_trace*                geth's callTracer only (`tracing`), under the execution time cap
+  eth_getProof                at most 1,000 storage keys (`proofs`)
   filters                     idle ones expire after 5 minutes, 1,000 a chain at most (`filters`)
 """
 
@@ -23,8 +25,6 @@ from functools import partial
 from typing import Any
 
 from eth.abc import BlockHeaderAPI
-from eth.vm.forks import CancunVM
-from eth_typing import Address
 
 from swapdesk.chain.jsonrpc import (
     LIMIT_EXCEEDED,
@@ -34,8 +34,9 @@ from swapdesk.chain.jsonrpc import (
     RpcError,
     handle,
 )
-from swapdesk.devnet import blockview, filters, txpool
+from swapdesk.devnet import blockview, filters, proofs, tracing, txpool
 from swapdesk.devnet.access_list import create_access_list
+from swapdesk.devnet.calls import unsigned
 from swapdesk.devnet.evm import Call, ChainError, DevChain, ExecutionReverted
 from swapdesk.devnet.rpc_params import (
     LogFilter,
@@ -55,6 +56,8 @@ from swapdesk.devnet.rpc_params import (
     no_overrides,
     percentiles,
     quantity,
+    storage_keys,
+    trace_config,
     transaction,
 )
 from swapdesk.devnet.rpc_shapes import (
@@ -77,7 +80,6 @@ MAX_FEE_HISTORY = 1024  # blocks of eth_feeHistory, as geth
 NOT_FOUND = -32001  # EIP-1474: resource not found
 EXECUTION_REVERTED = 3  # geth: the revert data rides along
 NOT_PROCESSED = 4  # EIP-7966: accepted into the pool, not mined (yet)
-_TRANSACTIONS = CancunVM.get_transaction_builder()
 
 
 def respond(chain: DevChain, request: Any) -> bytes | None:
@@ -128,9 +130,7 @@ def _call_header(chain: DevChain, ref: str | int | bytes) -> BlockHeaderAPI | No
 
 def _executable(chain: DevChain, msg: Call, header: BlockHeaderAPI | None) -> Call:
     """Refused as geth refuses it, before py-evm would reject it in its own words."""
-    intrinsic = _TRANSACTIONS.create_unsigned_transaction(
-        nonce=0, gas_price=0, gas=msg.gas, to=Address(msg.to or b""), value=msg.value, data=msg.data
-    ).intrinsic_gas
+    intrinsic = unsigned(msg).intrinsic_gas  # an access list's addresses and keys count
     if msg.gas < intrinsic:
         raise RpcError(SERVER_ERROR, f"intrinsic gas too low: have {msg.gas}, want {intrinsic}")
     balance = chain.balance(msg.sender, header)
@@ -210,6 +210,25 @@ def estimate_gas(chain: DevChain, msg: Call, ref: str | int | bytes, _overrides:
 def create_access_list_at(chain: DevChain, msg: Call, ref: str | int | bytes) -> Json:
     header = _call_header(chain, ref)
     return create_access_list(chain, _executable(chain, msg, header), header)
+
+
+def get_proof(chain: DevChain, account: bytes, keys: list[proofs.StorageKey], ref: str | int | bytes) -> Json:
+    return proofs.get_proof(chain, account, keys, _header(chain, ref))
+
+
+def trace_transaction(chain: DevChain, tx_hash: bytes, config: tracing.TraceConfig | None) -> Json:
+    return tracing.trace_transaction(chain, tx_hash, _tracer(config))
+
+
+def trace_call(chain: DevChain, msg: Call, ref: str | int | bytes, config: tracing.TraceConfig | None) -> Json:
+    header = _call_header(chain, ref)
+    return tracing.trace_call(chain, _executable(chain, msg, header), header, _tracer(config))
+
+
+def _tracer(config: tracing.TraceConfig | None) -> tracing.TraceConfig:
+    if config is None:  # geth's default is its struct logger
+        raise invalid('the trace config must name the tracer "callTracer": the devnet traces calls only')
+    return config
 
 
 def send_raw_transaction(chain: DevChain, raw: bytes) -> str:
@@ -319,6 +338,7 @@ def syncing(chain: DevChain) -> bool:
 _BLOCK = Param("block", block_id, "latest")
 _OVERRIDES = Param("stateOverrides", no_overrides, None)
 _FILTER = Param("filterId", filter_id)
+_TRACE = Param("config", trace_config, None)
 
 METHODS: dict[str, Method] = {
     "eth_chainId": Method(chain_id),
@@ -352,6 +372,9 @@ METHODS: dict[str, Method] = {
     "eth_syncing": Method(syncing),
     "eth_getBlockReceipts": Method(get_block_receipts, (Param("block", block_ref),)),
     "eth_createAccessList": Method(create_access_list_at, (Param("transaction", transaction), _BLOCK)),
+    "eth_getProof": Method(get_proof, (Param("address", address), Param("storageKeys", storage_keys), _BLOCK)),
+    "debug_traceTransaction": Method(trace_transaction, (Param("hash", hash32), _TRACE)),
+    "debug_traceCall": Method(trace_call, (Param("transaction", transaction), _BLOCK, _TRACE)),
     "eth_newFilter": Method(filters.new_filter, (Param("filter", log_filter),)),
     "eth_newBlockFilter": Method(filters.new_block_filter),
     "eth_newPendingTransactionFilter": Method(

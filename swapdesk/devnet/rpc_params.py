@@ -17,7 +17,9 @@ from swapdesk.chain.jsonrpc import (
     Params,
     RpcError,
 )
-from swapdesk.devnet.evm import CALL_GAS, Call
+from swapdesk.devnet.calls import CALL_GAS, AccessList, Call
+from swapdesk.devnet.proofs import StorageKey
+from swapdesk.devnet.tracing import TraceConfig
 
 Json = dict[str, Any]
 TAGS = ("latest", "pending", "safe", "finalized", "earliest")
@@ -201,9 +203,18 @@ def _list_of(decode: Callable[[Any], Any], limit: int = 1_000) -> Callable[[Any]
     return decode_list
 
 
-def _access_entry(value: Any) -> Json:
-    fields = {"address": address, "storageKeys": _list_of(hash32)}
-    return _fields(value, "an object with address and storageKeys", fields)
+def _access_entry(value: Any) -> tuple[bytes, tuple[int, ...]]:
+    fields = _fields(
+        value, "an object with address and storageKeys", {"address": address, "storageKeys": _list_of(hash32)}
+    )
+    if "address" not in fields:
+        raise Invalid("entry has no address")
+    return fields["address"], tuple(int.from_bytes(key, "big") for key in fields.get("storageKeys", []))
+
+
+def access_list(value: Any) -> AccessList:
+    """EIP-2930's list: at most 1,000 entries of an address and at most 1,000 storage keys each."""
+    return tuple(_list_of(_access_entry)(value))
 
 
 _TRANSACTION_FIELDS: dict[str, Callable[[Any], Any]] = {
@@ -218,13 +229,13 @@ _TRANSACTION_FIELDS: dict[str, Callable[[Any], Any]] = {
     "data": data,
     "input": data,
     "chainId": quantity,
-    "type": uint64,
-    "accessList": _list_of(_access_entry),
+    "type": count,  # geth reads no type here; web3.py sends it as a number
+    "accessList": access_list,
 }
 
 
 def transaction(value: Any) -> Call:
-    """A call to execute: its gas clamped to the RPC gas cap, as geth does."""
+    """A call to execute: its gas clamped to the RPC gas cap, as geth does; its access list charged and warm."""
     fields = _fields(value, "a transaction object", _TRANSACTION_FIELDS)
     if "data" in fields and "input" in fields and fields["data"] != fields["input"]:
         raise Invalid("has data and input that differ: give the call data once, as input")
@@ -234,6 +245,7 @@ def transaction(value: Any) -> Call:
         data=fields.get("input", fields.get("data", b"")),
         value=fields.get("value", 0),
         gas=min(fields.get("gas", CALL_GAS), CALL_GAS),
+        access_list=fields.get("accessList", ()),
     )
 
 
@@ -299,3 +311,36 @@ def log_filter(value: Any) -> LogFilter:
         fields.get("address"),
         fields.get("topics", ()),
     )
+
+
+def storage_key(value: Any) -> StorageKey:
+    """eth_getProof's key: hex of at most 32 bytes, 0x optional, an odd digit count allowed (geth's decodeHash);
+    echoed as given when it is 32 bytes, else as a quantity."""
+    digits = value[2:] if isinstance(value, str) and value[:2] in ("0x", "0X") else value
+    if not (isinstance(digits, str) and _HEX_DIGITS.fullmatch(digits) and len(digits) <= 64):
+        raise Invalid("must be a storage key: hex of at most 32 bytes")
+    slot = int(digits or "0", 16)
+    return StorageKey(slot, "0x" + slot.to_bytes(32, "big").hex() if len(digits) > 62 else hex(slot))
+
+
+storage_keys = _list_of(storage_key)
+CALL_TRACER = "callTracer"
+
+
+def trace_config(value: Any) -> TraceConfig:
+    """debug_trace*'s options: the devnet traces with geth's callTracer alone."""
+    options: dict[str, Callable[[Any], Any]] = {"onlyTopCall": boolean, "withLog": boolean}
+    fields = _fields(
+        value,
+        "a trace config object",
+        {
+            "tracer": lambda name: name,
+            "tracerConfig": lambda config: _fields(config, "an object", options),
+            "stateOverrides": no_overrides,
+            "blockOverrides": no_overrides,
+        },
+    )
+    if fields.get("tracer") != CALL_TRACER:
+        raise Invalid(f'must name the tracer "{CALL_TRACER}": the devnet traces calls only (no struct logs)')
+    config = fields.get("tracerConfig", {})
+    return TraceConfig(config.get("onlyTopCall", False), config.get("withLog", False))

@@ -139,3 +139,48 @@ def block_json(chain: DevChain, header: BlockHeaderAPI, full: bool) -> Json:
         "transactions": txs,
         "uncles": [],
     }
+
+
+def call_frame_json(
+    *,
+    kind: str,
+    sender: bytes,
+    to: bytes | None,
+    value: int | None,
+    gas: int,
+    gas_used: int,
+    data: bytes,
+    output: bytes | None,
+    error: str | None,
+    revert_reason: str | None,
+    calls: list[Json],
+    logs: list[tuple[bytes, tuple[int, ...], bytes, int]] | None,
+) -> Json:
+    """One frame of geth's callTracer, its fields in geth's order, the empty ones left out as geth leaves them
+    out (`logs` are `withLog`'s: each with its position among the frame's calls)."""
+    out: Json = {"from": checksum(sender), "gas": hex_quantity(gas), "gasUsed": hex_quantity(gas_used)}
+    if to is not None:
+        out["to"] = checksum(to)
+    out["input"] = hex_data(data)
+    if output:
+        out["output"] = hex_data(output)
+    if error:
+        out["error"] = error
+    if revert_reason:
+        out["revertReason"] = revert_reason
+    if calls:
+        out["calls"] = calls
+    if logs:
+        out["logs"] = [
+            {
+                "address": checksum(address),
+                "topics": [hex_data(t.to_bytes(32, "big")) for t in topics],
+                "data": hex_data(log_data),
+                "position": hex_quantity(position),
+            }
+            for address, topics, log_data, position in logs
+        ]
+    if value is not None:
+        out["value"] = hex_quantity(value)
+    out["type"] = kind
+    return out

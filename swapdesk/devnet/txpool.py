@@ -28,7 +28,9 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+import rlp
 from eth.abc import SignedTransactionAPI
+from eth.exceptions import UnrecognizedTransactionType
 from eth.vm.forks import CancunVM
 
 from swapdesk.devnet.evm import CALL_TIME_CAP, ChainError, DevChain
@@ -44,6 +46,8 @@ MAX_SIZE = 4 * SLOT_SIZE
 LIFETIME = 3 * 3600.0  # seconds
 PRICE_BUMP = 10  # percent
 PROMOTE_TIME = CALL_TIME_CAP  # seconds of queued transactions one request mines at most (each is capped too)
+SET_CODE_TYPE = 4  # EIP-7702's transaction type: Prague's
+TYPE_NOT_SUPPORTED = "transaction type not supported"  # geth's ErrTxTypeNotSupported
 _TRANSACTIONS = CancunVM.get_transaction_builder()
 
 
@@ -96,6 +100,8 @@ def submit(chain: DevChain, raw: bytes) -> bytes:
     """Mine the raw transaction now, or queue it when its nonce is ahead; its hash. ChainError when refused."""
     try:
         tx = _TRANSACTIONS.decode(raw)
+    except UnrecognizedTransactionType:
+        raise ChainError(_unsupported(raw)) from None
     except Exception:  # py-evm raises several types for bad encodings
         raise ChainError("invalid transaction: not an RLP or EIP-2718 signed transaction") from None
     problem = refusal(chain, tx)
@@ -110,6 +116,21 @@ def submit(chain: DevChain, raw: bytes) -> bytes:
     tx_hash = chain.send_raw_transaction(raw)
     promote(chain)  # the gap it filled, if any
     return tx_hash
+
+
+def _unsupported(raw: bytes) -> str:
+    """A typed transaction of a kind the devnet's Cancun rules do not know, in geth's words: its decoder
+    reads a set-code transaction (EIP-7702, type 4) and its pool turns it away before Prague; any other
+    type it cannot decode at all."""
+    if raw[0] == SET_CODE_TYPE:
+        try:
+            fields = rlp.decode(raw[1:])
+        except rlp.exceptions.DecodingError:
+            fields = None
+        if isinstance(fields, list):
+            return f"{TYPE_NOT_SUPPORTED}: type {SET_CODE_TYPE} rejected, pool not yet in Prague"
+        return "invalid transaction: not an RLP or EIP-2718 signed transaction"
+    return TYPE_NOT_SUPPORTED
 
 
 def refusal(chain: DevChain, tx: SignedTransactionAPI) -> str | None:

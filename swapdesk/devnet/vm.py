@@ -83,11 +83,41 @@ class ExecutionReverted(ChainError):
 
 
 def _reason_suffix(data: bytes) -> str:
-    # Error(string) selector 0x08c379a0
-    if data[:4] == bytes.fromhex("08c379a0") and len(data) >= 68:
-        size = int.from_bytes(data[36:68], "big")
-        return ": " + data[68 : 68 + size].decode("utf-8", "replace")
-    return ""
+    reason = revert_reason(data)
+    return "" if reason is None else f": {reason}"
+
+
+ERROR_STRING, PANIC = bytes.fromhex("08c379a0"), bytes.fromhex("4e487b71")  # Error(string), Panic(uint256)
+_PANICS = {  # what Solidity's panic codes mean, in geth's words (abi.UnpackRevert)
+    0x00: "generic panic",
+    0x01: "assert(false)",
+    0x11: "arithmetic underflow or overflow",
+    0x12: "division or modulo by zero",
+    0x21: "enum overflow",
+    0x22: "invalid encoded storage byte array accessed",
+    0x31: "out-of-bounds array access; popping on an empty array",
+    0x32: "out-of-bounds access of an array or bytesN",
+    0x41: "out of memory",
+    0x51: "uninitialized function",
+}
+
+
+def revert_reason(data: bytes) -> str | None:
+    """The reason revert data gives, as geth unpacks it: Error(string)'s text, or what a Panic(uint256) code
+    means; None for anything else (a custom error, no data, data that does not decode)."""
+    body = data[4:]
+    if data[:4] == PANIC and len(body) >= 32:
+        code = int.from_bytes(body[:32], "big")
+        return _PANICS.get(code, f"unknown panic code: {code:#x}")
+    if data[:4] != ERROR_STRING or len(body) < 64:
+        return None
+    offset = int.from_bytes(body[:32], "big")
+    if offset > len(body) - 32:
+        return None
+    size = int.from_bytes(body[offset : offset + 32], "big")
+    if size > len(body) - offset - 32:
+        return None
+    return body[offset + 32 : offset + 32 + size].decode("utf-8", "replace")
 
 
 class _Deadline(threading.local):

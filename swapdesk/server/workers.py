@@ -111,7 +111,10 @@ def serve_workers(setup: Setup, host: str, port: int, workers: int, devnet: Base
     everything stops: the workers could answer nothing. The exit status: 0 when stopped by a signal."""
     try:
         with _socket(host) as reserved:
-            # bound and never listening: the port is taken (port 0 picks one) and no connection is sent to it
+            # bound and never listening: the port is taken (port 0 picks one) and no connection is sent to it;
+            # SO_REUSEADDR as well, or the connections a server that just left the port closed (TIME_WAIT for a
+            # minute) keep it from binding, where uvicorn's plain `serve` binds at once
+            reserved.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             reserved.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
             reserved.bind((host, port))
             port = reserved.getsockname()[1]

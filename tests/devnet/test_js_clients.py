@@ -188,6 +188,21 @@ def test_multicall3_through_viem_and_ethers(served: str) -> None:
     assert ethers == {"symbol": "USDT", "balance": viem["direct"][0], "direct": viem["direct"][0], "failed": True}
 
 
+@pytest.mark.parametrize("script", ["ethers_client.mjs", "viem_client.mjs"])
+def test_a_transfer_sent_with_its_access_list_and_the_gas_left_to_the_client_is_mined(served: str, script: str) -> None:
+    """The client estimates with the list (which costs 2,400 gas for the token and 1,900 for each of its two
+    slots) and sends with exactly that: an estimate made without the list ran out of gas on chain."""
+    usdt = _tokens(served, BSC)["USDT"]["address"]
+    key, _ = _fresh(served, {usdt: 10**18})
+    request = {"url": f"{served}/rpc/{BSC}", "chainId": BSC, "key": key, "token": usdt,
+               "to": Account.create().address, "amount": "1000"}  # fmt: skip
+    answer = _node(script, request, "accessList")
+    assert answer["status"] in (1, "success"), answer
+    assert answer["type"] in (2, "eip1559") and int(answer["gasUsed"]) <= int(answer["gas"])
+    (entry,) = answer["accessList"]
+    assert entry["address"].lower() == usdt.lower() and len(entry["storageKeys"]) == 2
+
+
 @pytest.mark.parametrize(
     ("script", "sell", "buy"),
     [("ethers_client.mjs", "USDT", "ETH"), ("viem_client.mjs", "BNB", "USDT")],

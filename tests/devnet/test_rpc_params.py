@@ -49,6 +49,9 @@ SAMPLES: dict[str, list[Any]] = {
     "eth_syncing": [],
     "eth_getBlockReceipts": ["0x1"],
     "eth_createAccessList": [CALL, "latest"],
+    "eth_getProof": [ACCOUNT_0, ["0x0", HASH], "latest"],
+    "debug_traceTransaction": [HASH, {"tracer": "callTracer", "tracerConfig": {"withLog": True}}],
+    "debug_traceCall": [CALL, "latest", {"tracer": "callTracer", "tracerConfig": {"onlyTopCall": False}}],
     "eth_newFilter": [{"fromBlock": "0x1", "address": ACCOUNT_0, "topics": [HASH]}],
     "eth_newBlockFilter": [],
     "eth_newPendingTransactionFilter": [False],
@@ -68,6 +71,9 @@ HOSTILE: list[Any] = [
     {"topics": [None, None, None, None, None]},
     {"address": [ACCOUNT_0] * 2000},
     {"accessList": [{"address": 1}]},
+    {"accessList": [{"storageKeys": [HASH]}]},
+    {"tracer": "callTracer", "tracerConfig": {"withLog": "yes"}},
+    {"tracer": ["callTracer"]},
 ]
 
 

@@ -132,3 +132,20 @@ def test_the_old_refusals_still_come_first(url: str) -> None:
     raw = poor.sign_transaction(tx | {"maxPriorityFeePerGas": 1, "nonce": 5, "chainId": CHAIN}).raw_transaction
     assert _refusal(url, raw.to_0x_hex())["message"].startswith("insufficient funds for gas * price + value")
     assert _refusal(url, me.raw(3, fee=1))["message"].startswith("max fee per gas less than block base fee")
+
+
+def test_a_type_cancun_does_not_know_is_refused_in_geths_words(url: str) -> None:
+    """A set-code transaction (EIP-7702, type 4) is Prague's: a geth pool before Prague decodes it and turns it
+    away; a type no fork has is not even decoded. Neither is ever called "not RLP"."""
+    me = Sender(url)
+    authorization = me.account.sign_authorization({"chainId": CHAIN, "address": "0x" + "11" * 20, "nonce": 1})
+    tx = {"to": me.account.address, "value": 0, "gas": 100_000, "maxFeePerGas": 2 * me.base_fee, "nonce": 0,
+          "maxPriorityFeePerGas": 1, "chainId": CHAIN, "authorizationList": [authorization], "type": 4}  # fmt: skip
+    set_code = me.account.sign_transaction(tx).raw_transaction.to_0x_hex()
+    assert set_code.startswith("0x04")
+    prague = "transaction type not supported: type 4 rejected, pool not yet in Prague"
+    assert _refusal(url, set_code)["message"] == prague
+    assert error(post(url, call("eth_sendRawTransactionSync", set_code)).json())["message"] == prague
+    unknown = "0x05" + set_code[4:]  # the same fields under a type nobody has
+    assert _refusal(url, unknown)["message"] == "transaction type not supported"
+    assert me.nonce() == 0

@@ -1,6 +1,6 @@
 // ethers (npm `ethers` 6, pinned in package.json) against a devnet chain's JSON-RPC at <url> (/rpc/<chain id>),
 // used as a dapp uses it: a transfer, an ERC-20 call and transfer, a contract event and pending transactions
-// heard through filters, Multicall3, and a swap sent from a quote.
+// heard through filters, Multicall3, a transfer sent with its access list, and a swap sent from a quote.
 //
 //   node tests/js/ethers_client.mjs ACTION < request.json     (prints one JSON object)
 //
@@ -139,6 +139,20 @@ const ACTIONS = {
       balance: erc20.decodeFunctionResult('balanceOf', results[1].returnData)[0],
       direct: await new ethers.Contract(request.token, ERC20, provider).balanceOf(request.owner),
       failed: !results[2].success,
+    };
+  },
+
+  // a token transfer sent with its access list (eth_createAccessList's), the gas left to ethers, which estimates
+  // it with the list, as a wallet does; the receipt waited for without ethers' throwing on a failed one
+  async accessList(request) {
+    const { provider, wallet } = connect(request);
+    const data = new ethers.Interface(ERC20).encodeFunctionData('transfer', [request.to, BigInt(request.amount)]);
+    const from = await wallet.getAddress();
+    const listed = await provider.send('eth_createAccessList', [{ from, to: request.token, data }]);
+    const sent = await wallet.sendTransaction({ to: request.token, data, accessList: listed.accessList });
+    const receipt = await provider.waitForTransaction(sent.hash);
+    return {
+      status: receipt.status, gas: sent.gasLimit, gasUsed: receipt.gasUsed, type: sent.type, accessList: sent.accessList,
     };
   },
 

@@ -1,11 +1,11 @@
 // viem (npm `viem` 2, pinned in package.json) against a devnet chain's JSON-RPC at <url> (/rpc/<chain id>): a
 // transfer, an ERC-20 call and transfer, Multicall3 through viem's own `multicall`, the filter family, an access
-// list, a block's receipts, and a swap sent from a quote.
+// list, a block's receipts, a transfer sent with its access list, and a swap sent from a quote.
 //
 //   node tests/js/viem_client.mjs ACTION < request.json     (prints one JSON object)
 //
 // The request holds `url`, `chainId` and what the action needs; keys are 0x-hex, amounts decimal strings.
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, zeroAddress } from 'viem';
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, erc20Abi, http, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readRequest, run } from './common.mjs';
 
@@ -127,6 +127,19 @@ const ACTIONS = {
       accessList,
       receipts: receipts.map((r) => r.transactionHash),
     };
+  },
+
+  // a token transfer sent with its access list (eth_createAccessList's), the gas left to viem, which estimates it
+  // with the list, as a wallet does
+  async accessList(request) {
+    const { client, wallet, account } = connect(request);
+    const args = [request.to, BigInt(request.amount)];
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args });
+    const { accessList } = await client.createAccessList({ account: account.address, to: request.token, data });
+    const hash = await wallet.sendTransaction({ to: request.token, data, accessList });
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    const tx = await client.getTransaction({ hash });
+    return { status: receipt.status, gas: tx.gas, gasUsed: receipt.gasUsed, type: tx.type, accessList: tx.accessList };
   },
 
   // the quote's call data, sent as the API says (the native coin as value; else approve `amountIn` first)

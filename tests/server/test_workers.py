@@ -139,8 +139,8 @@ class Command:
     """`swapdesk serve --workers N ...` as a terminal runs it: its own process group, its log read as it
     comes (each line waited for, bounded), every process it started known."""
 
-    def __init__(self, *args: str) -> None:
-        self.port = _free_port()
+    def __init__(self, *args: str, port: int | None = None) -> None:
+        self.port = port or _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         folder = tempfile.mkdtemp(prefix="swapdesk-serve-")  # its devnet's chains: no other process's
         env = {**os.environ, "SWAPDESK_CONFIG_DIR": folder + "/config", "SWAPDESK_DATA_DIR": folder + "/data"}
@@ -262,3 +262,34 @@ def test_swapdesk_serve_starts_its_devnet_and_stops_with_it() -> None:
 def _is_server(pid: int) -> bool:
     """A spawned server process, not multiprocessing's resource tracker."""
     return b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def _time_wait(port: int) -> int:
+    """How many of the connections on loopback port `port` wait out TIME_WAIT (the kernel's /proc/net/tcp)."""
+    rows = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return sum(1 for row in rows if row.split()[1] == f"0100007F:{port:04X}" and row.split()[3] == "06")
+
+
+def test_workers_start_on_a_port_a_plain_serve_just_left(devnet_url: str) -> None:
+    """A plain `serve` stopped while a client kept a connection open closes it first: the port then waits out
+    TIME_WAIT (a minute). `serve --workers` binds it at once all the same, as the plain `serve` would."""
+    plain = Command()
+    try:
+        plain.wait_for("Uvicorn running on")  # bound and listening (after its startup is complete)
+        with httpx.Client(timeout=120) as client:  # kept alive until the server stops
+            ping = {"jsonrpc": "2.0", "id": 1, "method": "eth_chainId", "params": []}
+            assert client.post(f"{plain.url}/rpc/999", json=ping).status_code == 200
+            os.killpg(plain.process.pid, signal.SIGINT)  # uvicorn shuts down, then dies of the signal it caught
+            assert plain.process.wait(timeout=90) in (0, -signal.SIGINT)
+        assert _time_wait(plain.port) > 0  # what the workers must bind over
+    finally:
+        plain.stop()
+    workers = Command("--workers", "2", "--devnet", devnet_url, port=plain.port)
+    try:
+        workers.wait_for("Application startup complete", 2)
+        tokens = httpx.get(f"{workers.url}/ext/v1/tokens", params={"chain": "ETH"}, timeout=120)
+        assert tokens.status_code == 200 and tokens.json()["result"] == 0
+        os.killpg(workers.process.pid, signal.SIGINT)
+        assert workers.process.wait(timeout=90) == 0
+    finally:
+        workers.stop()

@@ -22,7 +22,6 @@ from swapdesk.chain.tron.messages import (
     CODE,
     CONTRACT_RESULT,
     RESPONSE_CODE,
-    RETURN,
     SIGN_WEIGHT,
     SIGN_WEIGHT_CODE,
     SMART_CONTRACT,
@@ -35,15 +34,13 @@ from swapdesk.chain.tron.protobuf import Msg, ProtoError, from_json, parse_hex, 
 from swapdesk.chain.tron.transactions import (
     TRANSFER,
     TRIGGER,
-    Unsupported,
     pack_contract,
     transaction_from_json,
     transaction_id,
     transaction_json,
 )
 from swapdesk.devnet.evm import Call, DevChain, ExecutionReverted, ExecutionTimeout
-from swapdesk.devnet.tron import blocks, contracts, permissions, records, resources
-from swapdesk.devnet.tron.broadcast import admit
+from swapdesk.devnet.tron import blocks, broadcast, contracts, permissions, records, resources
 from swapdesk.devnet.tron.errors import BadRequest, Refused, invalid, other
 from swapdesk.devnet.tron.parameters import EXPIRATION_MS, chain_parameters
 from swapdesk.devnet.tron.request import Request, flag, hex_bytes, integer
@@ -221,27 +218,6 @@ def get_sign_weight(chain: DevChain, request: Request) -> Msg:
     return out
 
 
-def broadcast_transaction(chain: DevChain, request: Request) -> Msg:
-    try:
-        tx = transaction_from_json(request.params, request.visible)
-    except Unsupported as exc:
-        return _refusal(invalid(str(exc)), None, request.visible)
-    txid = transaction_id(tx["raw_data"])
-    try:
-        admit(chain, tx, txid)
-    except Refused as refusal:
-        return _refusal(refusal, txid, request.visible)
-    return {"result": True, "txid": txid.hex()}
-
-
-def _refusal(refusal: Refused, txid: bytes | None, visible: bool) -> Msg:
-    code = RESPONSE_CODE.numbers[refusal.code]
-    out = to_json(RETURN, {"code": code, "message": refusal.message.encode()}, visible)
-    if txid is not None:
-        out["txid"] = txid.hex()
-    return out
-
-
 # -- building transactions and calling contracts ---------------------------------------------------
 
 
@@ -396,7 +372,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "gettransactionbyid": Endpoint(get_transaction_by_id, solidity=True),
     "gettransactioninfobyid": Endpoint(get_transaction_info_by_id, solidity=True),
     "getsignweight": Endpoint(get_sign_weight, post_only=True),
-    "broadcasttransaction": Endpoint(broadcast_transaction, post_only=True),
+    "broadcasttransaction": Endpoint(broadcast.broadcast_transaction, post_only=True),
+    "broadcasthex": Endpoint(broadcast.broadcast_hex, post_only=True),
     "createtransaction": Endpoint(create_transaction, post_only=True),
     "triggersmartcontract": Endpoint(trigger_smart_contract, post_only=True),
     "triggerconstantcontract": Endpoint(trigger_constant_contract, post_only=True, solidity=True),

@@ -3,8 +3,9 @@
 On the devnet nobody stakes and no bandwidth is free (`parameters`): every account's own limits are zero,
 so every byte and every unit of energy a transaction takes is paid by burning TRX at the listed prices.
 The network's totals are mainnet's, so that a wallet's arithmetic on them works. java-tron's shapes:
-`AccountNetMessage`, `AccountResourceMessage` (zeros left out, as its JSON leaves them out; `{}` for an
-account TRON does not know yet) and the price histories as `"<since ms>:<price>"` lists.
+`AccountNetMessage`, `AccountResourceMessage` (zeros left out, as its JSON leaves them out, but for
+`freeNetLimit`, which no real network has at zero; `{}` for an account TRON does not know yet) and the price
+histories as `"<since ms>:<price>"` lists.
 """
 
 from __future__ import annotations
@@ -38,8 +39,10 @@ def _network(chain: DevChain, request: Request) -> Msg | None:
 
 
 def get_account_net(chain: DevChain, request: Request) -> Msg:
+    """Its `freeNetLimit` always, even at zero: every real network gives each account some (mainnet 600), so
+    java-tron never leaves it out there, and clients read it as always present (tronpy's `get_bandwidth`)."""
     found = _network(chain, request)
-    return {} if found is None else to_json(ACCOUNT_NET, found, request.visible)
+    return {} if found is None else {"freeNetLimit": FREE_NET_LIMIT, **to_json(ACCOUNT_NET, found, request.visible)}
 
 
 def get_account_resource(chain: DevChain, request: Request) -> Msg:
