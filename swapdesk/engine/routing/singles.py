@@ -101,9 +101,10 @@ def worth_most(
     pools = wholes.pools
     best: Single | None = None
     best_worth = above
+    least = gas_cost(overhead, gas_value)  # no route costs less
     for out, path in sorted(paths, key=lambda op: (-op[0], op[1])):
-        if out == 0 or (not gas_value and best_worth is not None and out <= best_worth):
-            break  # gas free: worth is the output, and outputs only fall from here
+        if out == 0 or (best_worth is not None and out - least <= best_worth):
+            break  # outputs only fall from here: none is worth more, even at the least gas
         if best_worth is not None and worth(out, overhead + _least_gas(path, src, pools), gas_value) <= best_worth:
             continue
         route = _route(path, src, pools)

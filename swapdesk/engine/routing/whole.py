@@ -2,7 +2,7 @@
 
 The candidates, each source's listing and the final check of the answer all ask what a route gives for the
 whole amount, and many of them share a hop (every route through a connector starts on one of its first hops):
-each hop's output is computed once per quote (`gives`).
+each hop's output is computed once, and kept by its pool for the next quotes (`gives`).
 
 The best pair of hops through a connector is found without trying every pair: a hop gives more for more in, up
 to what its pool can take (then nothing), so a second hop's best first hop is the one that gives the most that
@@ -13,19 +13,28 @@ from __future__ import annotations
 
 from swapdesk.engine.routing.pool import Pool
 
+KEPT = 64  # per pool: the outputs it keeps for single amounts (the next quotes of a block ask the same)
+
 
 class Wholes:
     def __init__(self, pools: dict[str, Pool], used: int) -> None:
         self.pools = pools
         self.used = used
-        self._outputs: dict[tuple[str, str, str, int], int] = {}
 
     def gives(self, pool: str, token_in: str, token_out: str, amount: int) -> int:
-        """The pool's output for `amount`: 0 for nothing in, or where the pool cannot take it."""
-        key = (pool, token_in, token_out, amount)
-        found = self._outputs.get(key)
+        """The pool's output for `amount`: 0 for nothing in, or where the pool cannot take it. A pool keeps its
+        last outputs (pools are immutable: they hold while its state does, as its grids do in `routes.py`)."""
+        model = self.pools[pool]
+        kept = getattr(model, "__dict__", None)
+        if kept is None:  # a model without an instance dictionary keeps nothing
+            return hop_output(model, token_in, token_out, amount)
+        outputs = kept.setdefault("_wholes", {})
+        key = (token_in, token_out, amount)
+        found = outputs.get(key)
         if found is None:
-            found = self._outputs[key] = hop_output(self.pools[pool], token_in, token_out, amount)
+            if len(outputs) >= KEPT:
+                outputs.clear()
+            found = outputs[key] = hop_output(model, token_in, token_out, amount)
         return found
 
     def best_pair(
