@@ -6,11 +6,14 @@ slices of the amount left after the fee, one pass of the P+1 amounts through
 each hop; pick the exact best assignment; execute it on the pool models in
 the router's order (that is the quote); encode the router call that repeats
 exactly that. What each source would give alone, through its own pools only,
-is valued beside it.
+is valued beside it, and the answer is never below it nor below the best
+route through each connector (`singles.py`): a single route that is worth
+more than the split takes the whole amount.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -125,7 +128,11 @@ def best_split(
     routes = candidates(found, pools, probed)
     if not routes:
         raise NoRoute
-    split, refused = _split_or_why(routes, pools, used, parts, probed, gas_value)
+    refused: Exception | None = None  # why the split over the candidates has no answer, if it has none
+    try:
+        split: _Allocated | None = _split_over(routes, pools, used, parts, probed, gas_value)
+    except (NoOutput, NoLiquidity) as exc:  # a single route may still answer
+        split, refused = None, exc
     wholes = Wholes(pools, used)
     listed = each_source(found, wholes, gas_value, ROUTER_GAS, split.ends if split else None)
     rivals = _rivals(listed, across(found, wholes))
@@ -133,7 +140,10 @@ def best_split(
     single = worth_most(src, rivals, wholes, gas_value, ROUTER_GAS, split.worth(gas_value) if split else None, known)
     if single is not None:  # a single route beats the split: the best whole-amount pairs as candidates
         again = candidates(found, pools, probed, wholes)
-        other = _split_or_why(again, pools, used, parts, probed, gas_value)[0] if set(again) != set(routes) else None
+        other = None
+        if set(again) != set(routes):
+            with contextlib.suppress(NoOutput, NoLiquidity):
+                other = _split_over(again, pools, used, parts, probed, gas_value)
         if other is not None and (split is None or other.worth(gas_value) > split.worth(gas_value)):
             split = replace(other, slice_rate=max(split.slice_rate, other.slice_rate)) if split else other
             single = worth_most(src, rivals, wholes, gas_value, ROUTER_GAS, split.worth(gas_value), known)
@@ -144,7 +154,7 @@ def best_split(
     elif split is not None:
         chosen, left_out = split.legs, split.left_out
     else:
-        raise refused
+        raise refused or NoOutput()
     alone = {source: 0 if s is None else s.out for source, s in listed.items()}
     alone_gas = {source: 0 if s is None else s.gas for source, s in listed.items()}
     spot = spot_output([(leg.route, leg.amount) for leg in chosen], pools)
@@ -176,16 +186,6 @@ class _Allocated:
 
     def worth(self, gas_value: Fraction) -> int:
         return worth(sum(leg.out for leg in self.legs), ROUTER_GAS + sum(leg.gas for leg in self.legs), gas_value)
-
-
-def _split_or_why(
-    routes: list[Route], pools: dict[str, Pool], used: int, parts: int, probed: int, gas_value: Fraction
-) -> tuple[_Allocated | None, Exception]:
-    """`_split_over`, or None and why there is none (NoOutput, NoLiquidity): a single route may still answer."""
-    try:
-        return _split_over(routes, pools, used, parts, probed, gas_value), NoOutput()
-    except (NoOutput, NoLiquidity) as refused:
-        return None, refused
 
 
 def _split_over(
