@@ -126,12 +126,14 @@ def _single_source_paths(found: Legs, pools: dict[str, Pool]) -> list[tuple[Path
     for x, firsts, seconds in found.via:
         for p in (p for p in firsts if p in pools):
             source = pools[p].source
-            paths += [(((p, x), (q, dst)), source) for q in seconds if q in pools and pools[q].source == source]
+            paths += [
+                (((p, x), (q, dst)), source) for q in seconds if q in pools and q != p and pools[q].source == source
+            ]  # a pool twice (a pool of three coins, src, x and dst) is its direct route, less well
     return paths
 
 
 def _least_gas(path: Path, src: str, pools: dict[str, Pool]) -> int:
-    """`routes.least_gas` of the path's route, without building it."""
+    """The least the path's hops can cost, whatever the amount (`Pool.gas` of nothing)."""
     gas, token = 0, src
     for pool, token_out in path:
         gas += pools[pool].gas(token, token_out, 0)

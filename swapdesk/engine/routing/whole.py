@@ -48,6 +48,8 @@ class Wholes:
             for through, p in into:
                 if through == 0:
                     break
+                if p == q:  # a pool of three coins, src, x and dst: not twice in one route
+                    continue
                 out = self.gives(q, x, dst, through)
                 if out > 0:  # the most this second hop can give: less in gives no more
                     if best is None or (-out, p, q) < (-best[0], best[1], best[2]):
