@@ -241,8 +241,9 @@ async def _trade(
             tally.cases.append(f"{what}: {entry.exchange} {entry.amountOut}, on chain {out}: {case}")
     try:
         fallback = await engines[1].agg_swap(_request(world, src, dst, used, part, trader.address))
-        if total < int(fallback.totalAmountOut):
-            tally.below("output below the fallback's route", int(fallback.totalAmountOut) - total, total, case)
+        theirs = int(fallback.totalAmountOut)
+        if total < theirs:
+            tally.below("output below the fallback's route", theirs - total, theirs, case)
     except ApiError:
         tally.counts["fallback refused"] += 1
     before = node.balance(dst, trader.address)
