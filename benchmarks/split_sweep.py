@@ -54,11 +54,12 @@ def main(trades: int, seed: int, base_fee: int) -> None:
         "output below a single route's, on chain",
         "output below a route its models do not give",
         "output below the fallback's route",
+        "executed other than quoted",
     ):
         worst = f" (worst {tally.worst[what]:.2f} bps)" if what in tally.worst else ""
         print(f"  {what}: {tally.counts[what]} of {quotes}{worst}")
     for what, count in sorted(tally.counts.items()):
-        if what != "quotes" and what not in tally.worst:
+        if what not in ("quotes", "executed other than quoted") and what not in tally.worst:
             print(f"  {what}: {count}")
     for case in tally.cases[:10]:
         print(f"    {case}")
