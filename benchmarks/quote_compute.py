@@ -43,9 +43,10 @@ from swapdesk.chains import by_id
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
+from swapdesk.engine.routing.gas_weighing import worth_their_gas
 from swapdesk.engine.routing.optimizer import allocate
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import _worth_their_gas, best_rate, best_split, probe, route_gas
+from swapdesk.engine.routing.quote import best_rate, best_split, probe, route_gas
 from swapdesk.engine.routing.routes import Legs, candidates, legs, outputs
 from swapdesk.engine.routing.uniswap_v3 import TickTable, V3Pool, get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio
 from swapdesk.engine.routing.uniswap_v3.math import MAX_TICK, MIN_TICK, mul_div
@@ -117,7 +118,7 @@ def stages(pools: dict[str, Pool], found: Legs, used: int, gas_value: Fraction) 
     slices = allocate(values, PARTS)
     if gas_value:
         costs = functools.cache(lambda r: route_gas(routes[r], probe(used), pools) * gas_value)  # as best_split
-        _worth_their_gas(values, slices, PARTS, costs)
+        worth_their_gas(values, slices, PARTS, costs)
     done = time.perf_counter()
     rugged = sum(any(b - a < c - b for a, b, c in zip(row, row[1:], row[2:], strict=False)) for row in values)
     return valued - started, done - valued, rugged

@@ -17,11 +17,22 @@ from swapdesk.api.rules import MAX_DECIMALS
 
 
 class SourceAmount(BaseModel):
-    """One source's output if it took the whole amount alone."""
+    """One source's output if it took the whole amount alone: through the one of its own routes that is worth the
+    most after its gas, as the quote's answer is chosen."""
 
     exchange: str
     icon_url: str
     amountOut: str
+    gas: int | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): that route's gas through the quote's router, as estimatedGas counts"
+        " the answer's; absent when the source has no route",
+    )
+    gasCost: str | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): that gas at the quoted block's base fee, in token1's smallest units"
+        " (rounded up)",
+    )
 
 
 class QuotedRoute(BaseModel):
@@ -80,6 +91,12 @@ class AggQuote(BaseModel):
     )
     estimatedGas: int | SkipJsonSchema[None] = Field(
         default=None, description="Extension (not in the spec): the swap's gas, estimated from its routes' pools"
+    )
+    gasCost: str | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): estimatedGas at the quoted block's base fee, in token1's smallest"
+        " units (rounded up); through swapdesk's router, totalAmountOut less it is never below an entry of `amounts`"
+        " less the entry's own",
     )
     routesLeftOut: list[LeftOutRoute] | SkipJsonSchema[None] = Field(
         default=None,
@@ -140,6 +157,12 @@ class TronQuote(BaseModel):
     )
     estimatedGas: int | SkipJsonSchema[None] = Field(
         default=None, description="Extension (not in the spec): the swap's gas, estimated from its routes' pools"
+    )
+    gasCost: str | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): estimatedGas at the quoted block's base fee, in token1's smallest"
+        " units (rounded up); through swapdesk's router, totalAmountOut less it is never below an entry of `amounts`"
+        " less the entry's own",
     )
     routesLeftOut: list[LeftOutRoute] | SkipJsonSchema[None] = Field(
         default=None,

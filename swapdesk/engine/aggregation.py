@@ -34,6 +34,7 @@ from swapdesk.engine.routing.discovery import DiscoveryCache
 from swapdesk.engine.routing.impact import price_impact
 from swapdesk.engine.routing.quote import (
     DEADLINE_SECONDS,
+    ROUTER_GAS,
     NoLiquidity,
     NoOutput,
     NoRoute,
@@ -48,6 +49,7 @@ from swapdesk.engine.routing.quote import (
 )
 from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
 from swapdesk.engine.routing.routes import Legs, Route
+from swapdesk.engine.routing.singles import gas_cost
 from swapdesk.icons import source_icon
 from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
 from swapdesk.words import QT_TR_NOOP, Term, Words
@@ -100,6 +102,15 @@ def _left_out(split: Split, token0: str, token1: str, tron: bool) -> list[LeftOu
         )
         for out in split.left_out
     ]
+
+
+def _alone(source: str, out: int, gas: int, gas_value: Fraction) -> SourceAmount:
+    """An entry of `amounts`: the output of the source's route alone (0: it has none) and its gas through the
+    quote's router."""
+    if not out:
+        return SourceAmount(exchange=source, icon_url=source_icon(source), amountOut="0")
+    cost = str(gas_cost(gas, gas_value))
+    return SourceAmount(exchange=source, icon_url=source_icon(source), amountOut=str(out), gas=gas, gasCost=cost)
 
 
 def _minimum_met(request: SwapQuoteRequest, out: int, block: int) -> None:
@@ -254,12 +265,14 @@ class Aggregator:
             aggregator=_shown(catalog.router, chain.tron),
             dexPath=dex_path(split),
             amounts=[
-                SourceAmount(exchange=s, icon_url=source_icon(s), amountOut=str(o)) for s, o in split.alone.items()
+                _alone(source, out, ROUTER_GAS + split.alone_gas[source], gas_value)
+                for source, out in split.alone.items()
             ],
             data="0x" + data.hex(),
             blockNumber=snap.block,
             routes=_quoted_routes(split, token0, token1, chain.tron),
             estimatedGas=split.gas,
+            gasCost=str(split.gas_cost),
             routesLeftOut=_left_out(split, token0, token1, chain.tron),
         )
 
@@ -309,7 +322,10 @@ class Aggregator:
             feeRate="0",
             aggregator=_shown(dex.router, chain.tron),
             dexPath=[f"{dex.source.name}:100"],
-            amounts=[SourceAmount(exchange=s, icon_url=source_icon(s), amountOut=str(o)) for s, o in dex.alone.items()],
+            amounts=[
+                _alone(source, out, DEX_ROUTER_GAS + dex.alone_gas[source], gas_value)
+                for source, out in dex.alone.items()
+            ],
             data="0x" + data.hex(),
             blockNumber=snap.block,
             routes=[
@@ -322,6 +338,7 @@ class Aggregator:
                 )
             ],
             estimatedGas=dex.gas,
+            gasCost=str(gas_cost(dex.gas, gas_value)),
             routesLeftOut=[],
             router=RouterUsed(
                 name=dex.source.name,

@@ -1,7 +1,7 @@
 """A quote on a chain where swapdesk's router is not deployed: the best single route through a DEX's own router.
 
 Without swapdesk's router nothing on the chain can split a trade across sources, so the quote takes the one
-route that gives the most, after its gas, among the routes a DEX's own router can run: every hop through one
+route that is worth the most after its gas, among the routes a DEX's own router can run: every hop through one
 V2 or V3 source whose catalogue entry names its router (`UniswapV2Router02`, V3's `SwapRouter`). No swapdesk
 fee is charged: there is no router to collect it. StableSwap pools are left out: a Curve pool pays only the
 caller (`exchange` has no receiver), so it cannot send to another address.
@@ -16,9 +16,10 @@ from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.engine.routing.dex_routers import CONTRACTS, DEX_ROUTER_GAS, DexSwap
 from swapdesk.engine.routing.impact import spot_output
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import route_gas, single_source_outputs, single_source_routes
-from swapdesk.engine.routing.routes import Legs, Route, output
+from swapdesk.engine.routing.routes import Legs, Route
+from swapdesk.engine.routing.singles import each_source, worth
 from swapdesk.engine.routing.uniswap_v3.pool import V3Pool
+from swapdesk.engine.routing.whole import Wholes
 
 
 @dataclass(frozen=True)
@@ -29,32 +30,34 @@ class DexRoute:
     router: str
     gas: int
     spot_out: Fraction  # the route's output at its marginal rates (for the price impact)
-    alone: dict[str, int]  # each source's best output alone, as a split reports it
+    alone: dict[str, int]  # each source's route alone, as a split lists it (`singles.each_source`)...
+    alone_gas: dict[str, int]  # ... and its hops' gas (0 for a source without one)
 
 
 def best_dex_route(
     catalog: Catalog, found: Legs, pools: dict[str, Pool], used: int, gas_value: Fraction
 ) -> DexRoute | None:
-    """The route a DEX's own router can run that gives the most after its gas; None when there is none."""
+    """The route a DEX's own router can run that is worth the most after its gas (`singles.worth`, the most output
+    on a tie): the best of the runnable sources' own routes alone; None when none gives anything."""
     runnable = {s.name: s for s in catalog.sources if s.router is not None and s.kind in CONTRACTS}
-    best: tuple[Fraction, int, Route] | None = None
-    for route in single_source_routes(found, pools):
-        if route.source not in runnable:
+    listed = each_source(found, Wholes(pools, used), gas_value, DEX_ROUTER_GAS)
+    best: tuple[int, int, str] | None = None
+    for name, single in listed.items():
+        if name not in runnable or single is None:
             continue
-        out = output(route, used, pools)
-        if out == 0:
-            continue
-        worth = out - route_gas(route, used, pools) * gas_value
-        if best is None or (worth, out) > best[:2]:
-            best = (worth, out, route)
+        value = worth(single.out, DEX_ROUTER_GAS + single.gas, gas_value)
+        if best is None or (value, single.out) > best[:2]:
+            best = (value, single.out, name)
     if best is None:
         return None
-    _, out, route = best
-    source = runnable[route.source]
-    assert source.router is not None
-    gas = DEX_ROUTER_GAS + route_gas(route, used, pools)
-    alone = single_source_outputs(found, pools, used)
-    return DexRoute(route, out, source, source.router, gas, spot_output([(route, used)], pools), alone)
+    chosen = listed[best[2]]
+    source = runnable[best[2]]
+    assert source.router is not None and chosen is not None
+    gas = DEX_ROUTER_GAS + chosen.gas
+    alone = {name: 0 if s is None else s.out for name, s in listed.items()}
+    alone_gas = {name: 0 if s is None else s.gas for name, s in listed.items()}
+    spot = spot_output([(chosen.route, used)], pools)
+    return DexRoute(chosen.route, chosen.out, source, source.router, gas, spot, alone, alone_gas)
 
 
 def swap_of(dex: DexRoute, pools: dict[str, Pool], sold: tuple[str, str], terms: tuple[int, int, str, int]) -> DexSwap:

@@ -91,6 +91,7 @@ class TronQuoter:
             usedAmountIn=quoted.usedAmountIn,
             routes=quoted.routes,
             estimatedGas=quoted.estimatedGas,
+            gasCost=quoted.gasCost,
             routesLeftOut=quoted.routesLeftOut,
         )
 

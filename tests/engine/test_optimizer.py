@@ -8,8 +8,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from swapdesk.engine.routing.gas_weighing import worth_their_gas as _worth_their_gas
 from swapdesk.engine.routing.optimizer import _cap, allocate, without_each
-from swapdesk.engine.routing.quote import _worth_their_gas
 
 
 def _exhaustive(values: list[list[int]], parts: int) -> int:

@@ -116,8 +116,8 @@ def test_the_record_is_the_specs_field_by_field(served: Served) -> None:
         "srcToken", "dstToken", "to", "amountIn", "totalAmountOut", "totalAmountOutMin", "dexPath", "impact",
         "channel", "dexs", "amounts", "aggregator", "data", "feeRate", "fee", "usedAmountIn",
         # the extensions: each route with its share, tokens and gas (for the window's route diagram), the swap's
-        # gas, and the routes left out for their gas
-        "routes", "estimatedGas", "routesLeftOut",
+        # gas and its cost in the token bought, and the routes left out for their gas
+        "routes", "estimatedGas", "gasCost", "routesLeftOut",
     }  # fmt: skip
     strings = ("srcToken", "dstToken", "to", "amountIn", "totalAmountOut", "totalAmountOutMin", "impact", "fee")
     assert all(isinstance(quote[f], str) for f in (*strings, "channel", "aggregator", "usedAmountIn"))

@@ -31,5 +31,5 @@ class Pool(Protocol):
     def gas(self, token_in: str, token_out: str, amount_in: int) -> int:
         """What one hop through the pool costs in gas inside swapdesk's router, measured on the devnet's routers
         (eth_estimateGas of routes of each kind): an estimate, to weigh a route's network fee against what it
-        adds."""
+        adds. For 0 it is the least the hop costs for any amount."""
         ...

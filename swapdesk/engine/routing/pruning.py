@@ -12,7 +12,7 @@ route outside them with B < L cannot enter: giving it k slices takes k slices of
 at least k L, and gains less than k L, so the optimum over every route is the same one, whichever way the
 optimiser finds it (greedy or dynamic programme, whatever the route's shape). The gas weighing asks more:
 what the others give without each route used, and the allocation after each route left out, so L is the
-smallest marginal taken in any of them (`quote._worth_their_gas`). StableSwap hops and pools with no active
+smallest marginal taken in any of them (`gas_weighing.worth_their_gas`). StableSwap hops and pools with no active
 liquidity have no such bound here: their routes are always valued.
 """
 

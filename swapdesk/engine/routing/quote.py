@@ -6,24 +6,40 @@ slices of the amount left after the fee, one pass of the P+1 amounts through
 each hop; pick the exact best assignment; execute it on the pool models in
 the router's order (that is the quote); encode the router call that repeats
 exactly that. What each source would give alone, through its own pools only,
-is valued beside it.
+is valued beside it, and the answer is never below it nor below the best
+route through each connector (`singles.py`): a single route that is worth
+more than the split takes the whole amount.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from swapdesk.engine.routing.calldata import swap_call_data
+from swapdesk.engine.routing.gas_weighing import worth_their_gas
 from swapdesk.engine.routing.impact import marginal, price_impact, spot_output
-from swapdesk.engine.routing.optimizer import allocate, caps_of, threshold, without_each
+from swapdesk.engine.routing.optimizer import allocate, threshold
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.pruning import bound, first_valued, to_value
 from swapdesk.engine.routing.reader import Snapshot
-from swapdesk.engine.routing.routes import Hop, Legs, Route, candidates, execute, legs, output, valued
+from swapdesk.engine.routing.routes import Legs, Route, candidates, execute, legs, output, route_gas, valued
+from swapdesk.engine.routing.singles import (
+    Path,
+    Single,
+    across,
+    each_source,
+    gas_cost,
+    gives_anything,
+    path_of,
+    worth,
+    worth_most,
+)
+from swapdesk.engine.routing.whole import Wholes
 
 DEADLINE_SECONDS = 20 * 60
 MAX_ROUTES = 32  # the router's bound
@@ -69,11 +85,18 @@ class Split:
     alone: dict[str, int]  # each source's best output for the whole amount through its own routes
     left_out: list[LeftOut] = field(default_factory=list)
     slice_rate: Fraction = Fraction(0)  # the best a single slice gets on any route: what the market pays now
+    alone_gas: dict[str, int] = field(default_factory=dict)  # the hops' gas of each source's route in `alone`
+    gas_value: Fraction = Fraction(0)  # a unit of gas in the token bought, at the block
 
     @property
     def gas(self) -> int:
         """The swap's gas, estimated: the router's own and each route's."""
         return ROUTER_GAS + sum(leg.gas for leg in self.legs)
+
+    @property
+    def gas_cost(self) -> int:
+        """`gas` at the block's base fee in the token bought, rounded up."""
+        return gas_cost(self.gas, self.gas_value)
 
     def impact(self) -> Decimal:
         return price_impact(self.total_out, self.spot_out)
@@ -92,13 +115,84 @@ def best_split(
     """`found`: the pools that make routes between `src` and `dst`, when the caller keeps them (they change
     only with the chain's set of pools); found from `pools` otherwise. `gas_value`: what a unit of gas costs in
     `dst`'s smallest units: a route of the split whose gas costs more than it adds is left out (as OneSplit
-    weighed its DEXes), and the split says which."""
+    weighed its DEXes), and the split says which.
+
+    The answer is never worth less after gas (`singles.worth`; with gas free: it never gives less) than a single
+    route for the whole amount: each source's route alone (`alone`) and the best route through each connector.
+    When the split over the candidates is, it is made again over the candidates that put the best whole-amount
+    pair through each connector first (`routes.candidates` with `Wholes`), and the best of the two splits and
+    those single routes is the answer (a single route takes the whole amount)."""
     if found is None:
         found = legs(list(pools.values()), src, dst, connectors)
     probed = probe(used)
     routes = candidates(found, pools, probed)
     if not routes:
         raise NoRoute
+    refused: Exception | None = None  # why the split over the candidates has no answer, if it has none
+    try:
+        split: _Allocated | None = _split_over(routes, pools, used, parts, probed, gas_value)
+    except (NoOutput, NoLiquidity) as exc:  # a single route may still answer
+        split, refused = None, exc
+    wholes = Wholes(pools, used)
+    listed = each_source(found, wholes, gas_value, ROUTER_GAS, split.ends if split else None)
+    rivals = _rivals(listed, across(found, wholes))
+    known = {path_of(s.route): s.gas for s in listed.values() if s is not None}
+    single = worth_most(src, rivals, wholes, gas_value, ROUTER_GAS, split.worth(gas_value) if split else None, known)
+    if single is not None:  # a single route beats the split: the best whole-amount pairs as candidates
+        again = candidates(found, pools, probed, wholes)
+        other = None
+        if set(again) != set(routes):
+            with contextlib.suppress(NoOutput, NoLiquidity):
+                other = _split_over(again, pools, used, parts, probed, gas_value)
+        if other is not None and (split is None or other.worth(gas_value) > split.worth(gas_value)):
+            split = replace(other, slice_rate=max(split.slice_rate, other.slice_rate)) if split else other
+            single = worth_most(src, rivals, wholes, gas_value, ROUTER_GAS, split.worth(gas_value), known)
+    if single is not None:  # worth more than any split found: it takes the whole amount
+        (out,), _ = execute([(single.route, used)], pools)  # the router's run (`single.out`, by the same models)
+        left_out = [gone for gone in split.left_out if gone.route != single.route] if split else []
+        chosen = [Leg(single.route, parts, used, out, single.gas)]
+    elif split is not None:
+        chosen, left_out = split.legs, split.left_out
+    else:
+        raise refused or NoOutput()
+    alone = {source: 0 if s is None else s.out for source, s in listed.items()}
+    alone_gas = {source: 0 if s is None else s.gas for source, s in listed.items()}
+    spot = spot_output([(leg.route, leg.amount) for leg in chosen], pools)
+    rate = split.slice_rate if split else _slice_rate(routes, pools, used, parts)
+    return Split(used, chosen, sum(leg.out for leg in chosen), spot, alone, left_out, rate, alone_gas, gas_value)
+
+
+def _slice_rate(routes: list[Route], pools: dict[str, Pool], used: int, parts: int) -> Fraction:
+    """The best a single slice gets on any of `routes` (as a split's grid tells it)."""
+    piece = max(used // parts, 1)
+    return Fraction(max(output(route, used // parts, pools) for route in routes), piece)
+
+
+def _rivals(listed: dict[str, Single | None], through: list[tuple[int, Path]]) -> list[tuple[int, Path]]:
+    """The single routes an answer must not be below: each source's listed route, the best through each
+    connector."""
+    paths = {path_of(s.route): s.out for s in listed.values() if s is not None}
+    return [*((out, path) for path, out in paths.items()), *((o, p) for o, p in through if p not in paths)]
+
+
+@dataclass(frozen=True)
+class _Allocated:
+    """A split over one set of candidates, executed on the models."""
+
+    legs: list[Leg]
+    left_out: list[LeftOut]
+    ends: dict[Route, int]  # the routes valued, each one's output for the whole amount
+    slice_rate: Fraction
+
+    def worth(self, gas_value: Fraction) -> int:
+        return worth(sum(leg.out for leg in self.legs), ROUTER_GAS + sum(leg.gas for leg in self.legs), gas_value)
+
+
+def _split_over(
+    routes: list[Route], pools: dict[str, Pool], used: int, parts: int, probed: int, gas_value: Fraction
+) -> _Allocated:
+    """The exact best split of `used` over `routes` (no pool in two of them) on the grid of `parts` slices, less
+    the routes whose gas costs more than they add."""
     slice_amounts = [used * k // parts for k in range(parts + 1)]
     gas: dict[int, tuple[int, Fraction]] = {}  # the routes weighed (those the split uses at some point)
 
@@ -127,7 +221,7 @@ def best_split(
             continue
         if gives and gas_value:
             weigh = functools.partial(_cost_of, cost, valued_ones)  # the valued routes' indices among all
-            slices, dropped, floor = _worth_their_gas(values, slices, parts, weigh, caps)
+            slices, dropped, floor = worth_their_gas(values, slices, parts, weigh, caps)
         elif gives:
             floor = threshold(values, slices, caps)
         more = to_value(bounds, chosen_ones, floor)
@@ -140,8 +234,7 @@ def best_split(
     every = [0] * len(routes)
     for n, k in zip(valued_ones, slices, strict=True):
         every[n] = k
-    slices = every
-    chosen = [(r, k) for r, k in zip(routes, slices, strict=True) if k > 0]
+    chosen = [(r, k) for r, k in zip(routes, every, strict=True) if k > 0]
     if len(chosen) > MAX_ROUTES:  # keep the largest shares; the router takes 32 routes
         chosen = sorted(chosen, key=lambda rk: -rk[1])[:MAX_ROUTES]
     total_parts = sum(k for _, k in chosen)
@@ -150,31 +243,18 @@ def best_split(
         amount = used - routed if n == len(chosen) - 1 else used * k // total_parts
         amounts.append(amount)
         routed += amount
-    legs_in = [(r, a) for (r, _), a in zip(chosen, amounts, strict=True)]
     try:
-        outs, _ = execute(legs_in, pools)
+        outs, _ = execute([(r, a) for (r, _), a in zip(chosen, amounts, strict=True)], pools)
     except (ValueError, ZeroDivisionError):  # a remainder the valued slice did not show tipped a pool over
         raise NoLiquidity from None
     chosen_legs = [Leg(r, k, a, o, route_gas(r, a, pools)) for (r, k), a, o in zip(chosen, amounts, outs, strict=True)]
     ends = {routes[r]: row[parts] for r, row in zip(valued_ones, values, strict=True)}
-    alone = single_source_outputs(found, pools, used, ends)
     slice_rate = Fraction(max(row[1] for row in values), max(slice_amounts[1], 1))
-    return Split(used, chosen_legs, sum(outs), spot_output(legs_in, pools), alone, left_out, slice_rate)
+    return _Allocated(chosen_legs, left_out, ends, slice_rate)
 
 
 def _cost_of(cost: Callable[[int], Fraction], among: list[int], n: int) -> Fraction:
     return cost(among[n])
-
-
-def route_gas(route: Route, amount: int, pools: dict[str, Pool]) -> int:
-    """A route's hops' gas for `amount` (each hop at what reaches it)."""
-    gas, last = 0, len(route.hops) - 1
-    for n, hop in enumerate(route.hops):
-        pool = pools[hop.pool]
-        gas += pool.gas(hop.token_in, hop.token_out, amount)
-        if n < last:  # what reaches the next hop (the last hop's output weighs nothing)
-            amount = _gives(pool, hop.token_in, hop.token_out, amount)
-    return gas
 
 
 def best_rate(found: Legs, pools: dict[str, Pool]) -> Fraction:
@@ -188,73 +268,10 @@ def best_rate(found: Legs, pools: dict[str, Pool]) -> Fraction:
     return max(rates, default=Fraction(0))
 
 
-def _ceil(value: Fraction) -> int:
-    return -(-value.numerator // value.denominator)
-
-
 def probe(used: int) -> int:
     """The amount by which a quote ranks the hops it pairs into routes: a quarter of the trade, whatever the grid
     (so a finer grid never quotes worse than a coarser one: it splits the same routes finer)."""
     return max(used // 4, 1)
-
-
-def _worth_their_gas(
-    values: list[list[int]],
-    slices: list[int],
-    parts: int,
-    costs: Callable[[int], Fraction],
-    caps: list[int | None] | None = None,
-) -> tuple[list[int], list[tuple[int, int]], int | None]:
-    """The split with, one at a time, the route dropped whose gas costs the most more than it adds (what the
-    split gives without it, its slices shared out again exactly among the others), until none does; the
-    routes dropped, with their gas cost in the token bought (`costs(r)`: route r's gas in it); and the smallest
-    marginal taken in every optimum it found (the first, the others' without each route weighed, the one after
-    each route dropped) when each was a strict threshold (`optimizer.threshold`), None otherwise: a route not in
-    `values` that gives less could change none of them (pruning.py). What the others give without each route
-    comes from one merged pass over the optimum's next slices (`without_each`) where the routes' shapes allow
-    it, from an allocation per route otherwise: the same figures either way. `caps`: `caps_of(values, parts)`,
-    when the caller has it."""
-    dropped: list[tuple[int, int]] = []
-    nothing = [0] * (parts + 1)
-    rows = list(values)
-    shape = list(caps) if caps is not None else caps_of(values, parts)
-    out = sum(rows[r][k] for r, k in enumerate(slices))
-    floor = threshold(rows, slices, shape)
-    while sum(1 for k in slices if k) > 1:
-        # a route left out is not weighed again: were every other route full, a slice could land on its 0s
-        weighed = [r for r, k in enumerate(slices) if k and rows[r] is not nothing and costs(r)]
-        if not weighed:
-            break
-        found = without_each(rows, slices, parts, shape)
-        if found is None:
-            floor = None
-        elif floor is not None:
-            floor = min([floor, *found[1]])  # every route used: the weighed are among them
-        best: tuple[Fraction, int] | None = None
-        for r in weighed:
-            gives = found[0][r] if found is not None else _best_without(rows, r, parts, nothing, shape)
-            cost, made = costs(r), out - gives  # type: ignore[operator]  # its gas, and what its slices made
-            if cost.numerator <= made * cost.denominator:  # saves nothing: no Fraction arithmetic for it
-                continue
-            saved = cost - made
-            if best is None or saved > best[0]:
-                best = (saved, r)
-        if best is None:
-            break
-        r = best[1]
-        rows[r], shape[r] = nothing, parts  # 0 for every slice: concave, the greedy may go up to all of them
-        slices = allocate(rows, parts, shape)
-        out = sum(rows[n][k] for n, k in enumerate(slices))
-        dropped.append((r, _ceil(costs(r))))
-        after = threshold(rows, slices, shape)
-        floor = None if floor is None or after is None else min(floor, after)
-    return slices, dropped, floor
-
-
-def _best_without(rows: list[list[int]], r: int, parts: int, nothing: list[int], caps: list[int | None]) -> int:
-    others = [nothing if n == r else row for n, row in enumerate(rows)]
-    shape = [parts if n == r else cap for n, cap in enumerate(caps)]
-    return sum(others[n][m] for n, m in enumerate(allocate(others, parts, shape)))
 
 
 def smallest_amount(
@@ -266,11 +283,11 @@ def smallest_amount(
 ) -> int | None:
     """The smallest amount above `above` (which gives nothing) that gives some output on a route the quote
     would consider, where `used_of(amount)` is what reaches the pools; None when nothing up to `most` does
-    (empty pools, or `above` was already more than they can pay)."""
+    (empty pools, or `above` was already more than they can pay). A quote answers exactly when some one- or
+    two-hop route gives something (`best_split`: never below a single route)."""
 
     def gives(amount: int) -> bool:
-        used = used_of(amount)
-        return any(output(route, used, pools) > 0 for route in candidates(found, pools, probe(used)))
+        return gives_anything(found, Wholes(pools, used_of(amount)))
 
     low, high = above, min(2 * above, most)
     while not gives(high):  # doubling: at most 256 steps below 2^256
@@ -281,61 +298,6 @@ def smallest_amount(
         middle = (low + high) // 2
         low, high = (low, middle) if gives(middle) else (middle, high)
     return high
-
-
-def single_source_routes(found: Legs, pools: dict[str, Pool]) -> list[Route]:
-    """Every route whose pools are all one source's: its direct pools, and its own two-hop paths (pools may be
-    in several routes: for a choice of one route, not for a split)."""
-    src, dst = found.src, found.dst
-    routes = [Route((Hop(p, src, dst, pools[p].source),)) for p in found.direct if p in pools]
-    for x, firsts, seconds in found.via:
-        for p in (p for p in firsts if p in pools):
-            source = pools[p].source
-            routes += [
-                Route((Hop(p, src, x, source), Hop(q, x, dst, source)))
-                for q in seconds
-                if q in pools and pools[q].source == source
-            ]
-    return routes
-
-
-def single_source_outputs(
-    found: Legs, pools: dict[str, Pool], used: int, known: dict[Route, int] | None = None
-) -> dict[str, int]:
-    """Each source's best output for the whole amount through its own pools alone (0 for a source that cannot
-    serve the pair). `known`: routes' outputs for that amount already computed (the split's grid ends there).
-    The routes of `single_source_routes`, `output` of each, without building them: a first hop's output is
-    shared by every second hop after it."""
-    src, dst = found.src, found.dst
-    by_hops = {tuple((h.pool, h.token_out) for h in route.hops): out for route, out in (known or {}).items()}
-    best = dict.fromkeys((pool.source for pool in pools.values()), 0)
-    for p in found.direct:
-        if p in pools:
-            out = by_hops.get(((p, dst),))
-            source = pools[p].source
-            best[source] = max(best[source], _gives(pools[p], src, dst, used) if out is None else out)
-    for x, firsts, seconds in found.via:
-        for p in (p for p in firsts if p in pools):
-            source, through = pools[p].source, None
-            for q in seconds:
-                if q not in pools or pools[q].source != source:
-                    continue
-                out = by_hops.get(((p, x), (q, dst)))
-                if out is None:
-                    through = _gives(pools[p], src, x, used) if through is None else through
-                    out = _gives(pools[q], x, dst, through)
-                best[source] = max(best[source], out)
-    return best
-
-
-def _gives(pool: Pool, token_in: str, token_out: str, amount: int) -> int:
-    """One hop of `output`: 0 for nothing in, or where the pool cannot take the amount."""
-    if amount == 0:
-        return 0
-    try:
-        return pool.amount_out(token_in, token_out, amount)
-    except (ValueError, ZeroDivisionError):
-        return 0
 
 
 def whole_percents(weights: list[int]) -> list[int]:
