@@ -75,7 +75,7 @@ async def standing(transfer: Transfer, chains: ChainReader) -> Transfer:
     async def there(chain: Chain, tx: str) -> bool:
         if (chain.id, tx) not in known:
             try:
-                known[chain.id, tx] = await chains.receipt(chain, tx) is not None
+                known[chain.id, tx] = await chains.mined(chain, tx)
             except Unavailable:
                 known[chain.id, tx] = True
         return known[chain.id, tx]
