@@ -99,17 +99,17 @@ async def seen(net: BridgeNet, bridge: str, key: str) -> Seen | None:
     if bridge == "metapath":
         answer = await net.post("metapath", "/api/exchangeRecord/getTransDataById", {"orderId": key})
         data = answer["data"] if answer["resCode"] == 100 else None
-        return None if data is None else Seen(data["status"], data["toHash"], data["note"], data["timeline"])
+        return None if data is None else Seen(data["status"], data["toHash"], data.get("note", ""), data["timeline"])
     if bridge == "cbridge":
         status = await net.post("cbridge", "/v2/getTransferStatus", {"transfer_id": key})
         if not status.get("status"):
             return None
-        return Seen(status["timeline"][-1]["status"], status["dst_tx_hash"], status["note"], status["timeline"])
+        return Seen(status["timeline"][-1]["status"], status["dst_tx_hash"], status.get("note", ""), status["timeline"])
     answer = await net.get("anyswap", f"/v3/tx/{key}")
     info = answer.get("info") if answer.get("msg") == "Success" else None
     if info is None:
         return None
-    return Seen(info["timeline"][-1]["status"], info["swaptx"], info["note"], info["timeline"])
+    return Seen(info["timeline"][-1]["status"], info["swaptx"], info.get("note", ""), info["timeline"])
 
 
 async def paid_and_refunded(net: BridgeNet, bridge: str, key: str) -> tuple[int, int]:

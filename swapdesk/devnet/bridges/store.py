@@ -7,9 +7,10 @@ provider derives from the deposit (so that a lost store could not make a second 
 every move is kept as a step of the order's timeline with its time and transaction. A METAPATH order
 registered before its deposit is seen has no log index yet.
 
-Beside the orders: each chain's scan cursor (block and hash: a chain that started over is noticed), and
-every transaction the operator signed, kept *before* it is sent, so that after a crash it is re-sent or
-found on chain instead of signed twice.
+Beside the orders: each chain's scan cursor (block and hash: a chain that went back is noticed), every
+transaction the operator signed, kept *before* it is sent, so that after a crash it is re-sent or found on
+chain instead of signed twice, and the chains that went back whose orders are still to be judged again
+(`rejudge`: the only way an order's status goes back, by its life cycle's `back` moves).
 
 Calls block (a commit waits for the disk): async code runs them through `blocking.off_loop`. One
 connection, shared by threads under a lock; a change is one transaction.
