@@ -135,8 +135,8 @@ class ChainData:
         return DevChain.over(chain_id, kv, None if read_only else files), manifest
 
     def reset(self, chain_id: int, name: str) -> bool:
-        """Start a chain over from its world (its data deleted, its folder made afresh) and leave the record of
-        the rewind for the cross-chain orders touching it (`rewinds`); False when it had no data."""
+        """Start a chain over from its world (its data deleted, its folder made afresh) and, where the world has
+        bridges, leave the record of the rewind for the orders touching it (`rewinds`); False when it had no data."""
         directory = self.path(chain_id)
         if not directory.exists():
             return False
@@ -147,7 +147,8 @@ class ChainData:
             unread = rewinds.read(directory)  # a rewind not judged yet: its lower block stands
             shutil.rmtree(directory)
         head = self._create(chain_id, directory)
-        rewinds.leave(directory, chain_id, min(head + 1, unread.first_lost if unread else head + 1), "reset")
+        if self.worlds.bridges(chain_id) is not None:  # bridges' orders touch it: they are judged again
+            rewinds.leave(directory, chain_id, min(head + 1, unread.first_lost if unread else head + 1), "reset")
         return True
 
     def create(self, chain_id: int) -> int:
