@@ -132,8 +132,8 @@ async def test_details_never_call_paid_an_order_whose_payout_its_chain_lost(worl
     the providers still say paid, the details say what the chains hold."""
     net = world.net
     since = mark(net, POLYGON)
-    orders = {bridge: (Signed(net.wallet(BSC, 7)), bridge) for bridge in BRIDGES}
-    keys = {bridge: await deposit(net, bridge, who, 6) for bridge, (who, _) in orders.items()}
+    senders = {bridge: Signed(net.wallet(BSC, 7)) for bridge in BRIDGES}
+    keys = {bridge: await deposit(net, bridge, who, 6) for bridge, who in senders.items()}
     for bridge, key in keys.items():
         await final(net, bridge, key)
     for running in net.providers.operators:
@@ -142,7 +142,7 @@ async def test_details_never_call_paid_an_order_whose_payout_its_chain_lost(worl
     await repair_from(net, POLYGON, since)
     for bridge, key in keys.items():
         assert (await seen(net, bridge, key)).state == FINAL[bridge]  # type: ignore[union-attr]
-        deposited = orders[bridge][0].hashes[-1]
+        deposited = senders[bridge].hashes[-1]
         details = await world.details(deposited, BSC)
         assert details["status"] == "Receiving" and details["targetHash"] == "" and details["amountOut"] == "0"
         assert "is not on Polygon now" in details["normalizedStatus"]["substatusMessage"], details
