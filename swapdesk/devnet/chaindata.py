@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import IO
 
 from swapdesk.chains import by_id
-from swapdesk.devnet import damage
+from swapdesk.devnet import damage, rewinds
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.chainfiles import ChainFiles
 from swapdesk.devnet.damage import ChainDamaged
@@ -135,7 +135,8 @@ class ChainData:
         return DevChain.over(chain_id, kv, None if read_only else files), manifest
 
     def reset(self, chain_id: int, name: str) -> bool:
-        """Delete a chain's data so that it starts over from its world; False when it had none."""
+        """Start a chain over from its world (its data deleted, its folder made afresh) and, where the world has
+        bridges, leave the record of the rewind for the orders touching it (`rewinds`); False when it had no data."""
         directory = self.path(chain_id)
         if not directory.exists():
             return False
@@ -143,15 +144,20 @@ class ChainData:
         if lock is None:
             raise ChainInUse(f"the devnet's {name} chain is in use by another swapdesk process: close it first")
         with lock:
+            unread = rewinds.read(directory)  # a rewind not judged yet: its lower block stands
             shutil.rmtree(directory)
+        head = self._create(chain_id, directory)
+        if self.worlds.bridges(chain_id) is not None:  # bridges' orders touch it: they are judged again
+            rewinds.leave(directory, chain_id, min(head + 1, unread.first_lost if unread else head + 1), "reset")
         return True
 
-    def create(self, chain_id: int) -> None:
-        """The chain's folder made afresh from its world (`repair --reset`, its damaged folder deleted)."""
-        self._create(chain_id, self.path(chain_id))
+    def create(self, chain_id: int) -> int:
+        """The chain's folder made afresh from its world (`repair --reset`, its damaged folder deleted); its head."""
+        return self._create(chain_id, self.path(chain_id))
 
-    def _create(self, chain_id: int, directory: Path) -> None:
-        """The chain's directory, whole: from the cached world (built if need be), written aside, then renamed."""
+    def _create(self, chain_id: int, directory: Path) -> int:
+        """The chain's directory, whole: from the cached world (built if need be), written aside, then renamed;
+        the world's head block."""
         chain, manifest = self.worlds.load_or_build(chain_id)
         staging = self.root / f".{chain_id}.new-{os.getpid()}"
         shutil.rmtree(staging, ignore_errors=True)
@@ -167,6 +173,7 @@ class ChainData:
         except OSError:  # another process made it first: theirs stands
             shutil.rmtree(staging, ignore_errors=True)
         _fsync_dir(self.root)
+        return int(chain.head.block_number)
 
     def _set_aside(self, directory: Path, why: str) -> Path:
         stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -20,29 +20,26 @@ one who judges the orders deletes it once done.
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 import shutil
 import sys
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from swapdesk.chains import Chain
-from swapdesk.devnet import damage
+from swapdesk.devnet import damage, rewinds
 from swapdesk.devnet.chaindata import ChainData, ChainInUse
 from swapdesk.devnet.chainfiles import ChainFiles
 from swapdesk.devnet.damage import ChainDamaged, Heads
-from swapdesk.devnet.journal import JournalDamaged, fsync_dir
+from swapdesk.devnet.journal import JournalDamaged
 from swapdesk.devnet.kvstore import SnapshotDamaged
 from swapdesk.files import try_lock
 
 log = logging.getLogger(__name__)
 
-RECORD = "repaired.json"
+RECORD = rewinds.RECORD
 
 
 @dataclass(frozen=True)
@@ -107,7 +104,7 @@ def repair_chain(data: ChainData, chain: Chain, keep_prefix: bool) -> Repaired:
             data.create(chain.id)
             done, last, promised = "starts over from its world", heads.lost, None
         head = _head(directory)
-        first_lost = _leave_record(directory, chain.id, head + 1, "keep-prefix" if keep_prefix else "reset")
+        first_lost = rewinds.leave(directory, chain.id, head + 1, "keep-prefix" if keep_prefix else "reset")
         lost, again = damage.lost_blocks(head, last), damage.judged_again(chain.flag, head)
         words = (f"{chain.name} {done}: it goes on from block #{head:,}; {lost} are lost, and {again}."
                  f" The damaged files are kept at {found.kept}")  # fmt: skip
@@ -152,20 +149,3 @@ def _head(directory: Path) -> int:
     if head is None:
         raise RuntimeError(f"{directory}: the repaired chain's head cannot be read")
     return head
-
-
-def _leave_record(directory: Path, chain_id: int, first_lost: int, choice: str) -> int:
-    """`RECORD` written (the lower block kept if one is there unread); its first lost block."""
-    path = directory / RECORD
-    with suppress(OSError, ValueError, KeyError, TypeError):  # none there (or not one): this repair's block
-        first_lost = min(first_lost, int(json.loads(path.read_text())["first_lost_block"]))
-    record = {"chain_id": chain_id, "first_lost_block": first_lost, "choice": choice,
-              "repaired_at": time.strftime("%Y-%m-%dT%H:%M:%S")}  # fmt: skip
-    staging = path.with_name(path.name + ".new")
-    with open(staging, "w") as out:
-        out.write(json.dumps(record, indent=1) + "\n")
-        out.flush()
-        os.fsync(out.fileno())
-    staging.replace(path)
-    fsync_dir(directory)
-    return first_lost

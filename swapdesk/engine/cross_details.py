@@ -18,10 +18,12 @@ their chain writes them (TRON: 64 hex digits, no 0x).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from swapdesk.address import format_address
 from swapdesk.api import DetailsRequest, DexRef, Stage, TransferStatus, TxDetails, Unavailable
 from swapdesk.chains import Chain
+from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import Observed
 from swapdesk.engine.bridges.model import Found, Transfer
@@ -57,10 +59,41 @@ async def cross_details(
     if found is None:
         return None
     client, hit = found
-    transfer = await client.transfer(hit)
+    transfer = await standing(await client.transfer(hit), chains)
     if observed is not None:
         observed.watch(transfer)
     return details_record(transfer, chain)
+
+
+async def standing(transfer: Transfer, chains: ChainReader) -> Transfer:
+    """The provider's word checked against the chains as they are now (a chain repaired or reset back may have
+    lost what it reported): a step whose transaction its chain does not have is not shown, and a payout (or a
+    refund) its chain does not have is not said done. A chain that cannot be reached leaves the word as it is."""
+    deposit, progress = transfer.deposit, transfer.progress
+    known: dict[tuple[int, str], bool] = {}
+
+    async def there(chain: Chain, tx: str) -> bool:
+        if (chain.id, tx) not in known:
+            try:
+                known[chain.id, tx] = await chains.mined(chain, tx)
+            except Unavailable:
+                known[chain.id, tx] = True
+        return known[chain.id, tx]
+
+    steps = [step for step in progress.steps if not step.tx or step.chain is None or await there(step.chain, step.tx)]
+    state, gone = progress.normalized, [step for step in progress.steps if step not in steps]
+    if progress.dst_tx and not await there(deposit.dst.chain, progress.dst_tx):
+        gone_words = f"the payout {progress.dst_tx} the bridge reported is not on {deposit.dst.chain.name} now"
+        if state.status == m.DONE or state.substatus == m.WAIT_DESTINATION:
+            state = m.Normalized(m.PENDING, m.WAIT_DESTINATION, f"{gone_words}: not paid, as the chains stand")
+        progress = replace(progress, dst_tx="", paid=0, paid_token=None)
+    elif state.substatus == m.REFUNDED and any(step.tx != deposit.tx for step in gone):
+        refund = next(step.tx for step in gone if step.tx != deposit.tx)
+        where = next(step.chain.name for step in gone if step.tx == refund and step.chain is not None)
+        state = m.Normalized(m.PENDING, m.REFUNDING, f"the refund {refund} the bridge reported is not on {where} now")
+    if not gone and state == progress.normalized:
+        return transfer
+    return replace(transfer, progress=replace(progress, normalized=state, steps=tuple(steps)))
 
 
 def details_record(transfer: Transfer, asked: Chain) -> TxDetails:

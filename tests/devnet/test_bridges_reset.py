@@ -1,16 +1,17 @@
-"""A chain that starts over (`Devnet.reset`, `swapdesk devnet reset`) takes with it the orders whose
-deposits were on it; an order paid out on it whose deposit is elsewhere stays settled as it was, its payout
-gone with the chain's history and never made again (docs/providers.md, "When a chain starts over"); the
-operators go on with the chain as it is now."""
+"""A chain that starts over (`Devnet.reset`, `swapdesk devnet reset`) is a rewind like a repair: an order paid
+out on it whose deposit is elsewhere is judged again, and its payout, gone with the chain's history, is made
+again, once (docs/providers.md, "When a chain goes back"); the operators go on with the chain as it is now."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from swapdesk.contracts import artifact
+from swapdesk.devnet.bridges.events import BRIDGERS_PAYOUT
 from swapdesk.devnet.bridges.metapath import order_id
 
 from .bridges_world import BridgeNet, bridge_net, until
+from .rewind_world import outcomes
 
 BRIDGERS = artifact("Bridgers")
 BSC, POLYGON = 56, 137
@@ -34,7 +35,7 @@ async def crossed(net: BridgeNet, index: int) -> str:
     return order
 
 
-async def test_an_order_paid_on_a_chain_that_started_over_is_kept_and_never_paid_again(tmp_path: Path) -> None:
+async def test_an_order_paid_on_a_chain_that_started_over_is_paid_again_once(tmp_path: Path) -> None:
     async with bridge_net([BSC, POLYGON], data=tmp_path) as net:
         store = net.providers.metapath.store
         before = await crossed(net, 1)
@@ -48,12 +49,20 @@ async def test_an_order_paid_on_a_chain_that_started_over_is_kept_and_never_paid
 
         after = await crossed(net, 2)  # the new Polygon is served
         await until(rescanned, "the desk scans the new Polygon")
-        kept = store.get(before)  # its deposit is still on BSC: the order stays as it was, settled once
-        assert kept is not None and kept.state == "receive_complete"
-        assert {o.id for o in store.all()} == {before, after}
+
         bsc, polygon = await net.deployment(BSC), await net.deployment(POLYGON)
         key = BRIDGERS.encode("settled", bytes.fromhex(before[2:]))
+
+        async def paid_again() -> bool | None:  # its deposit is still on BSC: paid again on the new Polygon
+            kept = store.get(before)
+            there = await net.providers.world.client(POLYGON).call(polygon.metapath.contract, key)
+            done = kept is not None and kept.state == "receive_complete" and BRIDGERS.decode("settled", there)[0]
+            return True if done else None
+
+        await until(paid_again, "the desk pays the order whose payout went with the old Polygon again")
+        assert {o.id for o in store.all()} == {before, after}
         settled = await net.providers.world.client(BSC).call(bsc.metapath.contract, key)
         assert BRIDGERS.decode("settled", settled)[0] == 1  # the source holds it paid: it cannot be refunded
         paid_again = await net.providers.world.client(POLYGON).call(polygon.metapath.contract, key)
-        assert BRIDGERS.decode("settled", paid_again)[0] == 0  # and its payout went with the old Polygon only
+        assert BRIDGERS.decode("settled", paid_again)[0] == 1  # and the new Polygon paid it
+        assert await outcomes(net, POLYGON, polygon.metapath.contract, BRIDGERS_PAYOUT, "orderId", before) == 1

@@ -1,7 +1,7 @@
 """A chain that starts over (`Devnet.reset`) never makes a bridge operator pay an order twice: with paid,
 refunded and pending orders on it, and their very deposits landing again on the new chain (an app
-re-broadcasting what it left open), each order has one outcome across the chains (docs/providers.md,
-"When a chain starts over")."""
+re-broadcasting what it left open), each order has one outcome across the chains; a payout that went with the
+destination is made again, once (docs/providers.md, "When a chain goes back")."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from swapdesk.devnet.bridges.client import CallReverted
 from swapdesk.devnet.bridges.events import BRIDGERS_PAYOUT, BRIDGERS_REFUND
 from swapdesk.devnet.bridges.metapath import order_id
 from swapdesk.devnet.bridges.operators import DESK_INDEX
+from swapdesk.devnet.bridges.store import LOST_DEPOSIT
 
 from .bridges_world import BridgeNet, bridge_net, until
 from .rewind_world import Signed, outcomes
@@ -36,13 +37,15 @@ async def status(net: BridgeNet, order: str, wanted: str | None = None) -> str:
     return await until(there, f"order {order} is {wanted or 'done'}")
 
 
-async def started_over(net: BridgeNet, chain_id: int, gone: str) -> None:
-    """Once the desk saw the chain start over: `gone`, an order whose deposit was on it, is dropped."""
+async def started_over(net: BridgeNet, chain_id: int, paid: str) -> None:
+    """Once the desk judged the orders of the chain again: `paid`, an order whose deposit was on it and whose
+    payout stands elsewhere, says its deposit is lost."""
 
-    async def dropped() -> bool | None:
-        return True if net.providers.metapath.store.get(gone) is None else None
+    async def judged() -> bool | None:
+        order = net.providers.metapath.store.get(paid)
+        return True if order is not None and LOST_DEPOSIT in order.data else None
 
-    await until(dropped, f"the desk sees chain {chain_id} start over")
+    await until(judged, f"the desk judges the orders of chain {chain_id} again")
 
 
 async def swap(net: BridgeNet, who: Signed, least: int) -> str:
@@ -109,12 +112,17 @@ async def test_metapath_settles_each_order_once_when_its_destination_chain_start
             return True if cursor is not None and block is not None and block["hash"] == cursor[1] else None
 
         await until(rescanned, "the desk scans the new Polygon")
+
+        async def paid_again() -> bool | None:
+            return True if (await paid_and_refunded(net, p))[0] else None
+
+        await until(paid_again, "the desk pays the order whose payout went with the old Polygon again")
         ends = {order: await status(net, order) for order in (p, r, q)}
         assert ends == {p: "receive_complete", r: "refund_complete", q: "receive_complete"}
         after = {order: await paid_and_refunded(net, order) for order in (p, r, q)}
-        assert after[p] == (0, 0)  # its payout went with the old Polygon, and is not made again
+        assert after[p] == (1, 0)  # its payout went with the old Polygon, and is made again, once
         assert after[r] == (0, 1)
-        assert after[q][1] == 0 and before + after[q][0] <= 1  # paid once: on the old Polygon or the new one
+        assert after[q] == (1, 0) and before <= 1  # paid once on the new Polygon (and on the old one, perhaps)
         vault, client = (await net.deployment(BSC)).metapath.contract, net.providers.world.client(BSC)
         sources = {}
         for order in (p, r, q):

@@ -1,5 +1,6 @@
-"""The providers' order store: statuses only move forward, the database itself refusing any other move;
-a deposit is one order however often it is found; what is signed is kept before it is sent."""
+"""The providers' order store: statuses only move forward, the database itself refusing any other move (the
+ways back are a rejudging's alone, after a chain went back); a deposit is one order however often it is found;
+what is signed is kept before it is sent."""
 
 from __future__ import annotations
 
@@ -63,9 +64,44 @@ def test_a_deposit_is_one_order_however_often_it_is_found(tmp_path: Path) -> Non
     assert len(store.all()) == 2 and store.cursor(56) == (110, "0x" + "02" * 32)
     with pytest.raises(sqlite3.IntegrityError):  # (chain, transaction, log index) names one deposit
         store.register(order(3, log_index=4))
-    # the destination started over: the orders stay (their deposits did not go); the source did: they go
-    assert store.forget_chain(137) == 0 and len(store.all()) == 2 and store.cursor(56) == (110, "0x" + "02" * 32)
-    assert store.forget_chain(56) == 2 and store.all() == [] and store.cursor(56) is None
+    # a chain went back: its orders stay until each is judged again; a cursor in the blocks kept stays, one in
+    # the blocks lost (or anywhere, when nothing says from where) goes
+    assert store.rewound(56, 111) == (110, "0x" + "02" * 32) and len(store.all()) == 2
+    assert store.rewound(56, 200) == (110, "0x" + "02" * 32) and store.rewinds() == {56: (111, "")}  # the lower
+    assert store.rewound(56, 0) is None and store.cursor(56) is None and store.rewinds() == {56: (0, "")}
+    assert [o.id for o in store.touching(137, "", 10)] == sorted(o.id for o in store.all())  # their destination
+    store.judged(56, order().id)
+    assert store.rewinds() == {56: (0, order().id)}
+    store.judged(56, None)
+    assert store.rewinds() == {}
+    store.close()
+
+
+def test_only_a_rejudging_takes_an_order_back_and_the_steps_it_stood_on_go(tmp_path: Path) -> None:
+    store = OrderStore(tmp_path / "orders.sqlite", METAPATH)
+    store.register(order())
+    kept = store.get(order().id)
+    assert kept is not None
+    for state in ("wait_exchange_push", "wait_exchange_return", "wait_exchange_return_success", "wait_receive_send"):
+        kept = store.move(kept, state)
+    paid = store.move(store.move(kept, "wait_receive_confirm", tx="0x" + "99" * 32), "receive_complete")
+    with pytest.raises(sqlite3.IntegrityError, match="not a forward move"):
+        store.move(paid, "wait_exchange_push")  # no way back there
+    with pytest.raises(ValueError, match="no way back"):
+        store.judge(paid, "wait_exchange_push", set(), data={})
+    back = store.judge(paid, "wait_receive_send", {"0x" + "99" * 32}, data={"rejudged": "why"}, forget=("toHash",))
+    assert back.state == "wait_receive_send" and back.data["rejudged"] == "why"
+    steps = [(s.state, s.tx) for s in store.steps(order().id)]
+    assert steps == [("wait_deposit_send", TX), ("wait_exchange_push", None), ("wait_exchange_return", None),
+                     ("wait_exchange_return_success", None), ("wait_receive_send", None)]  # fmt: skip
+    staying = store.judge(back, "wait_receive_send", {TX}, data={"depositLost": "why"})  # the deposit went
+    assert staying.state == "wait_receive_send" and store.steps(order().id)[0].tx is None
+    assert store.lost_deposits([order().id, "0x00"]) == [staying]
+    store.scanned(56, 120, "0x" + "03" * 32, [order()])  # the same deposit landed again
+    again = store.get(order().id)
+    assert again is not None and "depositLost" not in again.data and store.steps(order().id)[0].tx == TX
+    store.drop(order().id)
+    assert store.all() == [] and store.steps(order().id) == []
     store.close()
 
 
@@ -77,9 +113,12 @@ def test_what_is_signed_is_kept_before_it_is_sent_and_goes_with_its_order(tmp_pa
     store.record_send(sent)
     store.record_send(sent)  # kept once
     assert [s.hash for s in store.sends(TX, "swapin")] == [sent.hash] and store.sends(TX, "other") == []
-    assert store.forget_chain(137) == 0 and store.sends(TX, "swapin") == []  # signed for a chain that went
+    assert store.sends_on(TX, 137) == [store.sends(TX, "swapin")[0]] and store.sends_on(TX, 56) == []
+    store.forget_send(sent.hash)  # a chain that went back past it will never have it
+    assert store.sends(TX, "swapin") == []
     store.record_send(sent)
-    assert store.forget_chain(56) == 1 and store.sends(TX, "swapin") == []  # with its order
+    store.drop(TX)
+    assert store.sends(TX, "swapin") == []  # with its order
     assert store.integrity() == "ok"
     store.close()
 

@@ -10,6 +10,7 @@ import pytest
 from eth_account import Account
 
 from swapdesk.contracts import artifact
+from swapdesk.devnet import rewinds
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.chaindata import ChainData, ChainInUse
 from swapdesk.devnet.damage import ChainDamaged
@@ -127,7 +128,10 @@ async def test_reset_starts_a_chain_over_from_its_world(tmp_path: Path) -> None:
     net = Devnet(ChainData(tmp_path))
     _, receipt = await transfer(net)
     assert await net.reset(CHAIN) is True  # stops the running chain first
+    record = rewinds.read(tmp_path / str(CHAIN))  # a rewind like a repair: the bridges judge its orders again
+    assert record is not None and record.choice == "reset" and record.first_lost <= int(receipt["blockNumber"], 16)
     assert await call(net, "eth_getTransactionReceipt", receipt["transactionHash"]) is None
+    assert int(await call(net, "eth_blockNumber"), 16) >= record.first_lost - 1  # it goes on from its world's head
     assert not list(tmp_path.glob(f"{CHAIN}.kept-*"))
     await net.close()
 

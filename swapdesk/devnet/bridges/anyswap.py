@@ -39,12 +39,18 @@ from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import MPC_INDEX
 from swapdesk.devnet.bridges.outcomes import find_event, landed
 from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
+from swapdesk.devnet.bridges.rejudge import Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import SwapConfig, rescale
 
 ROUTER, ERC20 = artifact("AnyswapV6Router"), artifact("ERC20")
 
+OUTCOMES = (  # what a state stands on, and where the swap goes back when its chain lost it (`rejudge`)
+    Outcome("swaptx", True, "payout", frozenset({"MatchTxNotStable", "MatchTxStable", "MatchTxFailed"}),
+            "MatchTxEmpty", ("swaptx", "error")),
+)  # fmt: skip
 MACHINE = Machine(
+    back=ways_back(OUTCOMES),
     first=("TxNotStable",),
     moves={
         "TxNotStable": ("MatchTxEmpty", "TxWithBigValue", "TxWithWrongValue", "MatchTxFailed"),
@@ -84,6 +90,7 @@ class Anyswap(Operator):
     name: ClassVar[str] = "anyswap"
     machine: ClassVar[Machine] = MACHINE
     topics: ClassVar[tuple[bytes, ...]] = (ANY_SWAP_OUT.topic,)
+    outcomes: ClassVar[tuple[Outcome, ...]] = OUTCOMES
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)

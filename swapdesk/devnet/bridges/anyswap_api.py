@@ -34,6 +34,7 @@ from swapdesk.devnet.bridges.anyswap import STATUS, status_note
 from swapdesk.devnet.bridges.client import RpcFailure
 from swapdesk.devnet.bridges.context import ZERO
 from swapdesk.devnet.bridges.deployment import AnyToken, BridgeDeployment
+from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.terms import SwapConfig
 from swapdesk.devnet.uniswap import MULTICALL3
 
@@ -174,6 +175,7 @@ async def scan_tx(providers: BridgeProviders, tx_text: str) -> dict[str, Any]:
         "historyType": "SWAPOUT",
         "label": "",
         "timeline": [{"status": s.state, "time": s.at_ms, "hash": s.tx or ""} for s in steps],  # devnet extension
+        "note": rejudged_note(data),  # devnet extension
     }
     if data.get("swapvalue"):
         target = await providers.world.deployment(dst) if dst is not None else None

@@ -51,13 +51,22 @@ from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import VALIDATOR_INDEXES
 from swapdesk.devnet.bridges.outcomes import find_event, landed
 from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
+from swapdesk.devnet.bridges.rejudge import NOWHERE, Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order, StaleOrder
 from swapdesk.devnet.bridges.terms import cbridge_estimate, cbridge_min_receive
 
 BRIDGE, ERC20 = artifact("CBridge"), artifact("ERC20")
 logger = logging.getLogger(__name__)
 
+OUTCOMES = (  # what a state stands on, and where the transfer goes back when its chain lost it (`rejudge`)
+    Outcome("relayHash", True, "relay", frozenset({"WAITING_FOR_FUND_RELEASE", "DELAYED", "COMPLETED"}),
+            "WAITING_FOR_SGN_CONFIRMATION", ("relayHash", "releaseHash", "delayedId", "note")),
+    Outcome("releaseHash", True, "release", frozenset({"COMPLETED"}), "DELAYED", ("releaseHash",)),
+    Outcome("refundHash", False, "refund", frozenset({"CONFIRMING_YOUR_REFUND", "REFUNDED"}),
+            "REFUND_TO_BE_CONFIRMED", ("refundHash", "refundBlock", "withdrawId"), NOWHERE),
+)  # fmt: skip
 MACHINE = Machine(
+    back=ways_back(OUTCOMES),
     first=("SUBMITTING",),
     moves={
         "SUBMITTING": ("WAITING_FOR_SGN_CONFIRMATION",),
@@ -93,6 +102,7 @@ class CBridge(Operator):
     name: ClassVar[str] = "cbridge"
     machine: ClassVar[Machine] = MACHINE
     topics: ClassVar[tuple[bytes, ...]] = (CB_SEND.topic, CB_WITHDRAW_DONE.topic)
+    outcomes: ClassVar[tuple[Outcome, ...]] = OUTCOMES
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -252,6 +262,11 @@ class CBridge(Operator):
             await self._move(order, "DELAYED", data={"delayedId": order.data["dstTransferId"]}, due=due)
         elif confirmations(receipt, head) >= timing.DESTINATION_CONFIRMATIONS:
             await self._move(order, "COMPLETED")
+
+    async def resettle(self, order: Order) -> None:
+        if order.state in ("DELAYED", "COMPLETED"):
+            with contextlib.suppress(CallReverted):  # its send is gone: recorded once it lands again
+                await self._settle_source(order)
 
     async def _settle_source(self, order: Order) -> bool:
         """The relay recorded on the source bridge (`settle`, on the validators' word): the transfer can no

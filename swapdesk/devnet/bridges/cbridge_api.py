@@ -44,6 +44,7 @@ from swapdesk.devnet.bridges.cbridge import STATUS
 from swapdesk.devnet.bridges.client import RpcFailure
 from swapdesk.devnet.bridges.context import same_asset
 from swapdesk.devnet.bridges.deployment import BridgedToken
+from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.store import Order, StaleOrder
 from swapdesk.devnet.bridges.terms import PER_MILLION, cbridge_estimate, cbridge_max_slippage
 
@@ -171,6 +172,7 @@ async def transfer_status(providers: BridgeProviders, params: dict[str, Any]) ->
         "src_send_info": _transfer_info(order.src_chain, data.get("token"), data.get("amount")),
         "dst_received_info": _transfer_info(order.dst_chain, data.get("dstToken"), data.get("receiveAmount")),
         "timeline": [{"status": s.state, "time": s.at_ms, "hash": s.tx or ""} for s in steps],
+        "note": rejudged_note(data) or data.get("note", ""),
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+from swapdesk.devnet import rewinds
 from swapdesk.devnet.bridges.client import ChainClient
 from swapdesk.devnet.bridges.config import BRIDGE_CHAINS
 from swapdesk.devnet.bridges.deployment import BridgeDeployment, BridgedToken
@@ -26,6 +27,8 @@ class BridgeWorld:
         self.speed = devnet.speed
         self._clients: dict[tuple[int, bool], ChainClient] = {}
         self._deployments: dict[int, BridgeDeployment] = {}
+        self.readers: frozenset[str] = frozenset()  # the operators that each judge the orders of a rewound chain
+        self._taken: dict[tuple[int, rewinds.Rewound], set[str]] = {}
 
     @property
     def data_dir(self) -> Path | None:
@@ -55,8 +58,29 @@ class BridgeWorld:
             self._deployments[chain_id] = found
         return found
 
+    def rewound(self, chain_id: int, reader: str) -> rewinds.Rewound | None:
+        """The record a repair or a reset left in the chain's folder (`devnet.rewinds`), unless `reader` took it."""
+        if self.devnet.data is None:
+            return None
+        found = rewinds.read(self.devnet.data.path(chain_id))
+        return None if found is None or reader in self._taken.get((chain_id, found), ()) else found
+
+    def rewound_chains(self) -> set[int]:
+        """The bridge chains whose folders hold a rewind's record."""
+        if self.devnet.data is None:
+            return set()
+        return {c for c in BRIDGE_CHAINS if (self.devnet.data.path(c) / rewinds.RECORD).exists()}
+
+    def took(self, chain_id: int, reader: str, record: rewinds.Rewound) -> None:
+        """`reader` keeps the rewind (in its own store): once every reader does, the record is deleted."""
+        taken = self._taken.setdefault((chain_id, record), set())
+        taken.add(reader)
+        if taken >= self.readers and self.devnet.data is not None:
+            rewinds.remove(self.devnet.data.path(chain_id), record)
+            del self._taken[chain_id, record]
+
     def forget(self, chain_id: int) -> None:
-        """A chain started over: read its deployment again when next asked."""
+        """A chain went back: read its deployment again when next asked."""
         self._deployments.pop(chain_id, None)
 
 

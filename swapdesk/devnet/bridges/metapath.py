@@ -55,6 +55,7 @@ from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import DESK_INDEX
 from swapdesk.devnet.bridges.outcomes import find_event, landed
 from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
+from swapdesk.devnet.bridges.rejudge import SOURCE, Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, Coin, coins, metapath_quote
 
@@ -63,7 +64,14 @@ DEPOSITS = (BRIDGERS_SWAP, BRIDGERS_SWAP_ETH)
 logger = logging.getLogger(__name__)
 OPEN, PAID_OUT, REFUNDED = 0, 1, 2  # an order's one outcome in a vault (`settled`)
 
+OUTCOMES = (  # what a state stands on, and where the order goes back when its chain lost it (`rejudge`)
+    Outcome("toHash", True, "payout", frozenset({"wait_receive_confirm", "wait_receive_confirm_error",
+            "receive_complete"}), "wait_receive_send", ("toHash", "error")),
+    Outcome("refundHash", False, "refund", frozenset({"wait_refund_confirm", "wait_refund_confirm_error",
+            "refund_complete"}), "wait_refund_send", ("refundHash", "refundCoinAmt", "error"), SOURCE),
+)  # fmt: skip
 MACHINE = Machine(
+    back=ways_back(OUTCOMES),
     first=("wait_deposit_send",),
     moves={
         "wait_deposit_send": ("wait_exchange_push", "wait_refund_send", "timeout", "wait_deposit_send_error"),
@@ -112,6 +120,7 @@ class Metapath(Operator):
     name: ClassVar[str] = "metapath"
     machine: ClassVar[Machine] = MACHINE
     topics: ClassVar[tuple[bytes, ...]] = tuple(e.topic for e in DEPOSITS)
+    outcomes: ClassVar[tuple[Outcome, ...]] = OUTCOMES
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -309,6 +318,10 @@ class Metapath(Operator):
         call = BRIDGERS.encode("settle", bytes.fromhex(order.id[2:]))
         sent = await self.payer(order.src_chain).submit(order.id, "settle", deployment.metapath.contract, call)
         return sent.receipt is not None and sent.receipt.ok
+
+    async def resettle(self, order: Order) -> None:
+        if order.state == "receive_complete":
+            await self._settle_source(order)
 
     async def _wait_receive_confirm(self, order: Order, head: int) -> None:
         try:

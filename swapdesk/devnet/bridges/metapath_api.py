@@ -35,6 +35,7 @@ from swapdesk.devnet.bridges import config
 from swapdesk.devnet.bridges.client import RpcFailure
 from swapdesk.devnet.bridges.context import ZERO
 from swapdesk.devnet.bridges.metapath import order_id
+from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.store import Order
 from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, BRIDGERS_CHAINS, PER_MILLION, Coin, coins, metapath_quote
 
@@ -244,6 +245,7 @@ async def record(providers: BridgeProviders, order: Order, steps: list[Any]) -> 
         "source": data.get("sourceFlag", ""),
         "equipmentNo": data.get("equipmentNo", ""),
         "timeline": [{"status": s.state, "time": s.at_ms, "hash": s.tx or ""} for s in steps],  # devnet extension
+        "note": rejudged_note(data),  # devnet extension: what judging the order again after a rewind found
     }
 
 

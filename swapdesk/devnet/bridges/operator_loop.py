@@ -4,9 +4,10 @@ Each chain is polled at its block time (or the desk's tick when shorter), at the
 real operator polls its node: the chains that run now (nothing new can happen on one that does not) and
 the chains that open orders wait on (a payout to a chain not started yet starts it). One poll:
 
-1. the head, and the hash of the last block scanned: a block that is no longer what it was means the
-   chain started over (`swapdesk devnet reset`): the orders whose deposits were on it go with it, and
-   it is scanned afresh (docs/providers.md, "When a chain starts over");
+1. the head, and whether the chain went back: a repair or a reset left its record (`devnet.rewinds`), or
+   the last block scanned is no longer what it was. Then every order touching the chain is judged again
+   against the chains as they are now (`rejudge`), before anything else happens on it, and it is scanned
+   again from before the blocks lost (docs/providers.md, "When a chain goes back");
 2. `eth_getLogs` of the provider's contracts from the cursor (at first: the block that created them) up
    to the head (less the provider's scan lag); new orders are kept together with the cursor, in one
    transaction, so a crash neither loses nor doubles one;
@@ -27,15 +28,17 @@ from abc import ABC, abstractmethod
 from typing import ClassVar
 
 from swapdesk.blocking import off_loop
-from swapdesk.devnet.bridges import timing
+from swapdesk.devnet.bridges import rejudge, timing
 from swapdesk.devnet.bridges.client import MAX_LOG_BLOCKS, ChainStopped, Log, RpcFailure, parse_log
 from swapdesk.devnet.bridges.context import BridgeWorld
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
+from swapdesk.devnet.bridges.rejudge import Outcome
 from swapdesk.devnet.bridges.store import Machine, Order, OrderStore, StaleOrder
 
 log = logging.getLogger(__name__)
 
 MAX_ORDERS_PER_POLL = 500  # a poll moves at most this many orders; the rest wait for the next one
+REWINDS_EVERY = 1.0  # seconds between two looks for chains that went back while no order needed them
 CURSOR_EVERY = 256  # blocks scanned with nothing found before the cursor is kept: after a crash, at most
 # these are scanned again (finding nothing new: a kept order is never added twice)
 
@@ -44,6 +47,7 @@ class Operator(ABC):
     name: ClassVar[str]
     machine: ClassVar[Machine]
     topics: ClassVar[tuple[bytes, ...]]  # first topics of the events it watches
+    outcomes: ClassVar[tuple[Outcome, ...]]  # the transactions its orders' states stand on, the payout first
 
     def __init__(self, world: BridgeWorld, store: OrderStore) -> None:
         self.world = world
@@ -53,6 +57,8 @@ class Operator(ABC):
         self._next_poll: dict[int, float] = {}
         self._scanned: dict[int, tuple[int, str] | None] = {}  # per chain, the last block scanned and its hash
         self._kept: dict[int, int] = {}  # and the last one whose cursor is kept (-1: none)
+        self._went_back: set[int] = set()  # chains whose orders are to be judged again (`rejudge`)
+        self._rewinds_seen = 0.0  # when the chains' folders were last looked at for a rewind's record
 
     # -- what a provider says -------------------------------------------------------------------
 
@@ -75,6 +81,10 @@ class Operator(ABC):
         """Blocks below the head its scanner stays (METAPATH's scanner lags)."""
         return 0
 
+    async def resettle(self, order: Order) -> None:  # noqa: B027 - most providers record nothing at the source
+        """After the order's source went back, its deposit still there: what it recorded there of the payout,
+        recorded again if it is gone (`rejudge`)."""
+
     # -- running --------------------------------------------------------------------------------
 
     async def run(self) -> None:
@@ -83,7 +93,7 @@ class Operator(ABC):
             running = self.world.running()
             for gone in set(self._scanned) - running:  # stopped: look at its cursor again when it runs
                 self._scanned.pop(gone)
-            chains = running | await off_loop(self.store.awaited_chains)
+            chains = running | await off_loop(self.store.awaited_chains) | await self._rewound()
             for chain_id in sorted(chains):
                 if self._next_poll.get(chain_id, 0.0) <= now:
                     self._next_poll[chain_id] = now + timing.poll_interval(chain_id, self.world.speed)
@@ -95,6 +105,14 @@ class Operator(ABC):
 
     def stop(self) -> None:
         self._stop.set()
+
+    async def _rewound(self) -> set[int]:
+        """The chains whose orders wait to be judged again, and (once a second) those a repair or a reset left
+        its record in: each is looked at, started if it is not running, as a user would start it."""
+        if time.monotonic() - self._rewinds_seen >= REWINDS_EVERY:
+            self._rewinds_seen = time.monotonic()
+            self._went_back = set(await off_loop(self.store.rewinds)) | await off_loop(self.world.rewound_chains)
+        return self._went_back
 
     async def need(self, chain_id: int) -> None:
         """A chain an order needs now besides the one it waits on (its source, to record its payout): started
@@ -116,15 +134,20 @@ class Operator(ABC):
         """One look at a chain: its news, then the orders waiting on it."""
         self.polls += 1
         if chain_id not in self.world.running():  # stopped since the loop looked (a reset?), or never started
-            if chain_id not in await off_loop(self.store.awaited_chains):
+            if chain_id not in await off_loop(self.store.awaited_chains) | self._went_back:
                 return
             await self.world.devnet.start(chain_id)  # an order waits on it: start it, as a user sending there would
         head = await self._look(chain_id)
+        rewinds = await off_loop(self.store.rewinds)
+        if chain_id in rewinds:  # its orders judged again before anything else happens on it
+            if not await rejudge.judge_chain(self, chain_id, *rewinds.pop(chain_id)):
+                return  # more of them at the next poll
+            self._went_back.discard(chain_id)
         await self._scan(chain_id, head)
         now = time.time()
         for order in await off_loop(self.store.waiting, chain_id, MAX_ORDERS_PER_POLL):
-            if order.due > now:
-                continue
+            if order.due > now or order.src_chain in rewinds or order.dst_chain in rewinds:
+                continue  # not yet due, or touching a chain whose orders are still to be judged again
             try:
                 await self.advance(order, head)
             except ChainStopped:
@@ -137,22 +160,34 @@ class Operator(ABC):
                 log.exception("%s: order %s could not move on", self.name, order.id)
 
     async def _look(self, chain_id: int) -> int:
-        """The chain's head, once sure the chain is still the one scanned."""
+        """The chain's head, once sure the chain is still the one scanned: one that went back is noted for its
+        orders to be judged again."""
         client = self.world.client(chain_id)
         if chain_id not in self._scanned:
             await self.first_look(chain_id)
             kept = await off_loop(self.store.cursor, chain_id)
             self._scanned[chain_id], self._kept[chain_id] = kept, kept[0] if kept else -1
+        record = await off_loop(self.world.rewound, chain_id, self.name)
+        if record is not None:  # a repair or a reset said from which block: noted, then its record let go
+            await self._noted(chain_id, record.first_lost)
+            await off_loop(self.world.took, chain_id, self.name, record)
         scanned = self._scanned[chain_id]
         if scanned is None:
             return await client.head()
         head, block = await client.many(("eth_blockNumber",), ("eth_getBlockByNumber", hex(scanned[0]), False))
-        if block is None or block["hash"] != scanned[1]:  # that block is not what it was: the chain started over
-            dropped = await off_loop(self.store.forget_chain, chain_id)
-            self.world.forget(chain_id)
-            self._scanned[chain_id], self._kept[chain_id] = None, -1
-            log.warning("%s: chain %s started over: %d orders deposited on it dropped", self.name, chain_id, dropped)
+        if block is None or block["hash"] != scanned[1]:  # that block is not what it was: the chain went back
+            await self._noted(chain_id, 0)  # from where, nothing says: every order touching it is judged again
         return int(head, 16)
+
+    async def _noted(self, chain_id: int, first_lost: int) -> None:
+        """A chain went back from `first_lost` (0: not known): kept for its orders to be judged again, and
+        scanned again from its cursor if that lies before the blocks lost, else from the start."""
+        kept = await off_loop(self.store.rewound, chain_id, first_lost)
+        self.world.forget(chain_id)
+        self._scanned[chain_id], self._kept[chain_id] = kept, kept[0] if kept else -1
+        self._went_back.add(chain_id)
+        log.warning("%s: chain %s went back (from block #%s): its orders are judged again", self.name, chain_id,
+                    first_lost or "?")  # fmt: skip
 
     async def _scan(self, chain_id: int, head: int) -> None:
         deployment = await self.world.deployment(chain_id)
@@ -169,7 +204,9 @@ class Operator(ABC):
             ("eth_getBlockByNumber", hex(last), False),
         )
         new = await self.found(chain_id, [parse_log(raw) for raw in logs])
+        for order in await off_loop(self.store.lost_deposits, [o.id for o in new]) if new else []:
+            await self.resettle(order)  # a deposit lost with its chain landed again: recorded paid at its source
         if new or self._kept[chain_id] < 0 or last - self._kept[chain_id] >= CURSOR_EVERY:
-            await off_loop(self.store.scanned, chain_id, last, block["hash"], new)
+            await off_loop(self.store.scanned, chain_id, last, block["hash"], new)  # (then it is no longer lost)
             self._kept[chain_id] = last
         self._scanned[chain_id] = (last, block["hash"])

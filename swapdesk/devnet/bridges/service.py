@@ -47,6 +47,7 @@ class BridgeProviders:
         self.anyswap = Anyswap(self.world, store(Anyswap))
         self.cbridge = CBridge(self.world, store(CBridge))
         self.metapath = Metapath(self.world, store(Metapath))
+        self.world.readers = frozenset(op.name for op in self.operators)
         self._lock: IO[bytes] | None = None
         self._tasks: list[asyncio.Task[None]] = []
 

@@ -7,9 +7,10 @@ provider derives from the deposit (so that a lost store could not make a second 
 every move is kept as a step of the order's timeline with its time and transaction. A METAPATH order
 registered before its deposit is seen has no log index yet.
 
-Beside the orders: each chain's scan cursor (block and hash: a chain that started over is noticed), and
-every transaction the operator signed, kept *before* it is sent, so that after a crash it is re-sent or
-found on chain instead of signed twice.
+Beside the orders: each chain's scan cursor (block and hash: a chain that went back is noticed), every
+transaction the operator signed, kept *before* it is sent, so that after a crash it is re-sent or found on
+chain instead of signed twice, and the chains that went back whose orders are still to be judged again
+(`rejudge`: the only way an order's status goes back, by its life cycle's `back` moves).
 
 Calls block (a commit waits for the disk): async code runs them through `blocking.off_loop`. One
 connection, shared by threads under a lock; a change is one transaction.
@@ -26,6 +27,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from swapdesk.devnet.bridges.machine import Machine
+
+__all__ = ["Machine", "Order", "OrderStore", "Sent", "StaleOrder", "Step"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS orders (
@@ -65,6 +70,11 @@ CREATE TABLE IF NOT EXISTS sends (
 CREATE INDEX IF NOT EXISTS sends_by_order ON sends (order_id, kind);
 CREATE TABLE IF NOT EXISTS cursors (chain_id INTEGER PRIMARY KEY, block INTEGER NOT NULL, hash TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS moves (src TEXT NOT NULL, dst TEXT NOT NULL, PRIMARY KEY (src, dst));
+CREATE TABLE IF NOT EXISTS rewinds (
+    chain_id INTEGER PRIMARY KEY,
+    first_lost INTEGER NOT NULL,
+    judged_to TEXT NOT NULL DEFAULT ''
+);
 CREATE TRIGGER IF NOT EXISTS first_state BEFORE INSERT ON orders
 WHEN NOT EXISTS (SELECT 1 FROM moves WHERE src = '' AND dst = NEW.state)
 BEGIN SELECT RAISE(ABORT, 'not a first state'); END;
@@ -73,35 +83,6 @@ WHEN NEW.state != OLD.state AND NOT EXISTS (SELECT 1 FROM moves WHERE src = OLD.
 BEGIN SELECT RAISE(ABORT, 'not a forward move'); END;
 """
 _ORDER_COLUMNS = "id, src_chain, src_tx, log_index, dst_chain, state, data, wait_on, due, created_ms, updated_ms"
-
-
-@dataclass(frozen=True)
-class Machine:
-    """A life cycle: the states an order may start in, and where each state may go (none: terminal)."""
-
-    first: tuple[str, ...]
-    moves: dict[str, tuple[str, ...]]
-
-    def __post_init__(self) -> None:
-        states = set(self.first) | set(self.moves) | {s for targets in self.moves.values() for s in targets}
-        seen: set[str] = set()
-
-        def visit(state: str, path: tuple[str, ...]) -> None:  # forward only: no way back to where one was
-            if state in path:
-                raise ValueError(f"the life cycle loops back to {state}")
-            if state not in seen:
-                for target in self.moves.get(state, ()):
-                    visit(target, (*path, state))
-                seen.add(state)
-
-        for state in sorted(states):
-            visit(state, ())
-
-    def terminal(self, state: str) -> bool:
-        return not self.moves.get(state)
-
-    def pairs(self) -> list[tuple[str, str]]:
-        return [("", s) for s in self.first] + [(s, t) for s, targets in self.moves.items() for t in targets]
 
 
 @dataclass(frozen=True)
@@ -145,6 +126,9 @@ class Sent:
 
 class StaleOrder(RuntimeError):
     """The order is no longer in the state the change expected (someone moved it first)."""
+
+
+LOST_DEPOSIT = "depositLost"  # in an order's data: its deposit is gone from its chain, and why (see `rejudge`)
 
 
 def now_ms() -> int:
@@ -191,6 +175,11 @@ class OrderStore:
                 if row is None:
                     self._insert(db, order)
                     added.append(order)
+                elif LOST_DEPOSIT in json.loads(row[1]) and order.log_index is not None:  # its deposit is back
+                    data = {k: v for k, v in {**json.loads(row[1]), **order.data}.items() if k != LOST_DEPOSIT}
+                    db.execute("UPDATE orders SET log_index = ?, data = ?, updated_ms = ? WHERE id = ?",
+                               (order.log_index, json.dumps(data), now_ms(), order.id))  # fmt: skip
+                    db.execute("UPDATE steps SET tx = ? WHERE order_id = ? AND seq = 0", (order.src_tx, order.id))
                 elif row[0] is None and order.log_index is not None:  # the deposit of a registered order:
                     data = {**json.loads(row[1]), **order.data}  # one that waits no more (timed out) wakes
                     db.execute(
@@ -262,16 +251,100 @@ class OrderStore:
                 (sent.hash, sent.order_id, sent.kind, sent.chain_id, sent.raw, sent.nonce, sent.expires_ms, now_ms()),
             )
 
-    def forget_chain(self, chain_id: int) -> int:
-        """A chain started over: drop its cursor, every order whose deposit was on it (the deposit went with
-        the chain; if it lands again, it is found again, under the same id), and the transactions signed for
-        it (they went too); an order whose deposit is elsewhere is kept, as it stands (docs/providers.md,
-        "When a chain starts over"). How many orders were dropped."""
+    # -- a chain that went back (`rejudge`) --------------------------------------------------------
+
+    def rewound(self, chain_id: int, first_lost: int) -> tuple[int, str] | None:
+        """A chain went back from block `first_lost` (0: not known, any block): kept until the orders touching it
+        are judged again (a second rewind first keeps the lower block, and judges from the first order again);
+        the scan cursor is dropped unless it lies before the lost blocks. The cursor now."""
         with self._transaction() as db:
-            db.execute("DELETE FROM cursors WHERE chain_id = ?", (chain_id,))
-            db.execute("DELETE FROM sends WHERE chain_id = ?", (chain_id,))
-            gone = db.execute("DELETE FROM orders WHERE src_chain = ?", (chain_id,))
-            return int(gone.rowcount)
+            row = db.execute("SELECT first_lost FROM rewinds WHERE chain_id = ?", (chain_id,)).fetchone()
+            lowest = first_lost if row is None else min(first_lost, int(row[0]))
+            db.execute("INSERT OR REPLACE INTO rewinds VALUES (?, ?, '')", (chain_id, lowest))
+            db.execute("DELETE FROM cursors WHERE chain_id = ? AND block >= ?", (chain_id, lowest))
+            kept = db.execute("SELECT block, hash FROM cursors WHERE chain_id = ?", (chain_id,)).fetchone()
+        return None if kept is None else (int(kept[0]), str(kept[1]))
+
+    def rewinds(self) -> dict[int, tuple[int, str]]:
+        """The chains whose orders wait to be judged again: their first lost block, and the last order judged."""
+        with self._lock:
+            rows = self._db.execute("SELECT chain_id, first_lost, judged_to FROM rewinds").fetchall()
+        return {int(row[0]): (int(row[1]), str(row[2])) for row in rows}
+
+    def touching(self, chain_id: int, after: str, limit: int) -> list[Order]:
+        """Orders with their deposit or their payout on `chain_id`, by id after `after`, at most `limit`."""
+        return self._orders("WHERE (src_chain = ? OR dst_chain = ?) AND id > ? ORDER BY id LIMIT ?",
+                            (chain_id, chain_id, after, limit))  # fmt: skip
+
+    def judged(self, chain_id: int, last: str | None) -> None:
+        """The orders touching a rewound chain judged again up to `last` (by id); None: all of them."""
+        with self._transaction() as db:
+            if last is None:
+                db.execute("DELETE FROM rewinds WHERE chain_id = ?", (chain_id,))
+            else:
+                db.execute("UPDATE rewinds SET judged_to = ? WHERE chain_id = ?", (last, chain_id))
+
+    def judge(
+        self, order: Order, state: str, lost: set[str], *, data: dict[str, Any], forget: tuple[str, ...] = (),
+        wait_on: int | None = -1,
+    ) -> Order:  # fmt: skip
+        """An order judged again after a chain went back: to `state` (a way back of its life cycle, or the state
+        it is in), `data` merged and `forget` removed. The steps that stood on a transaction in `lost` are no
+        longer shown: going back, from the first of them on (the step back then ends the timeline); staying,
+        their transaction only. StaleOrder if it moved meanwhile."""
+        if state != order.state and not self.machine.goes_back(order.state, state):
+            raise ValueError(f"{order.state} has no way back to {state}")
+        merged = {k: v for k, v in {**order.data, **data}.items() if k not in forget}
+        waits = order.wait_on if wait_on == -1 else wait_on
+        at, marks = now_ms(), ",".join("?" * len(lost))
+        with self._transaction() as db:
+            updated = db.execute(
+                "UPDATE orders SET state = ?, data = ?, wait_on = ?, due = 0, updated_ms = ?"
+                " WHERE id = ? AND state = ?",
+                (state, json.dumps(merged), waits, at, order.id, order.state),
+            )
+            if updated.rowcount != 1:
+                raise StaleOrder(f"order {order.id} is no longer {order.state}")
+            if state == order.state:
+                db.execute(f"UPDATE steps SET tx = NULL WHERE order_id = ? AND tx IN ({marks})", (order.id, *lost))
+            else:
+                first = db.execute(f"SELECT min(seq) FROM steps WHERE order_id = ? AND tx IN ({marks})",
+                                   (order.id, *lost)).fetchone()[0]  # fmt: skip
+                if first is not None:
+                    db.execute("DELETE FROM steps WHERE order_id = ? AND seq >= ?", (order.id, first))
+                last = db.execute("SELECT state FROM steps WHERE order_id = ? ORDER BY seq DESC LIMIT 1",
+                                  (order.id,)).fetchone()  # fmt: skip
+                if last is None or last[0] != state:
+                    seq = db.execute("SELECT count(*) FROM steps WHERE order_id = ?", (order.id,)).fetchone()[0]
+                    db.execute("INSERT INTO steps VALUES (?, ?, ?, ?, NULL)", (order.id, seq, state, at))
+        return Order(order.id, order.src_chain, order.src_tx, order.log_index, order.dst_chain, state, merged,
+                     waits, 0.0, order.created_ms, at)  # fmt: skip
+
+    def drop(self, order_id: str) -> None:
+        """An order that never was, as the chains now stand (its deposit went, nothing was paid): forgotten with
+        its steps and what was signed for it. If the same deposit lands again, it is found again."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM orders WHERE id = ?", (order_id,))
+
+    def sends_on(self, order_id: str, chain_id: int) -> list[Sent]:
+        """What was signed for an order on one chain."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT hash, order_id, kind, chain_id, raw, nonce, expires_ms, created_ms FROM sends"
+                " WHERE order_id = ? AND chain_id = ?",
+                (order_id, chain_id),
+            ).fetchall()
+        return [Sent(*row) for row in rows]
+
+    def lost_deposits(self, order_ids: list[str]) -> list[Order]:
+        """Those of the orders (at most a scan's few hundred) whose deposit went with its chain (`LOST_DEPOSIT`)."""
+        found = self._orders(f"WHERE id IN ({','.join('?' * len(order_ids))})", tuple(order_ids))
+        return [o for o in found if LOST_DEPOSIT in o.data]
+
+    def forget_send(self, tx_hash: str) -> None:
+        """A signed transaction its chain no longer has and never will (the chain went back past it)."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM sends WHERE hash = ?", (tx_hash,))
 
     # -- reading --------------------------------------------------------------------------------
 

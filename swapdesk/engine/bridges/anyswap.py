@@ -281,7 +281,7 @@ class Anyswap(BridgeClient):
         partial = paid_token is not None
         return m.Progress(
             notes=scan.notes_of(code, info.get("statusmsg")),
-            normalized=scan.normalized(code, partial),
+            normalized=m.noted(scan.normalized(code, partial), info.get("note")),
             dst_tx=swap_tx,
             paid=scan.paid(info, code, deposit.dst.decimals),
             paid_token=paid_token,

@@ -299,7 +299,7 @@ class CBridge(BridgeClient):
             steps.append(
                 m.Step(NAMES.get(step_code, str(s["status"])), normalized(step_code, reason), int(s["time"]), chain, tx)
             )
-        state = normalized(code, reason)
+        state = m.noted(normalized(code, reason), status.get("note"))
         return m.Progress(
             notes=NAMES.get(code, str(code)),
             normalized=state,

@@ -87,7 +87,7 @@ def progress(record: dict[str, Any], deposit: m.Deposit, devnet: bool) -> m.Prog
     paid = amount(record.get("toTokenAmount"), deposit.dst.decimals, devnet) if notes == "receive_complete" else 0
     return m.Progress(
         notes=notes,
-        normalized=normalized(notes, reason),
+        normalized=m.noted(normalized(notes, reason), record.get("note")),
         dst_tx=hash_of(record.get("toHash")),
         paid=paid,
         channel=channel if channel in CHANNELS else "default",

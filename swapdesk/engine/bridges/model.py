@@ -216,6 +216,13 @@ class Normalized:
         return "Success" if self.status == DONE and self.substatus in (COMPLETED, PARTIAL) else "Failure"
 
 
+def noted(state: Normalized, note: object) -> Normalized:
+    """A state with its provider's note (the devnet's: what judging the order again after a chain went back
+    found) as its message, where it has none."""
+    text = str(note or "")[:300]
+    return Normalized(state.status, state.substatus, text) if text and not state.message else state
+
+
 @dataclass(frozen=True)
 class Step:
     notes: str

@@ -130,6 +130,15 @@ class ChainReader:
             ),
         )
 
+    async def mined(self, chain: Chain, tx: str) -> bool:
+        """Whether the chain has the transaction `tx` (0x-hex) mined now: one request."""
+        w3 = await self.backend.web3(chain)
+        async with reaching(chain):
+            try:
+                return await w3.eth.get_transaction_receipt(tx) is not None  # type: ignore[arg-type]
+            except TransactionNotFound:
+                return False
+
     async def call(self, chain: Chain, to: bytes, data: bytes) -> bytes:
         w3 = await self.backend.web3(chain)
         async with reaching(chain):
