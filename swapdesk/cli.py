@@ -153,8 +153,15 @@ async def _quote(args: argparse.Namespace) -> int:
         return 0
     out, minimum = int(quote.totalAmountOut), int(quote.totalAmountOutMin)
     rate = (Decimal(out).scaleb(-buy.decimals) / Decimal(amount).scaleb(-sell.decimals)).normalize()
-    best = max((int(a.amountOut) for a in quote.amounts), default=0)
-    gain = f"{(out - best) * 10_000 // best:+d} bps over the best single source" if best else "no single source can"
+    # compared after gas, as the engine chooses (a single route may give more and cost more gas than the split)
+    worth = out - int(quote.gasCost or 0)
+    singles = [int(a.amountOut) - int(a.gasCost or 0) for a in quote.amounts if int(a.amountOut)]
+    best = max(singles, default=0)
+    gain = (
+        f"{(worth - best) * 10_000 // best:+d} bps over the best single source, after gas"
+        if best > 0
+        else "no single source can"
+    )
     print(f"{args.amount} {sell.symbol} -> {to_human(out, buy.decimals)} {buy.symbol} on {chain.name}")
     print(f"  minimum   {to_human(minimum, buy.decimals)} {buy.symbol} (slippage {Decimal(slippage) / 100}%)")
     print(f"  rate      1 {sell.symbol} = {rate:.8g} {buy.symbol}")

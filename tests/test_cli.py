@@ -91,3 +91,12 @@ def test_fork_with_a_command_is_refused_not_ignored(capsys: pytest.CaptureFixtur
         main(["--fork", "ETH=http://127.0.0.1:9", *_quote("ETH", "ETH", "USDC", "1")])
     assert ended.value.code == 2
     assert "--fork: practice on a fork is the window's" in capsys.readouterr().err
+
+
+def test_the_split_is_never_said_below_a_single_source(server_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The gain over the best single source is after gas, as the engine chooses: never negative."""
+    argv = ["quote", "--chain", "BSC", "--sell", "USDT", "--buy", "BNB", "--amount", "250000", "--part", "10"]
+    assert main([*argv, "--to", RECEIVER, "--server", server_url]) == 0
+    route = next(line for line in capsys.readouterr().out.splitlines() if line.lstrip().startswith("route"))
+    said = route.split("(", 1)[1]
+    assert said.endswith("bps over the best single source, after gas)") and not said.startswith("-"), route
