@@ -13,9 +13,11 @@ import csv
 import io
 import re
 import time
+from collections.abc import Sequence
 
 from swapdesk.api import TxInfo
 from swapdesk.chains import CHAINS, Chain, UnknownChain, resolve
+from swapdesk.csv_cells import csv_text
 from swapdesk.lookup import Found
 from swapdesk.units import to_human
 
@@ -99,29 +101,26 @@ def _chain(word: str) -> Chain | None:
 
 
 def results_csv(rows: list[Found]) -> str:
-    """One line per lookup, in the order given."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(COLUMNS)
-    for found in rows:
-        info = found.info
-        if info is None:
-            writer.writerow([found.hash, found.chain.flag if found.chain else ""] + [""] * (len(COLUMNS) - 3)
-                            + [found.error])  # fmt: skip
-            continue
-        d = info.details
-        when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(info.timestamp)) if info.timestamp else ""
-        failure = d.failure if d is not None and d.failure else info.failure
-        writer.writerow([
-            info.hash, info.chain, info.kind, info.status, d.statusNotes if d else info.statusNotes,
-            failure.words if failure else "", d.fromAddress if d else info.fromAddress, d.toAddress if d else
-            info.toAddress, d.fromToken if d else "", d.toToken if d else "", d.amountIn if d else "", d.amountOut if
-            d else "", d.amountOutMin if d else "", d.fromDecimals if d else "", d.toDecimals if d else "",
-            " ".join(x.dex for x in d.dexs) if d else "", info.token, info.symbol, info.amount if info.token else "",
-            info.spender, info.spenderName, info.recipient, info.contractName, info.methodName, info.networkFee,
-            info.block, when, "",
-        ])  # fmt: skip
-    return out.getvalue()
+    """One line per lookup, in the order given; no cell a spreadsheet would evaluate (`csv_cells`)."""
+    return csv_text(COLUMNS, [_result(found) for found in rows])
+
+
+def _result(found: Found) -> Sequence[object]:
+    info = found.info
+    if info is None:
+        return [found.hash, found.chain.flag if found.chain else ""] + [""] * (len(COLUMNS) - 3) + [found.error]
+    d = info.details
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(info.timestamp)) if info.timestamp else ""
+    failure = d.failure if d is not None and d.failure else info.failure
+    return [
+        info.hash, info.chain, info.kind, info.status, d.statusNotes if d else info.statusNotes,
+        failure.words if failure else "", d.fromAddress if d else info.fromAddress, d.toAddress if d else
+        info.toAddress, d.fromToken if d else "", d.toToken if d else "", d.amountIn if d else "", d.amountOut if
+        d else "", d.amountOutMin if d else "", d.fromDecimals if d else "", d.toDecimals if d else "",
+        " ".join(x.dex for x in d.dexs) if d else "", info.token, info.symbol, info.amount if info.token else "",
+        info.spender, info.spenderName, info.recipient, info.contractName, info.methodName, info.networkFee,
+        info.block, when, "",
+    ]  # fmt: skip
 
 
 def summary(info: TxInfo, known: dict[str, str] | None = None) -> str:

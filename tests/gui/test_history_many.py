@@ -19,6 +19,7 @@ from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.gui.window import MainWindow
 from swapdesk.store import StoredTx
 
+from ..hostile import HOSTILE, formula_like, hostile_transfers
 from .conftest import Act, Until, screenshot
 from .test_history_tab import ERC20, _approve, _send
 
@@ -127,3 +128,24 @@ def test_a_long_list_can_be_cancelled(window: MainWindow, until: Until, act: Act
     assert said.startswith("No transaction hash there") and not tab.many.error.isHidden()
     (said,) = until(tab.many.refused, doing=lambda: tab.many.open_file(tmp_path / "missing.csv"))
     assert said.startswith("Cannot read missing.csv")
+
+
+def test_hostile_symbols_are_exported_as_text(
+    window: MainWindow, until: Until, qloop: qasync.QEventLoop, devnet: Devnet, tmp_path: Path
+) -> None:
+    """Tokens named and symbolled as formulas, moved on BSC: the table says them as they are, the exported
+    results write them as text no spreadsheet evaluates (issue 29)."""
+    hashes = qloop.run_until_complete(hostile_transfers(devnet, 56, 7))
+    many = window.history_tab.many
+    window.history_tab.many_button.setChecked(True)
+    many.text.setPlainText("\n".join(f"{h} BSC" for h in hashes))
+    found, missing = until(many.finished, doing=many.look_up_all)
+    assert (found, missing) == (4, 0)
+    for n, text in enumerate(HOSTILE):
+        assert many.table.item(n, 3).text().startswith(f"transfer of 1 {text} to 0x")
+    exported = tmp_path / "results.csv"
+    many.export(exported)
+    rows = list(csv.DictReader(io.StringIO(exported.read_text())))
+    assert [(r["hash"], r["kind"], r["amount"]) for r in rows] == [(h, "transfer", str(10**18)) for h in hashes]
+    assert [r["symbol"] for r in rows] == ["'" + text for text in HOSTILE]
+    assert [cell for row in rows for cell in row.values() if formula_like(cell)] == []
