@@ -228,3 +228,20 @@ def test_a_large_paste_is_read_while_the_window_turns(
     assert many.table.item(0, 1).text() == "BSC"
     many.text.setPlainText("typed")  # typing replaces what was kept
     assert many.text.kept is None and many.text.text_to_read() == "typed"
+
+
+def test_reading_a_long_list_can_be_cancelled(window: MainWindow, until: Until) -> None:
+    """Cancelled while its hashes are being read (200,000 lines of them, the progress said): the reading stops,
+    nothing is looked up, and the field can be read again."""
+    many = window.history_tab.many
+    window.history_tab.many_button.setChecked(True)
+    many.text.show_text("".join(f"0x{n % 4000:064x} BSC\n" for n in range(200_000)), "hashes.txt")
+    assert many.text.kept is not None  # 200,000 lines: kept aside
+    (fraction,) = until(many.read_so_far, doing=many.look_up_all)
+    assert 0 < fraction < 1 and many.progress.words.text() == f"Reading the hashes… {int(fraction * 100)}%"
+    until(many.cancelled, doing=many.progress.cancel_button.click)
+    assert many.count.text() == "Cancelled before the hashes were all read."
+    assert not many.reading and not many.progress.busy and many.run_button.isEnabled() and many.table.rowCount() == 0
+    (count,) = until(many.started, doing=many.look_up_all)
+    assert count == 4000
+    until(many.cancelled, doing=many.progress.cancel_button.click)

@@ -63,6 +63,7 @@ class Stopped(Exception):
 
 
 class ManyLookups(QWidget):
+    read_so_far = Signal(float)  # how much of a long text is read, 0 to 1, as its reading reports it
     started = Signal(int)  # the hashes read: this many lookups begin
     finished = Signal(int, int)  # found, not found
     refused = Signal(str)  # nothing to look up, in words
@@ -215,6 +216,7 @@ class ManyLookups(QWidget):
         def said(fraction: float) -> None:
             if not stop.is_set():
                 self.progress.say(tr("Reading the hashes… {percent}%").format(percent=int(fraction * 100)))
+                self.read_so_far.emit(fraction)
 
         def heard(fraction: float) -> None:  # on the reading's thread
             if stop.is_set():
