@@ -19,7 +19,8 @@ from swapdesk.api import ChainRequest, SwapService, TxDetails, TxInfo
 from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.cli_network import say_where
-from swapdesk.hash_lists import TooMany, read_hashes, results_csv, summary
+from swapdesk.files import FileRefused, read_text
+from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, Recorded, look_up, look_up_many
 from swapdesk.settings import data_dir
 from swapdesk.store import TxStore
@@ -164,14 +165,8 @@ async def _many(
 
 def _file(path: Path) -> list[tuple[str, Chain | None]]:
     try:
-        if path.stat().st_size > MAX_FILE:
-            raise Refused(f"--from-file: {path} is larger than {MAX_FILE // 2**20} MiB")
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise Refused(f"--from-file: cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        found = read_hashes(text)
-    except TooMany as exc:
+        found = read_hashes(read_text(path, MAX_FILE))
+    except (FileRefused, ListRefused) as exc:
         raise Refused(f"--from-file: {exc}") from None
     if not found:
         raise Refused(f"--from-file: no transaction hash in {path} (64 hex digits, 0x optional)")

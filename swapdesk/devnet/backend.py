@@ -14,7 +14,7 @@ from swapdesk.chains import Chain
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.manifest import Manifest
-from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.network import NOT_STARTED, Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.devnet.tron.transport import devnet_tron_node
 from swapdesk.engine.tron_node import TronNode
@@ -65,6 +65,8 @@ class DevnetBackend:
             manifest = await self.devnet.start(chain.id)
             if chain.id not in self._catalogs:
                 self._catalogs[chain.id] = catalog_of(manifest, await self.devnet.bridges(chain.id))
+        except NOT_STARTED as exc:  # its words name the chain, why, and what to do (a repair command...)
+            raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, str(exc)) from exc
         except Exception as exc:
             raise Unavailable(
                 ErrorCode.CHAIN_UNAVAILABLE, f"the {chain.flag} devnet chain could not start: {exc}"

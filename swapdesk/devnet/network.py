@@ -27,7 +27,7 @@ from swapdesk.chain import jsonrpc
 from swapdesk.chains import CHAINS, by_id
 from swapdesk.devnet import rpc
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
-from swapdesk.devnet.chaindata import ChainData, OpenedChain
+from swapdesk.devnet.chaindata import ChainData, ChainInUse, OpenedChain
 from swapdesk.devnet.clock import Ticker, speed_from_env
 from swapdesk.devnet.damage import ChainDamaged
 from swapdesk.devnet.evm import ChainUnwritable, DevChain
@@ -52,6 +52,11 @@ class _Host:
 class DevnetClosed(RuntimeError):
     """The devnet was closed: its chains are not started again (a late request from an engine being replaced
     would otherwise reopen a chain and hold its data from the engine that replaces it)."""
+
+
+# A chain that does not start for a reason its words say, with what to do (damaged data and the repair commands,
+# a chain another process holds, a devnet closing): not a bug. Whoever serves the chain passes the words on.
+NOT_STARTED = (ChainDamaged, ChainInUse, DevnetClosed)
 
 
 class Devnet:

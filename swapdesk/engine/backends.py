@@ -8,6 +8,7 @@ whatever the chains are.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Protocol
@@ -99,6 +100,7 @@ class RpcBackend:
 
 CATALOG_TIMEOUT = 120.0  # seconds: the devnet process may build the chain's world first (once per machine)
 MAX_CATALOG = 1024 * 1024  # bytes: a catalogue is a few kilobytes
+MAX_SAID = 2000  # characters of a devnet process's refusal passed on
 
 
 class ServedDevnetBackend:
@@ -139,7 +141,7 @@ class ServedDevnetBackend:
                     if len(body) > MAX_CATALOG:
                         raise ValueError(f"a catalogue of more than {MAX_CATALOG} bytes")
                 if answer.status_code != 200:
-                    raise ValueError(f"HTTP {answer.status_code}: {bytes(body[:200]).decode('utf-8', 'replace')}")
+                    raise ValueError(f"HTTP {answer.status_code}: {_said(bytes(body))}")
             return Catalog.from_json(body.decode(), f"the devnet's {chain.flag} catalogue")
         except (httpx.HTTPError, ValueError, TypeError, KeyError) as exc:
             raise Unavailable(
@@ -165,6 +167,16 @@ class ServedDevnetBackend:
     async def aclose(self) -> None:
         await self._client.aclose()
         await self.rpc.aclose()
+
+
+def _said(body: bytes) -> str:
+    """What a devnet process's refusal says: its `error` (a damaged chain's words name the repair command, so
+    they are kept whole up to a bound), else the start of the body."""
+    try:
+        error = json.loads(body).get("error")
+    except (ValueError, AttributeError):
+        error = None
+    return str(error)[:MAX_SAID] if isinstance(error, str) else body[:200].decode("utf-8", "replace")
 
 
 class RoutedBackend:

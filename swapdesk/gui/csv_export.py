@@ -5,13 +5,12 @@ of a JSON blob. `write` returns the sentence the window says once the file is wr
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from pathlib import Path
 from typing import Any
 
 from swapdesk.chains import by_id
+from swapdesk.csv_cells import csv_text
 from swapdesk.files import write_atomically
 from swapdesk.gui import formatting, status
 from swapdesk.gui.i18n import tr
@@ -66,12 +65,8 @@ def row(tx: StoredTx) -> list[str]:
 
 
 def text(transactions: list[StoredTx]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(COLUMNS)
-    for tx in transactions:
-        writer.writerow(row(tx))
-    return out.getvalue()
+    """No cell a spreadsheet would evaluate (`csv_cells`): a revert reason or a symbol is a stranger's text."""
+    return csv_text(COLUMNS, [row(tx) for tx in transactions])
 
 
 def write(store: TxStore, path: Path) -> str:

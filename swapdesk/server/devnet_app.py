@@ -30,7 +30,7 @@ from swapdesk.chains import UnknownChain, by_id
 from swapdesk.devnet.backend import catalog_of
 from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.chaindata import ChainData
-from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.network import NOT_STARTED, Devnet
 from swapdesk.server import run
 from swapdesk.server.cors import Cors
 from swapdesk.server.guard import RequestGuard
@@ -99,7 +99,10 @@ def create_devnet_app(devnet: Devnet, providers: BridgeProviders | None = None, 
             served = catalog_of(await devnet.manifest(chain), await devnet.bridges(chain))  # the engine's part
         except UnknownChain:
             return JSONResponse({"error": f"no devnet chain with id {chain_id}"}, status_code=404)
-        except Exception:  # its data in use by another process, a world that cannot be built...
+        except NOT_STARTED as exc:  # damaged data (its words name the repair commands), in use by another process...
+            log.warning("devnet chain %s refused: %s", chain_id, exc)
+            return JSONResponse({"error": str(exc)}, status_code=503)
+        except Exception:  # a world that cannot be built: a bug
             log.exception("devnet chain %s could not start", chain_id)
             return JSONResponse({"error": f"the devnet chain {chain_id} could not start; see the log"}, status_code=503)
         return Response(served.to_json(), media_type="application/json")

@@ -21,7 +21,7 @@ from fastapi.responses import Response
 
 from swapdesk.chain import jsonrpc
 from swapdesk.chains import UnknownChain, by_id
-from swapdesk.devnet.network import Devnet
+from swapdesk.devnet.network import NOT_STARTED, Devnet
 from swapdesk.devnet.turns import serving
 
 log = logging.getLogger(__name__)
@@ -57,7 +57,10 @@ async def _runner(devnet: Devnet | None, chain_id: str) -> jsonrpc.Run:
         return _refusing(f"no devnet chain with id {chain_id}")
     try:
         await devnet.start(chain)
-    except Exception:  # its data in use by another process, a world that cannot be built...
+    except NOT_STARTED as exc:  # damaged data (its words name the repair commands), in use by another process...
+        log.warning("devnet chain %s refused: %s", chain, exc)
+        return _refusing(str(exc))
+    except Exception:  # a world that cannot be built: a bug
         log.exception("devnet chain %s could not start", chain)
         return _refusing(f"the devnet chain {chain} could not start; the server's log says why")
     return partial(devnet.rpc, chain)

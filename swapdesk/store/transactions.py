@@ -29,8 +29,6 @@ One connection, shared by threads under a lock.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sqlite3
 import threading
@@ -39,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from swapdesk.csv_cells import csv_text
 from swapdesk.store import orders
 from swapdesk.store.orders import StoredOrder
 
@@ -252,19 +251,17 @@ class TxStore:
             return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
     def export_csv(self) -> str:
-        """Every transaction, newest first, as CSV text (amounts in smallest units)."""
-        out = io.StringIO()
+        """Every transaction, newest first, as CSV text (amounts in smallest units; no cell a spreadsheet would
+        evaluate, `csv_cells`: an error is often a contract's revert reason, a stranger's text)."""
         columns = ["time_utc", "chain_id", "network", "network_id", "kind", "status", "hash", "sender", "nonce",
                    "block", "error", "summary"]  # fmt: skip
-        writer = csv.writer(out)
-        writer.writerow(columns)
-        for tx in self.all():
-            when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(tx.created_ms / 1000))
-            summary = json.dumps(tx.summary, sort_keys=True)
-            row = [when, tx.chain_id, tx.network, tx.signed_for, tx.kind, tx.status, tx.hash, tx.sender, tx.nonce,
-                   tx.block, tx.error, summary]  # fmt: skip
-            writer.writerow(row)
-        return out.getvalue()
+        rows = [
+            [time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(tx.created_ms / 1000)), tx.chain_id, tx.network,
+             tx.signed_for, tx.kind, tx.status, tx.hash, tx.sender, tx.nonce, tx.block, tx.error,
+             json.dumps(tx.summary, sort_keys=True)]
+            for tx in self.all()
+        ]  # fmt: skip
+        return csv_text(columns, rows)
 
     def close(self) -> None:
         with self._lock:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from pathlib import Path
 
+import pytest
 import qasync
 from eth_account import Account
+from PySide6.QtCore import QMimeData
 from web3 import AsyncWeb3
 
 from swapdesk.contracts import vendored
@@ -19,6 +22,7 @@ from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.gui.window import MainWindow
 from swapdesk.store import StoredTx
 
+from ..hostile import HOSTILE, formula_like, hostile_transfers
 from .conftest import Act, Until, screenshot
 from .test_history_tab import ERC20, _approve, _send
 
@@ -116,7 +120,7 @@ def test_a_long_list_can_be_cancelled(window: MainWindow, until: Until, act: Act
     tab = window.history_tab
     tab.many_button.setChecked(True)
     tab.many.text.setPlainText("\n".join("0x" + f"{n:02x}" * 32 for n in range(40)))
-    act(tab.many.look_up_all)
+    assert until(tab.many.started, doing=tab.many.look_up_all) == (40,)
     assert tab.many.progress.busy and not tab.many.run_button.isEnabled() and tab.many.table.rowCount() == 40
     until(tab.many.cancelled, doing=tab.many.progress.cancel_button.click)
     assert not tab.many.progress.busy and tab.many.run_button.isEnabled()
@@ -127,3 +131,117 @@ def test_a_long_list_can_be_cancelled(window: MainWindow, until: Until, act: Act
     assert said.startswith("No transaction hash there") and not tab.many.error.isHidden()
     (said,) = until(tab.many.refused, doing=lambda: tab.many.open_file(tmp_path / "missing.csv"))
     assert said.startswith("Cannot read missing.csv")
+
+
+def test_hostile_symbols_are_exported_as_text(
+    window: MainWindow, until: Until, qloop: qasync.QEventLoop, devnet: Devnet, tmp_path: Path
+) -> None:
+    """Tokens named and symbolled as formulas, moved on BSC: the table says them as they are, the exported
+    results write them as text no spreadsheet evaluates (issue 29)."""
+    hashes = qloop.run_until_complete(hostile_transfers(devnet, 56, 7))
+    many = window.history_tab.many
+    window.history_tab.many_button.setChecked(True)
+    many.text.setPlainText("\n".join(f"{h} BSC" for h in hashes))
+    found, missing = until(many.finished, doing=many.look_up_all)
+    assert (found, missing) == (4, 0)
+    for n, text in enumerate(HOSTILE):
+        assert many.table.item(n, 3).text().startswith(f"transfer of 1 {text} to 0x")
+    exported = tmp_path / "results.csv"
+    many.export(exported)
+    rows = list(csv.DictReader(io.StringIO(exported.read_text())))
+    assert [(r["hash"], r["kind"], r["amount"]) for r in rows] == [(h, "transfer", str(10**18)) for h in hashes]
+    assert [r["symbol"] for r in rows] == ["'" + text for text in HOSTILE]
+    assert [cell for row in rows for cell in row.values() if formula_like(cell)] == []
+
+
+@pytest.mark.parametrize("odd", ["pipe", "device", "folder"])
+def test_odd_files_are_refused_by_their_type(window: MainWindow, until: Until, tmp_path: Path, odd: str) -> None:
+    """A pipe, a device or a folder is refused by its type (before, the window waited for ever on a pipe, read
+    /dev/zero until it ran out of memory, and said of a folder only that it could not read it)."""
+    many = window.history_tab.many
+    window.history_tab.many_button.setChecked(True)
+    if odd == "pipe":
+        path, said = tmp_path / "hashes.fifo", "hashes.fifo is a named pipe (FIFO): only a regular file can be read"
+        os.mkfifo(path)
+    elif odd == "device":
+        path, said = Path("/dev/zero"), "zero is a character device: only a regular file can be read"
+    else:
+        path, said = tmp_path, f"{tmp_path.name} is a folder: only a regular file can be read"
+    assert until(many.refused, timeout=60, doing=lambda: many.open_file(path)) == (said,)
+    assert many.error.text() == said and not many.progress.busy and many.run_button.isEnabled()
+
+
+@pytest.mark.parametrize("given", ["opened", "pasted"])
+def test_a_csv_cell_past_the_limit_is_said(window: MainWindow, until: Until, tmp_path: Path, given: str) -> None:
+    """Before, the window said nothing at all: the csv module's error ended the work unseen."""
+    many = window.history_tab.many
+    window.history_tab.many_button.setChecked(True)
+    long_cell = f"tx_hash,note\n{UNKNOWN},{'y' * 200_000}\n"
+    listed = tmp_path / "export.csv"
+    listed.write_text(long_cell)
+    if given == "pasted":
+        many.text.setPlainText(long_cell)
+    (said,) = until(
+        many.refused, timeout=60, doing=many.look_up_all if given == "pasted" else lambda: many.open_file(listed)
+    )
+    assert said == "Line 2 of the CSV has a cell longer than 131,072 characters, the most one may hold"
+    assert many.table.rowCount() == 0 and many.run_button.isEnabled() and not many.progress.busy
+
+
+def test_a_large_paste_is_read_while_the_window_turns(
+    window: MainWindow, until: Until, qloop: qasync.QEventLoop
+) -> None:
+    """16 MiB of words pasted: kept aside rather than laid out (Qt takes a minute over 8 million short lines), its
+    hashes found off the window's thread with the progress said, the event loop turning meanwhile (before, the
+    window froze for 57 s before it said there was no hash); a hash at its very end is read."""
+    many = window.history_tab.many
+    window.history_tab.many_button.setChecked(True)
+    words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do\n" * (16 * 2**20 // 62)
+    pasted = QMimeData()
+    pasted.setText(words)
+    many.text.insertFromMimeData(pasted)
+    assert many.text.toPlainText() == "" and many.text.text_to_read() == words
+    assert many.text.placeholderText().startswith("Pasted text: 270,601 lines, too long to show here.")
+
+    seen: list[tuple[bool, str]] = []  # at each turn of the loop while the hashes are read: reading? said?
+
+    def turn() -> None:
+        seen.append((many.reading, many.progress.words.text()))
+        if many.reading:
+            qloop.call_soon(turn)
+
+    def start() -> None:
+        qloop.call_soon(turn)  # queued before the reading starts: it runs at the loop's next turn
+        many.look_up_all()
+
+    (said,) = until(many.refused, timeout=120, doing=start)
+    assert said == "No transaction hash there: 64 hexadecimal digits, with or without 0x."
+    reading = [words for read, words in seen if read]
+    assert len(reading) >= 2 and reading[0] == "Reading the hashes…", seen[:3]  # the loop turned as it read
+    assert seen[-1][0] is False and not many.progress.busy
+
+    many.text.insertFromMimeData(pasted)  # the same paste again: still kept whole, with a hash on its last line
+    pasted.setText(words + f"{UNKNOWN} BSC")
+    many.text.insertFromMimeData(pasted)
+    found, missing = until(many.finished, doing=many.look_up_all)
+    assert (found, missing) == (0, 1) and many.table.item(0, 0).text() == UNKNOWN
+    assert many.table.item(0, 1).text() == "BSC"
+    many.text.setPlainText("typed")  # typing replaces what was kept
+    assert many.text.kept is None and many.text.text_to_read() == "typed"
+
+
+def test_reading_a_long_list_can_be_cancelled(window: MainWindow, until: Until) -> None:
+    """Cancelled while its hashes are being read (200,000 lines of them, the progress said): the reading stops,
+    nothing is looked up, and the field can be read again."""
+    many = window.history_tab.many
+    window.history_tab.many_button.setChecked(True)
+    many.text.show_text("".join(f"0x{n % 4000:064x} BSC\n" for n in range(200_000)), "hashes.txt")
+    assert many.text.kept is not None  # 200,000 lines: kept aside
+    (fraction,) = until(many.read_so_far, doing=many.look_up_all)
+    assert 0 < fraction < 1 and many.progress.words.text() == f"Reading the hashes… {int(fraction * 100)}%"
+    until(many.cancelled, doing=many.progress.cancel_button.click)
+    assert many.count.text() == "Cancelled before the hashes were all read."
+    assert not many.reading and not many.progress.busy and many.run_button.isEnabled() and many.table.rowCount() == 0
+    (count,) = until(many.started, doing=many.look_up_all)
+    assert count == 4000
+    until(many.cancelled, doing=many.progress.cancel_button.click)

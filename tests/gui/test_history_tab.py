@@ -3,7 +3,10 @@ and can be cancelled; devnet hashes never link to a public explorer; an approval
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+from pathlib import Path
 from typing import Any
 
 import qasync
@@ -21,7 +24,9 @@ from swapdesk.engine import Engine
 from swapdesk.gui import status
 from swapdesk.gui.links import Links
 from swapdesk.gui.window import MainWindow
+from swapdesk.store import StoredTx
 
+from ..hostile import HOSTILE, formula_like
 from .conftest import Until, screenshot
 
 ERC20 = artifact("ERC20")
@@ -176,3 +181,34 @@ def test_unknown_and_malformed_hashes_are_said_plainly(window: MainWindow, until
     tab.look_up.click()
     (message,) = until(tab.lookup_failed)
     assert message.startswith("hash: must be a transaction hash of 64 hexadecimal digits")
+
+
+def test_the_export_writes_hostile_reasons_and_symbols_as_text(window: MainWindow, tmp_path: Path) -> None:
+    """A revert reason (kept as the error, as the contract said it) and a bridge's or token's words a stranger
+    chose reach the exported file as text that no spreadsheet evaluates; amounts stay numbers."""
+    store = window.store
+    assert store is not None
+    sender = Account.from_key(demo_key(4)).address
+    for n, hostile in enumerate(HOSTILE):
+        summary = {
+            "amountIn": str(10**18),
+            "decimalsIn": 18,
+            "symbolIn": hostile,
+            "bridge": hostile,
+            "receiver": hostile,
+            "spender": hostile,
+            "quotedOut": "7",
+            "decimalsOut": 0,
+            "symbolOut": hostile,
+        }
+        stored = StoredTx(f"0x{n + 1:064x}", 56, "swap", sender, n, "0x02", "signed", summary)  # fmt: skip
+        store.record(stored)
+        store.mark(stored.hash, "failed", block=9, error=hostile)
+    exported = tmp_path / "history.csv"
+    window.history_tab.export_csv(exported)
+    rows = list(csv.DictReader(io.StringIO(exported.read_text())))
+    assert sorted(row["error"] for row in rows) == sorted("'" + hostile for hostile in HOSTILE)
+    for row in rows:
+        assert row["bridge"] == row["receiver"] == row["spender"] == row["error"]
+        assert row["sent"] == "1 " + row["error"][1:] and row["sent_units"] == str(10**18)
+        assert not any(formula_like(value) for value in row.values()), row

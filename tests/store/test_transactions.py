@@ -13,6 +13,8 @@ import pytest
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.store.transactions import VERSION
 
+from ..hostile import HOSTILE, formula_like
+
 
 def tx(n: int, kind: str = "swap") -> StoredTx:
     return StoredTx(f"0x{n:064x}", 56, kind, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", n, "0x02", "signed",
@@ -57,6 +59,17 @@ def test_csv_export(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(store.export_csv())))
     assert [r["hash"] for r in rows] == [tx(2).hash, tx(1).hash]
     assert rows[1]["kind"] == "swap" and str(10**30 + 1) in rows[1]["summary"]  # amounts stay exact integers
+
+
+@pytest.mark.parametrize("reason", HOSTILE)
+def test_a_hostile_revert_reason_is_exported_as_text(tmp_path: Path, reason: str) -> None:
+    """A contract's revert reason is kept as the error as it said it: exported, no spreadsheet evaluates it."""
+    store = TxStore(tmp_path / "h.sqlite")
+    store.record(replace(tx(1), summary={"symbolIn": reason, "amountIn": "-5"}))
+    store.mark(tx(1).hash, "failed", block=8, error=reason)
+    (row,) = csv.DictReader(io.StringIO(store.export_csv()))
+    assert row["error"] == "'" + reason and row["status"] == "failed"
+    assert not any(formula_like(value) for value in row.values())
 
 
 # the schema as swapdesk wrote it before TRON (user_version 0): Ethereum hashes only, a nonce always

@@ -36,6 +36,7 @@ from swapdesk.devnet.bridges.context import ZERO
 from swapdesk.devnet.bridges.deployment import AnyToken, BridgeDeployment
 from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.terms import SwapConfig
+from swapdesk.devnet.network import NOT_STARTED
 from swapdesk.devnet.uniswap import MULTICALL3
 
 if TYPE_CHECKING:
@@ -199,6 +200,8 @@ def anyswap_app(providers: BridgeProviders) -> Starlette:
                 return JSONResponse({"msg": "Error", "error": str(exc)}, status_code=404)
             except RpcFailure as exc:
                 return JSONResponse({"msg": "Error", "error": f"a chain cannot be reached: {exc.message}"}, 503)
+            except NOT_STARTED as exc:  # a chain whose data is damaged...: the provider cannot reach it, and says why
+                return JSONResponse({"msg": "Error", "error": f"a chain cannot be reached: {exc}"}, 503)
             except Exception:  # a bug: logged here, and said in the API's own words
                 log.exception("anyswap API: %s", request.url.path)
                 return JSONResponse({"msg": "Error", "error": "internal error"}, 500)

@@ -47,6 +47,7 @@ from swapdesk.devnet.bridges.deployment import BridgedToken
 from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.store import Order, StaleOrder
 from swapdesk.devnet.bridges.terms import PER_MILLION, cbridge_estimate, cbridge_max_slippage
+from swapdesk.devnet.network import NOT_STARTED
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.service import BridgeProviders
@@ -267,6 +268,8 @@ def cbridge_app(providers: BridgeProviders) -> Starlette:
                 return error(exc.code, exc.message)
             except RpcFailure as exc:
                 return error(COMMON, f"a chain cannot be reached: {exc.message}", 503)
+            except NOT_STARTED as exc:  # a chain whose data is damaged...: the gateway cannot reach it, and says why
+                return error(COMMON, f"a chain cannot be reached: {exc}", 503)
             except Exception:  # a bug: logged here, and said in the gateway's own words
                 log.exception("cbridge API: %s", request.url.path)
                 return error(COMMON, "internal error", 500)

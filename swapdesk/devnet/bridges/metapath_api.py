@@ -38,6 +38,7 @@ from swapdesk.devnet.bridges.metapath import order_id
 from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.store import Order
 from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, BRIDGERS_CHAINS, PER_MILLION, Coin, coins, metapath_quote
+from swapdesk.devnet.network import NOT_STARTED
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.service import BridgeProviders
@@ -267,6 +268,8 @@ def metapath_app(providers: BridgeProviders) -> Starlette:
                 return answer(BAD, str(exc))
             except RpcFailure as exc:
                 return answer(UNAVAILABLE, f"a chain cannot be reached: {exc.message}")
+            except NOT_STARTED as exc:  # a chain whose data is damaged...: Bridgers cannot reach it, and says why
+                return answer(UNAVAILABLE, f"a chain cannot be reached: {exc}")
             except Exception:  # a bug: logged here, and said in the API's own words
                 log.exception("metapath API: %s", request.url.path)
                 return answer(INTERNAL, "internal error")

@@ -98,6 +98,9 @@ class Anyswap(BridgeClient):
         if answer.status in (400, 410):  # a chain Multichain does not serve; a token list that is gone
             return []
         if answer.status == 503:
+            own = await self.chains.own_trouble(by_id(chain_id))  # a chain swapdesk cannot use either: its cause
+            if own is not None:
+                raise own
             cut_off = Words(QT_TR_NOOP("the ANYSWAP provider cannot reach {chain}"), chain=by_id(chain_id).name)
             raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, cut_off)
         if answer.status != 200 or not isinstance(answer.body, dict) or answer.body.get("msg") == "Error":

@@ -19,6 +19,7 @@ from eth_utils import keccak
 from web3.exceptions import TransactionNotFound, Web3Exception
 
 from swapdesk.address import to_checksum
+from swapdesk.api import Unavailable
 from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
 from swapdesk.engine.backends import ChainBackend, reaching
@@ -96,6 +97,16 @@ class ChainReader:
         self.backend = backend
         self._pace: dict[int, tuple[float, float]] = {}  # chain id -> (seconds a block, measured at)
         self._coded: set[tuple[int, bytes]] = set()  # (chain id, address) seen with code: a contract stays one
+
+    async def own_trouble(self, chain: Chain) -> Unavailable | None:
+        """Why swapdesk cannot use `chain` itself, if it cannot (a devnet chain whose data is damaged says so,
+        with the command that repairs it); None when it can. Asked when a provider says it cannot reach the
+        chain: the cause swapdesk can see on its own side is the one to say."""
+        try:
+            await self.backend.catalog(chain)
+        except Unavailable as trouble:
+            return trouble
+        return None
 
     async def receipt(self, chain: Chain, tx: str, wait: float = 0.0) -> Receipt | None:
         """The mined transaction `tx` (0x-hex), or None when the chain knows none; a transaction still

@@ -2232,12 +2232,8 @@
             <translation>CSV 或文本文件 (*.csv *.txt *.tsv);;所有文件 (*)</translation>
         </message>
         <message>
-            <source>{file} is larger than {size} MiB</source>
-            <translation>{file} 超过 {size} MiB</translation>
-        </message>
-        <message>
-            <source>Cannot read {file}: {why}</source>
-            <translation>无法读取 {file}：{why}</translation>
+            <source>Reading {file}…</source>
+            <translation>正在读取 {file}…</translation>
         </message>
         <message>
             <source>Export results</source>
@@ -2246,6 +2242,10 @@
         <message>
             <source>swapdesk-lookups.csv</source>
             <translation>swapdesk-lookups.csv</translation>
+        </message>
+        <message>
+            <source>Reading the hashes…</source>
+            <translation>正在读取哈希…</translation>
         </message>
         <message>
             <source>No transaction hash there: 64 hexadecimal digits, with or without 0x.</source>
@@ -2258,6 +2258,14 @@
         <message>
             <source>Looking up {count} transactions…</source>
             <translation>正在查询 {count} 笔交易…</translation>
+        </message>
+        <message>
+            <source>Reading the hashes… {percent}%</source>
+            <translation>正在读取哈希… {percent}%</translation>
+        </message>
+        <message>
+            <source>Cancelled before the hashes were all read.</source>
+            <translation>已取消：哈希尚未全部读取。</translation>
         </message>
         <message>
             <source>Cancelled: {done} of {count} looked up.</source>
@@ -3950,6 +3958,62 @@
         <message>
             <source>{url} answered a malformed {path} record</source>
             <translation>{url} 返回了格式错误的 {path} 记录</translation>
+        </message>
+        <message>
+            <source>a folder</source>
+            <translation>一个文件夹</translation>
+        </message>
+        <message>
+            <source>a named pipe (FIFO)</source>
+            <translation>一个命名管道（FIFO）</translation>
+        </message>
+        <message>
+            <source>a character device</source>
+            <translation>一个字符设备</translation>
+        </message>
+        <message>
+            <source>a block device</source>
+            <translation>一个块设备</translation>
+        </message>
+        <message>
+            <source>a socket</source>
+            <translation>一个套接字</translation>
+        </message>
+        <message>
+            <source>cannot read {file}: {why}</source>
+            <translation>无法读取 {file}：{why}</translation>
+        </message>
+        <message>
+            <source>{file} is larger than {size}</source>
+            <translation>{file} 超过 {size}</translation>
+        </message>
+        <message>
+            <source>{file} is {kind}: only a regular file can be read</source>
+            <translation>{file} 是{kind}：只能读取普通文件</translation>
+        </message>
+        <message>
+            <source>something other than a file</source>
+            <translation>不是普通文件的对象</translation>
+        </message>
+        <message>
+            <source>Pasted text</source>
+            <translation>粘贴的文本</translation>
+        </message>
+        <message>
+            <source>{source}: {lines} lines, too long to show here. Look up all reads all of it; type or paste to replace it.</source>
+            <translation>{source}：共 {lines} 行，太长，无法在此显示。“全部查询”会读取全部内容；输入或粘贴新内容即可替换。</translation>
+        </message>
+        <message>
+            <source>more than {most} hashes: at most {most} at once</source>
+            <translation>哈希超过 {most} 个：一次最多 {most} 个</translation>
+        </message>
+        <message>
+            <source>line {line} of the CSV has a cell longer than {limit} characters, the most one may hold</source>
+            <translation>CSV 第 {line} 行有一个单元格超过 {limit} 个字符，即单元格允许的上限</translation>
+        </message>
+        <message>
+            <source>line {line} of the CSV cannot be read: {why}</source>
+            <translation>无法读取 CSV 第 {line} 行：{why}</translation>
         </message>
     </context>
 </TS>

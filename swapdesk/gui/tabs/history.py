@@ -48,7 +48,7 @@ from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.gui.widgets.status_badge import StatusLegend
-from swapdesk.hash_lists import TooMany, read_hashes
+from swapdesk.hash_lists import ListRefused, read_hashes
 from swapdesk.lookup import look_up
 from swapdesk.store import TxStore
 
@@ -192,7 +192,7 @@ class HistoryTab(QWidget):
         text, chain_id = self.hash.text().strip(), self.chain_box.currentData()
         try:
             many = len(read_hashes(text)) > 1
-        except TooMany:
+        except ListRefused:  # said by the table of many
             many = True
         if many:
             self.many.text.setPlainText(text)

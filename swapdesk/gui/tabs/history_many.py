@@ -2,12 +2,17 @@
 a chain's name on a line goes with its hashes) or open a CSV with a hash column, and read a table of what each
 is, as each lands. The lookups run a few at a time (`lookup.look_up_many`), each chain detected as one hash's
 is (the app's own records first, then every chain at once); Cancel stops them all. `service` is asked for the
-engine each time: the window may switch engines. The results export as CSV
-(amounts in smallest units, `hash_lists.COLUMNS`); double-clicking a row shows that transaction's card.
+engine each time: the window may switch engines. A file is read, and any text's hashes found, off the window's
+thread with their progress said (16 MiB of text stays a wait with a Cancel, not a frozen window); a file that is
+not a regular file, or is larger than 16 MiB, or a CSV that cannot be read, is said in words. The results
+export as CSV (amounts in smallest units, `hash_lists.COLUMNS`; no cell a spreadsheet would evaluate);
+double-clicking a row shows that transaction's card.
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -17,7 +22,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QPlainTextEdit,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -26,16 +30,18 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.api import ApiError, ChainRequest, SwapService
+from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain
-from swapdesk.files import write_atomically
+from swapdesk.files import FileRefused, read_text, write_atomically
 from swapdesk.gui import status
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.error_label import error_label, note_label
+from swapdesk.gui.widgets.hashes_field import HashesField
 from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.status_badge import StatusBadge
-from swapdesk.hash_lists import TooMany, read_hashes, results_csv, summary
+from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, look_up_many
 
 COLUMNS = (
@@ -49,9 +55,16 @@ STATUS = COLUMNS.index("Status")
 MAX_FILE = 16 * 1024 * 1024  # bytes of a CSV opened here
 
 Recorded = Callable[[str], Awaitable[int | None]]
+Wanted = list[tuple[str, Chain | None]]
+
+
+class Stopped(Exception):
+    """The reading was cancelled: raised in the reading's thread at its next report of progress."""
 
 
 class ManyLookups(QWidget):
+    read_so_far = Signal(float)  # how much of a long text is read, 0 to 1, as its reading reports it
+    started = Signal(int)  # the hashes read: this many lookups begin
     finished = Signal(int, int)  # found, not found
     refused = Signal(str)  # nothing to look up, in words
     cancelled = Signal()
@@ -64,10 +77,10 @@ class ManyLookups(QWidget):
         super().__init__(parent)
         self.service, self.recorded = service, recorded
         self.rows: list[Found | None] = []
+        self.reading = False  # a file or the hashes in a text being read, before any lookup
         self._symbols: dict[int, dict[str, str]] = {}  # each chain's token list: symbols by lower-case address
         self._work = Latest(self._unexpected)
-        self.text = QPlainTextEdit()
-        self.text.setPlaceholderText(
+        self.text = HashesField(
             tr(
                 "Paste transaction hashes: one a line or any way, from anywhere (a chain's name on a line goes with"
                 " its hashes); or open a CSV with a hash column."
@@ -125,17 +138,21 @@ class ManyLookups(QWidget):
             self.open_file(Path(path))
 
     def open_file(self, path: Path) -> None:
-        """Look up every hash in a CSV (or any text file): its text is shown, as if pasted."""
+        """Look up every hash in a CSV (or any text file): its text is shown, as if pasted (kept aside when too
+        long to show). Read off the window's thread: a file on a slow disk or share freezes nothing."""
+        ticket = self._reading(tr("Reading {file}…").format(file=path.name))
+        self._work.run(self._open(path, ticket))
+
+    async def _open(self, path: Path, ticket: int) -> None:
         try:
-            if path.stat().st_size > MAX_FILE:
-                self._refuse(tr("{file} is larger than {size} MiB").format(file=path.name, size=MAX_FILE // 2**20))
-                return
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            self._refuse(tr("Cannot read {file}: {why}").format(file=path.name, why=exc.strerror or exc))
+            text = await off_loop(read_text, path, MAX_FILE)
+        except FileRefused as refused:
+            self._read_done(ticket)
+            said = say(refused)  # a sentence that starts with the file's name keeps it as it is spelled
+            self._refuse(said if said.startswith(path.name) else _sentence(said))
             return
-        self.text.setPlainText(text)
-        self.look_up_all()
+        self.text.show_text(text, path.name)
+        await self._look_up(text, ticket)
 
     def _ask_export(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, tr("Export results"), tr("swapdesk-lookups.csv"), tr("CSV (*.csv)"))
@@ -148,36 +165,82 @@ class ManyLookups(QWidget):
     # -- looking up --------------------------------------------------------------------------
 
     def look_up_all(self) -> None:
+        """Look up every hash the field holds; its hashes are found off the window's thread."""
+        ticket = self._reading(tr("Reading the hashes…"))
+        self._work.run(self._look_up(self.text.text_to_read(), ticket))
+
+    def _reading(self, words: str) -> int:
+        """A file or a text is being read, from now: said at once, before its work first steps."""
         self.error.hide()
+        self.reading = True
+        self.run_button.setEnabled(False)
+        return self.progress.start(words, cancel=self.cancel)
+
+    def _read_done(self, ticket: int) -> None:
+        if self.progress.stop(ticket):  # else newer work, started since, owns the progress and the button
+            self.reading = False
+            self.run_button.setEnabled(True)
+
+    async def _look_up(self, text: str, ticket: int) -> None:
         try:
-            wanted = read_hashes(self.text.toPlainText())
-        except TooMany as exc:
-            self._refuse(str(exc).capitalize())
+            wanted = await self._read(text)
+        except ListRefused as refused:
+            self._refuse(_sentence(say(refused)))
+            wanted = None
+        finally:
+            self._read_done(ticket)
+        if wanted is None:
             return
         if not wanted:
             self._refuse(tr("No transaction hash there: 64 hexadecimal digits, with or without 0x."))
             return
         self.rows = [None] * len(wanted)
         self.table.setRowCount(len(wanted))
-        for row, (text, chain) in enumerate(wanted):
-            self._cells(row, (text, chain.flag if chain else "", "", tr("looking up…"), ""))
+        for row, (hash_text, chain) in enumerate(wanted):
+            self._cells(row, (hash_text, chain.flag if chain else "", "", tr("looking up…"), ""))
         self.export_button.setEnabled(False)
         self.run_button.setEnabled(False)
         self.count.setText("")
         ticket = self.progress.start(
             tr("Looking up {count} transactions…").format(count=len(wanted)), cancel=self.cancel
         )
-        self._work.run(self._run(wanted, ticket))
+        self.started.emit(len(wanted))
+        await self._run(wanted, ticket)
+
+    async def _read(self, text: str) -> Wanted:
+        """The hashes in `text`, found on a thread of their own, the share read said as it goes; cancelling stops
+        that thread at its next report."""
+        loop = asyncio.get_event_loop()
+        stop = threading.Event()
+
+        def said(fraction: float) -> None:
+            if not stop.is_set():
+                self.progress.say(tr("Reading the hashes… {percent}%").format(percent=int(fraction * 100)))
+                self.read_so_far.emit(fraction)
+
+        def heard(fraction: float) -> None:  # on the reading's thread
+            if stop.is_set():
+                raise Stopped
+            loop.call_soon_threadsafe(said, fraction)
+
+        try:
+            return await off_loop(read_hashes, text, heard)
+        finally:
+            stop.set()  # cancelled, or done: nothing more is said
 
     def cancel(self) -> None:
         self._work.cancel()
         self.run_button.setEnabled(True)
         self.export_button.setEnabled(any(self.rows))
-        self.count.setText(
-            tr("Cancelled: {done} of {count} looked up.").format(
-                done=sum(1 for r in self.rows if r), count=len(self.rows)
+        if self.reading:
+            self.reading = False
+            self.count.setText(tr("Cancelled before the hashes were all read."))
+        else:
+            self.count.setText(
+                tr("Cancelled: {done} of {count} looked up.").format(
+                    done=sum(1 for r in self.rows if r), count=len(self.rows)
+                )
             )
-        )
         self.cancelled.emit()
 
     async def _run(self, wanted: list[tuple[str, Chain | None]], ticket: int) -> None:
@@ -251,3 +314,8 @@ class ManyLookups(QWidget):
     def shutdown(self) -> None:
         self._work.close()
         self.progress.stop()
+
+
+def _sentence(words: str) -> str:
+    """Words from below the window as a sentence of its own: its first letter a capital (the rest as it is)."""
+    return words[:1].upper() + words[1:]

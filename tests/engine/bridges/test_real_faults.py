@@ -11,7 +11,9 @@ import httpx
 import pytest
 from web3.exceptions import ContractLogicError
 
+from swapdesk import catalogs
 from swapdesk.api import BY_PATH, ErrorCode, Unavailable, Unprocessable, dispatch
+from swapdesk.catalogs import Catalog
 from swapdesk.chains import by_id
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderEndpoint
 from swapdesk.engine.bridges import model as m
@@ -94,6 +96,26 @@ async def test_a_fault_of_one_provider_leaves_the_others_routes_answering() -> N
     refused = {u["bridge"]: (u["code"], u["message"]) for u in envelope["data"]["unavailable"]}
     assert refused["CBRIDGE"][0] == refused["METAPATH"][0] == "SERVER_UNREACHABLE"
     assert refused["CBRIDGE"][1].startswith("the CBRIDGE provider cannot be reached")
+
+
+class Healthy(RealNetworks):
+    """Devnet chains swapdesk itself reaches: their catalogues are there."""
+
+    async def catalog(self, chain: Any) -> Catalog:
+        return catalogs.load(None, [chain.id])[chain.id]
+
+
+async def test_a_chain_the_provider_cannot_reach_is_its_words_while_swapdesk_reaches_it() -> None:
+    """ANYSWAP's 503 for a chain's token list: swapdesk asks its own side first (a damaged devnet chain is said
+    with its repair: tests/server/test_damaged_chain_said.py); reaching the chain itself, it says the provider's."""
+    cut_off = served(lambda request: httpx.Response(503, json={"msg": "Error", "error": "a chain cannot be reached"}))
+    cross = CrossChain(Healthy(devnet=frozenset({56, 137})), BridgeEndpoints({"ANYSWAP": cut_off}))  # type: ignore[arg-type]
+    try:
+        status, envelope = await dispatch(cross, BY_PATH["/v3/cross/swap"], ASKS["ANYSWAP"])  # type: ignore[arg-type]
+    finally:
+        await cross.aclose()
+    assert (status, envelope["data"]["code"]) == (503, "CHAIN_UNAVAILABLE"), envelope
+    assert envelope["message"] == "the ANYSWAP provider cannot reach BNB Smart Chain"
 
 
 async def test_a_status_of_the_wrong_shape_is_named_too() -> None:
