@@ -3843,5 +3843,9 @@
             <source>{url} answered a malformed {path} record</source>
             <translation>{url} 返回了格式错误的 {path} 记录</translation>
         </message>
+        <message>
+            <source>no quote within {seconds} s: {chain} did not answer its reads in time; try again</source>
+            <translation>{seconds} 秒内没有报价：{chain} 未能及时应答读取；请重试</translation>
+        </message>
     </context>
 </TS>
