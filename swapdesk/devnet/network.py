@@ -4,8 +4,8 @@ py-evm is synchronous, and a stalled asyncio loop is a frozen window, so each
 chain is owned by its own worker thread: every request to it runs there, one
 at a time, after the chain has mined the empty blocks that fell due (see
 `clock`). The process's own calls go first, and a quote's reads keep the chain
-until it ends (`turns`): a quote waits behind at most one call of the HTTP clients,
-however many batches they keep in flight. A chain
+until it ends (`turns`): a quote waits behind at most one heavy call of the HTTP
+clients, however many batches they keep in flight. A chain
 starts when it is first used: from its data (`ChainData`:
 its blocks survive restarts), or in memory from its world's snapshot when the
 devnet has no data directory (tests, benchmarks: nothing survives).
@@ -149,7 +149,8 @@ class Devnet:
         """The encoded answer to one decoded JSON-RPC request object (None for a notification).
         Batches are `jsonrpc.answer`'s: one request at a time, so none holds the chain long. `call_time`: the
         seconds an `eth_call` may execute, if less than geth's 5 s (`rpc.respond`)."""
-        return await self._on_chain(chain_id, _answer, (request, call_time))
+        light = isinstance(request, dict) and request.get("method") in rpc.LIGHT
+        return await self._on_chain(chain_id, _answer, (request, call_time), light)
 
     def turns(self, chain_id: int) -> Turns:
         """Who takes the chain's thread when (`turns.Turns`; its `recent` turns say in which order)."""
@@ -160,11 +161,11 @@ class Devnet:
         blocks that fell due cannot be kept)."""
         return await self._on_chain(chain_id, _up_to_date, (fn, args))
 
-    async def _on_chain(self, chain_id: int, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    async def _on_chain(self, chain_id: int, fn: Callable[..., T], args: tuple[Any, ...], light: bool = False) -> T:
         host = await self._started(chain_id)
-        async with host.turns.turn():
+        async with host.turns.turn(light):
             if host.opened is None:  # stopped or reset while this waited: start it again
-                return await self._on_chain(chain_id, fn, args)
+                return await self._on_chain(chain_id, fn, args, light)
             return await asyncio.get_running_loop().run_in_executor(host.executor, fn, host.opened.chain, *args)
 
     async def stop(self, chain_id: int) -> None:

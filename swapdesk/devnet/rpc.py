@@ -319,6 +319,17 @@ def syncing(chain: DevChain) -> bool:
     return False
 
 
+# execute nothing of their own and read a few entries of the chain: milliseconds, so they go before the calls that
+# may take the time cap, and a quote's hold does not keep them waiting (`turns`)
+LIGHT = frozenset(
+    {
+        "eth_chainId", "net_version", "web3_clientVersion", "eth_blockNumber", "eth_gasPrice",
+        "eth_maxPriorityFeePerGas", "eth_getBalance", "eth_getTransactionCount", "eth_getCode", "eth_getStorageAt",
+        "eth_getTransactionByHash", "eth_getTransactionReceipt", "eth_getBlockByNumber", "eth_getBlockByHash",
+        "eth_accounts", "eth_syncing", "eth_uninstallFilter",
+    }
+)  # fmt: skip
+
 _BLOCK = Param("block", block_id, "latest")
 _OVERRIDES = Param("stateOverrides", no_overrides, None)
 _FILTER = Param("filterId", filter_id)

@@ -17,7 +17,7 @@ from swapdesk.chain.work import working
 from swapdesk.devnet import vm
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
-from swapdesk.devnet.turns import LOCAL, LOCAL_RUN, Turn, Turns, serving
+from swapdesk.devnet.turns import LOCAL, RUN, Turn, Turns, serving
 from swapdesk.engine import Engine
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
@@ -29,8 +29,11 @@ NATIVE = "0x0000000000000000000000000000000000000000"
 CONNECTIONS = 3  # each flooding client's
 
 
-async def _order(turns: Turns, clients: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The order in which `clients` (each asking once, in this order, while the chain is busy) get their turn."""
+async def _order(
+    turns: Turns, clients: list[tuple[str, str]], light: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset()
+) -> list[tuple[str, str]]:
+    """The order in which `clients` (each asking once, in this order, while the chain is busy; those in `light` for
+    a light call) get their turn."""
     got: list[tuple[str, str]] = []
     held = asyncio.Event()
     release = asyncio.Event()
@@ -42,7 +45,7 @@ async def _order(turns: Turns, clients: list[tuple[str, str]]) -> list[tuple[str
 
     async def ask(client: tuple[str, str]) -> None:
         with serving(*client):
-            async with turns.turn():
+            async with turns.turn(client in light):
                 got.append(client)
                 await asyncio.sleep(0)  # the turn is held across a suspension, as a call on the chain's thread
 
@@ -71,12 +74,15 @@ async def test_the_process_own_calls_go_before_the_external_clients_waiting() ->
     assert order == [local[0], local[1], external[0], external[1], external[2]]
 
 
-async def test_local_calls_outside_any_work_let_an_external_call_in_every_so_often() -> None:
+async def test_light_calls_go_before_heavy_ones_and_each_lane_gets_a_call_in_every_so_often() -> None:
     turns = Turns()
-    external = ("10.0.0.1", "a")
-    order = await _order(turns, [external] + [(LOCAL, LOCAL)] * (LOCAL_RUN + 4))
-    assert order.index(external) < len(order) - 1, "the external call waited behind every local one"
-    assert _longest_local_run(list(turns.recent)) == LOCAL_RUN  # the holder's turn, then LOCAL_RUN - 1 more
+    heavy, light = ("10.0.0.1", "heavy"), ("10.0.0.1", "light")
+    asks = [heavy, light] + [(LOCAL, LOCAL)] * (RUN + 4)
+    order = await _order(turns, asks, light={light})
+    assert order.index(light) < order.index(heavy) < len(order) - 1, order
+    served = list(turns.recent)[1:]  # the asks' turns (the holder's came before any of them waited)
+    assert _longest_local_run(served) == RUN, "a waiting call let more than RUN local ones go first"
+    assert [t.client for t in served[RUN : RUN + 2]] == [light, heavy]
 
 
 def _longest_local_run(turns: list[Turn]) -> int:
@@ -93,9 +99,9 @@ class _Client:
     def __init__(self, turns: Turns, client: tuple[str, str]) -> None:
         self.turns, self.client = turns, client
 
-    async def call(self, going: asyncio.Event | None = None) -> None:
+    async def call(self, going: asyncio.Event | None = None, light: bool = False) -> None:
         with serving(*self.client):
-            async with self.turns.turn():
+            async with self.turns.turn(light):
                 if going is not None:
                     await going.wait()
 
@@ -126,6 +132,19 @@ async def test_a_works_reads_keep_the_chain_from_external_calls_until_it_ends() 
         assert turns.waiting == 2
     await asyncio.gather(*queued)  # the work ended: the chain is theirs again
     assert _whose(turns) == ["e", f"work {work.number}", f"work {work.number}", "e", "e"]
+
+
+async def test_a_works_hold_keeps_heavy_calls_waiting_not_light_ones() -> None:
+    turns = Turns()
+    with working(60) as work:
+        await _Client(turns, (LOCAL, LOCAL)).call()
+        heavy = await _in_turn(turns, _Client(turns, ("10.0.0.1", "heavy")).call())
+        light = await _in_turn(turns, _Client(turns, ("10.0.0.1", "light")).call(light=True))
+        async with asyncio.timeout(30):  # a bound, not a measure (the work is due in 60 s)
+            await light  # served while the work goes on
+        assert not heavy.done() and turns.waiting == 1
+    await heavy
+    assert _whose(turns) == [f"work {work.number}", "light", "heavy"]
 
 
 async def test_a_hold_ends_at_the_works_deadline() -> None:
@@ -285,6 +304,6 @@ def test_a_connection_to_rpc_is_an_external_client_and_a_batched_call_has_the_sh
     assert batched[0]["error"]["message"] == "execution aborted (timeout = 0.5s)"
     assert batched[1]["error"]["message"] == "execution aborted (timeout = 2s)"  # an estimate keeps geth's cap
     assert batched[2]["result"] == "0x38"
-    http = [t.client for t in devnet.turns(56).recent if t.client[0] != LOCAL]  # the app's own reads aside
-    assert len(http) == 4 and {client[0] for client in http} == {("http", "127.0.0.1")}
-    assert all(t.external for t in devnet.turns(56).recent if t.client in http)
+    http = [t for t in devnet.turns(56).recent if t.external]  # the app's own reads aside
+    assert {t.client[0] for t in http} == {("http", "127.0.0.1")}
+    assert [t.light for t in http] == [False, False, False, True]  # eth_chainId executes nothing
