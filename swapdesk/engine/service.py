@@ -75,6 +75,7 @@ class Engine:
         self.reader = TransactionReader(self.backend, self.cross)  # details and the transaction extension
         self._listed: dict[int, list[TokenInfo]] = {}
         self._reading_ahead: set[asyncio.Task[None]] = set()
+        self._started_chains: set[int] = set()  # a quote's chain, started once: later ones start it as they read
 
     @property
     def chains(self) -> ChainBackend:
@@ -210,8 +211,10 @@ class Engine:
     async def _started(self, chain: Chain) -> None:
         """The chain started and its catalogue checked before a quote's deadline counts (a devnet chain's first
         start may build its world); the checks' reads kept together as a quote's are (`chain.work`)."""
-        with working(QUOTE_SECONDS):
-            await self.backend.catalog(chain)
+        if chain.id not in self._started_chains:
+            with working(QUOTE_SECONDS):
+                await self.backend.catalog(chain)
+            self._started_chains.add(chain.id)
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
         return await self.cross.cross_list(request)
