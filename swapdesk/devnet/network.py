@@ -3,8 +3,9 @@
 py-evm is synchronous, and a stalled asyncio loop is a frozen window, so each
 chain is owned by its own worker thread: every request to it runs there, one
 at a time, after the chain has mined the empty blocks that fell due (see
-`clock`). The clients take turns (`turns`): a quote waits behind at most one
-call of the HTTP clients, however many batches they keep in flight. A chain
+`clock`). The process's own calls go first, and a quote's reads keep the chain
+until it ends (`turns`): a quote waits behind at most one heavy call of the HTTP
+clients, however many batches they keep in flight. A chain
 starts when it is first used: from its data (`ChainData`:
 its blocks survive restarts), or in memory from its world's snapshot when the
 devnet has no data directory (tests, benchmarks: nothing survives).
@@ -149,21 +150,27 @@ class Devnet:
         assert opened is not None
         return opened.bridges
 
-    async def rpc(self, chain_id: int, request: Any) -> bytes | None:
+    async def rpc(self, chain_id: int, request: Any, call_time: float | None = None) -> bytes | None:
         """The encoded answer to one decoded JSON-RPC request object (None for a notification).
-        Batches are `jsonrpc.answer`'s: one request at a time, so none holds the chain long."""
-        return await self._on_chain(chain_id, _answer, (request,))
+        Batches are `jsonrpc.answer`'s: one request at a time, so none holds the chain long. `call_time`: the
+        seconds an `eth_call` may execute, if less than geth's 5 s (`rpc.respond`)."""
+        light = isinstance(request, dict) and request.get("method") in rpc.LIGHT
+        return await self._on_chain(chain_id, _answer, (request, call_time), light)
+
+    def turns(self, chain_id: int) -> Turns:
+        """Who takes the chain's thread when (`turns.Turns`; its `recent` turns say in which order)."""
+        return self._host(chain_id).turns
 
     async def run(self, chain_id: int, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(chain, *args)` on the chain's own thread, its blocks up to date (ChainUnwritable when the
         blocks that fell due cannot be kept)."""
         return await self._on_chain(chain_id, _up_to_date, (fn, args))
 
-    async def _on_chain(self, chain_id: int, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    async def _on_chain(self, chain_id: int, fn: Callable[..., T], args: tuple[Any, ...], light: bool = False) -> T:
         host = await self._started(chain_id)
-        async with host.turns.turn():
+        async with host.turns.turn(light):
             if host.opened is None:  # stopped or reset while this waited: start it again
-                return await self._on_chain(chain_id, fn, args)
+                return await self._on_chain(chain_id, fn, args, light)
             return await asyncio.get_running_loop().run_in_executor(host.executor, fn, host.opened.chain, *args)
 
     async def stop(self, chain_id: int) -> None:
@@ -199,7 +206,7 @@ def _up_to_date(chain: DevChain, fn: Callable[..., T], args: tuple[Any, ...]) ->
     return fn(chain, *args)
 
 
-def _answer(chain: DevChain, request: Any) -> bytes | None:
+def _answer(chain: DevChain, request: Any, call_time: float | None) -> bytes | None:
     """`rpc.respond` once the chain is up to date; while it cannot keep its blocks, an error saying so."""
     try:
         chain.catch_up()
@@ -210,7 +217,7 @@ def _answer(chain: DevChain, request: Any) -> bytes | None:
             raise refusal
 
         return jsonrpc.handle(request, refuse)  # the envelope checked and the id echoed, as for any answer
-    return rpc.respond(chain, request)
+    return rpc.respond(chain, request, call_time)
 
 
 async def _shut(host: _Host) -> None:

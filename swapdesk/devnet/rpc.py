@@ -9,7 +9,8 @@ strings and data is 0x-hex, as the Ethereum JSON-RPC specification requires.
 
 Limits, and whose they follow:
   eth_call, eth_estimateGas   gas clamped to `evm.CALL_GAS`, 50M (geth's RPC gas cap);
-                              `evm.CALL_TIME_CAP` of execution (geth's EVM timeout, "execution aborted")
+                              `evm.CALL_TIME_CAP` of execution (geth's EVM timeout, "execution aborted"); an
+                              eth_call the less its caller asks (`respond`'s `call_time`: one in an HTTP batch)
   eth_getLogs                 MAX_LOG_RANGE blocks and MAX_LOGS results, each answered -32005 with a
                               range that works ("Try with this block range [from, to].", as Infura)
   eth_sendRawTransaction      replay-protected (EIP-155) transactions only, as geth by default; a nonce
@@ -34,7 +35,7 @@ from swapdesk.chain.jsonrpc import (
     RpcError,
     handle,
 )
-from swapdesk.devnet import blockview, filters, proofs, tracing, txpool
+from swapdesk.devnet import blockview, filters, proofs, tracing, txpool, vm
 from swapdesk.devnet.access_list import create_access_list
 from swapdesk.devnet.calls import unsigned
 from swapdesk.devnet.evm import Call, ChainError, DevChain, ExecutionReverted
@@ -82,12 +83,13 @@ EXECUTION_REVERTED = 3  # geth: the revert data rides along
 NOT_PROCESSED = 4  # EIP-7966: accepted into the pool, not mined (yet)
 
 
-def respond(chain: DevChain, request: Any) -> bytes | None:
-    """The encoded answer to one JSON-RPC request object (None for a notification); never raises."""
-    return handle(request, partial(call, chain))
+def respond(chain: DevChain, request: Any, call_time: float | None = None) -> bytes | None:
+    """The encoded answer to one JSON-RPC request object (None for a notification); never raises. `call_time`:
+    the seconds an `eth_call` may execute, if less than `vm.CALL_TIME_CAP`."""
+    return handle(request, partial(call, chain, call_time=call_time))
 
 
-def call(chain: DevChain, method: str, params: Params) -> Any:
+def call(chain: DevChain, method: str, params: Params, call_time: float | None = None) -> Any:
     """The result of one call; raises RpcError."""
     entry = METHODS.get(method)
     if entry is None:
@@ -95,7 +97,8 @@ def call(chain: DevChain, method: str, params: Params) -> Any:
     args = entry.arguments(params)
     txpool.promote(chain)  # queued transactions whose turn came, whoever's transaction filled the gap
     try:
-        return entry.run(chain, *args)
+        with vm.capped(call_time if method == "eth_call" else None):
+            return entry.run(chain, *args)
     except ExecutionReverted as exc:
         raise RpcError(EXECUTION_REVERTED, str(exc), hex_data(exc.data)) from None
     except ChainError as exc:  # refused by the chain, an execution over the time cap included
@@ -334,6 +337,17 @@ def accounts(chain: DevChain) -> list[str]:
 def syncing(chain: DevChain) -> bool:
     return False
 
+
+# execute nothing of their own and read a few entries of the chain: milliseconds, so they go before the calls that
+# may take the time cap, and a quote's hold does not keep them waiting (`turns`)
+LIGHT = frozenset(
+    {
+        "eth_chainId", "net_version", "web3_clientVersion", "eth_blockNumber", "eth_gasPrice",
+        "eth_maxPriorityFeePerGas", "eth_getBalance", "eth_getTransactionCount", "eth_getCode", "eth_getStorageAt",
+        "eth_getTransactionByHash", "eth_getTransactionReceipt", "eth_getBlockByNumber", "eth_getBlockByHash",
+        "eth_accounts", "eth_syncing", "eth_uninstallFilter",
+    }
+)  # fmt: skip
 
 _BLOCK = Param("block", block_id, "latest")
 _OVERRIDES = Param("stateOverrides", no_overrides, None)

@@ -34,6 +34,7 @@ from eth.vm.forks.cancun.state import CancunState
 sys.setrecursionlimit(EVM_RECURSION_LIMIT)
 
 CALL_TIME_CAP = 5.0  # seconds any one execution may hold the chain (geth's RPC EVM timeout)
+BATCH_CALL_TIME_CAP = 1.0  # seconds for an eth_call in an HTTP client's batch: the other clients wait behind it
 GAS_LIMIT = 30_000_000  # every block's gas limit, as validators voting for Ethereum's 30M keep it
 
 
@@ -121,24 +122,43 @@ def revert_reason(data: bytes) -> str | None:
 
 
 class _Deadline(threading.local):
-    """When the execution running on this thread must stop (monotonic seconds)."""
+    """When the execution running on this thread must stop (monotonic seconds), and the cap that said so."""
 
     at = math.inf
+    seconds = math.inf
     ticks = 0
+    request_cap: float | None = None  # `capped`'s, for the request being answered
 
 
 _DEADLINE = _Deadline()
 
 
 @contextmanager
-def time_cap() -> Iterator[None]:
-    """No execution under it runs past CALL_TIME_CAP from now; nested caps keep the earliest deadline."""
-    previous = _DEADLINE.at
-    _DEADLINE.at = min(previous, time.monotonic() + CALL_TIME_CAP)
+def capped(seconds: float | None) -> Iterator[None]:
+    """The executions of the request answered within (on this thread) get `seconds` if that is less than
+    CALL_TIME_CAP (None: CALL_TIME_CAP)."""
+    previous = _DEADLINE.request_cap
+    _DEADLINE.request_cap = seconds
     try:
         yield
     finally:
-        _DEADLINE.at = previous
+        _DEADLINE.request_cap = previous
+
+
+@contextmanager
+def time_cap() -> Iterator[None]:
+    """No execution under it runs past its cap from now (CALL_TIME_CAP, or less as `capped` says); nested caps
+    keep the earliest deadline."""
+    asked = _DEADLINE.request_cap
+    seconds = CALL_TIME_CAP if asked is None else min(asked, CALL_TIME_CAP)
+    previous = _DEADLINE.at, _DEADLINE.seconds
+    at = time.monotonic() + seconds
+    if at < _DEADLINE.at:
+        _DEADLINE.at, _DEADLINE.seconds = at, seconds
+    try:
+        yield
+    finally:
+        _DEADLINE.at, _DEADLINE.seconds = previous
 
 
 class _CappedComputation(CancunComputation):
@@ -148,7 +168,7 @@ class _CappedComputation(CancunComputation):
         deadline = _DEADLINE
         deadline.ticks += 1
         if deadline.ticks & 1023 == 0 and time.monotonic() > deadline.at:
-            raise ExecutionTimeout(CALL_TIME_CAP)  # not a VMError: nothing catches it on the way out
+            raise ExecutionTimeout(deadline.seconds)  # not a VMError: nothing catches it on the way out
         super().consume_gas(amount, reason)
 
 

@@ -44,11 +44,13 @@ from swapdesk.api import (
     TxInfo,
 )
 from swapdesk.chain.erc20 import MAX_DECIMALS, balances_of, metadata
+from swapdesk.chain.work import working
 from swapdesk.chains import Chain
 from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, reaching
 from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.engine.cross import CrossChain
+from swapdesk.engine.deadline import QUOTE_SECONDS, quoting
 from swapdesk.engine.first_use import CheckedChains
 from swapdesk.engine.reading import TransactionReader
 from swapdesk.engine.routing.discovery import DiscoveryCache
@@ -73,6 +75,7 @@ class Engine:
         self.reader = TransactionReader(self.backend, self.cross)  # details and the transaction extension
         self._listed: dict[int, list[TokenInfo]] = {}
         self._reading_ahead: set[asyncio.Task[None]] = set()
+        self._started_chains: set[int] = set()  # a quote's chain, started once: later ones start it as they read
 
     @property
     def chains(self) -> ChainBackend:
@@ -95,7 +98,8 @@ class Engine:
     def _read_pools_ahead(self, chain: Chain) -> None:
         async def read() -> None:
             try:
-                await (await self.aggregator.reader(chain)).current()
+                with working(QUOTE_SECONDS):  # the first quote's reads, which it joins: kept together as its own
+                    await (await self.aggregator.reader(chain)).current()
             except Exception:  # the quote that needs the pools reads them again, and says what went wrong
                 log.debug("reading the %s pools ahead failed", chain.flag, exc_info=True)
 
@@ -194,11 +198,23 @@ class Engine:
 
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
         async with reaching(request.chain):
-            return await self.aggregator.quote(request)
+            await self._started(request.chain)
+            async with quoting(request.chain):
+                return await self.aggregator.quote(request)
 
     async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
         async with reaching(request.chain):
-            return await self.tron.quote(request)
+            await self._started(request.chain)
+            async with quoting(request.chain):
+                return await self.tron.quote(request)
+
+    async def _started(self, chain: Chain) -> None:
+        """The chain started and its catalogue checked before a quote's deadline counts (a devnet chain's first
+        start may build its world); the checks' reads kept together as a quote's are (`chain.work`)."""
+        if chain.id not in self._started_chains:
+            with working(QUOTE_SECONDS):
+                await self.backend.catalog(chain)
+            self._started_chains.add(chain.id)
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
         return await self.cross.cross_list(request)

@@ -3,7 +3,8 @@
 The body is read up to `jsonrpc.MAX_BODY` (a larger one is refused with 413
 before the rest is read), decoded off the event loop's thread, and answered by
 `jsonrpc.answer` one request at a time on the chain's own thread, in turn with the chain's other
-clients (`devnet.turns`: a connection is a client; the engine's own calls are another). A body that
+clients (`devnet.turns`: a connection is a client, after the engine's own calls); an `eth_call` in a batch
+may execute for `vm.BATCH_CALL_TIME_CAP` (1 s), one alone for geth's 5 s. A body that
 parses is answered per request with its id even when the chain is unknown. A
 body of notifications only is answered 204 with no body, as JSON-RPC 2.0 wants.
 """
@@ -21,6 +22,7 @@ from fastapi.responses import Response
 
 from swapdesk.chain import jsonrpc
 from swapdesk.chains import UnknownChain, by_id
+from swapdesk.devnet import vm
 from swapdesk.devnet.network import NOT_STARTED, Devnet
 from swapdesk.devnet.turns import serving
 
@@ -38,7 +40,7 @@ def add_rpc_route(app: FastAPI, devnet: Devnet | None) -> None:
             status = 413 if isinstance(exc, jsonrpc.BodyTooLarge) else 200
             return Response(jsonrpc.error_answer(None, exc), status_code=status, media_type=JSON)
         with serving_connection(request):  # the chain's turns are shared fairly (`devnet.turns`)
-            answer = await jsonrpc.answer(payload, await _runner(devnet, chain_id))
+            answer = await jsonrpc.answer(payload, await _runner(devnet, chain_id, isinstance(payload, list)))
         return Response(status_code=204) if answer is None else Response(answer, media_type=JSON)
 
 
@@ -48,7 +50,7 @@ def serving_connection(request: Request) -> AbstractContextManager[None]:
     return serving(("http", client.host), client.port) if client is not None else serving(("http", None), None)
 
 
-async def _runner(devnet: Devnet | None, chain_id: str) -> jsonrpc.Run:
+async def _runner(devnet: Devnet | None, chain_id: str, batch: bool) -> jsonrpc.Run:
     """Who answers each request: the chain, or a refusal naming why there is none."""
     if devnet is None:
         return _refusing("this server runs no devnet")
@@ -63,7 +65,7 @@ async def _runner(devnet: Devnet | None, chain_id: str) -> jsonrpc.Run:
     except Exception:  # a world that cannot be built: a bug
         log.exception("devnet chain %s could not start", chain)
         return _refusing(f"the devnet chain {chain} could not start; the server's log says why")
-    return partial(devnet.rpc, chain)
+    return partial(devnet.rpc, chain, call_time=vm.BATCH_CALL_TIME_CAP if batch else None)
 
 
 async def _read(request: Request) -> bytes:

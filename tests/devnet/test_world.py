@@ -65,9 +65,9 @@ async def test_chains_start_on_demand_and_evm_work_stays_off_the_loop(
     seen: list[str] = []
     real = rpc.call
 
-    def spy(chain: DevChain, method: str, params: Any) -> Any:
+    def spy(chain: DevChain, method: str, params: Any, **options: Any) -> Any:
         seen.append(threading.current_thread().name)
-        return real(chain, method, params)
+        return real(chain, method, params, **options)
 
     monkeypatch.setattr(rpc, "call", spy)
     reply = await devnet.rpc(8217, {"jsonrpc": "2.0", "id": 1, "method": "eth_blockNumber", "params": []})

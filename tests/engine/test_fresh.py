@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from swapdesk.chain import work
 from swapdesk.engine.routing.fresh import Fresh
 
 
@@ -66,3 +67,33 @@ async def test_a_caller_that_gives_up_leaves_the_others_their_answer() -> None:
     node.release.set()
     assert await stayer == 1
     assert quitter.cancelled()
+
+
+async def test_each_call_runs_as_part_of_the_work_of_the_caller_that_asked_for_it_first() -> None:
+    """A quote that waits for the next look at the head has it made as its own read (`chain.work`): a node that
+    keeps the chain for a quote's reads keeps it for that look too, not for a quote long answered."""
+    node = Node()
+    seen: list[int | None] = []
+
+    async def look() -> int:
+        found = work.current()
+        seen.append(None if found is None else found.number)
+        return await node.look()
+
+    fresh = Fresh(look)
+
+    async def quote() -> tuple[int, int]:
+        with work.working(60) as mine:
+            return mine.number, await fresh()
+
+    first = asyncio.ensure_future(quote())
+    await node.began.wait()
+    node.began.clear()
+    second = asyncio.ensure_future(quote())  # asked during the first look: it is the next look's first caller
+    await asyncio.sleep(0)
+    node.release.set()
+    first_number, _ = await first
+    await node.began.wait()
+    node.release.set()
+    second_number, _ = await second
+    assert seen == [first_number, second_number]

@@ -3804,22 +3804,6 @@
             <translation>返回了格式错误的订单</translation>
         </message>
         <message>
-            <source>a ratio of the deposit from 0 to 1</source>
-            <translation>应为存入金额的比例，介于 0 和 1 之间</translation>
-        </message>
-        <message>
-            <source>the fee ratio {rate} of the {amount} deposited is {fee}</source>
-            <translation>按费率 {rate}，存入 {amount} 的费用应为 {fee}</translation>
-        </message>
-        <message>
-            <source>below depositMin</source>
-            <translation>低于 depositMin</translation>
-        </message>
-        <message>
-            <source>{symbol} has {decimals} decimals in the coin list</source>
-            <translation>币种列表中 {symbol} 有 {decimals} 位小数</translation>
-        </message>
-        <message>
             <source>{field} {value}: {rule}</source>
             <translation>{field} 为 {value}：{rule}</translation>
         </message>
@@ -3958,6 +3942,26 @@
         <message>
             <source>{url} answered a malformed {path} record</source>
             <translation>{url} 返回了格式错误的 {path} 记录</translation>
+        </message>
+        <message>
+            <source>no quote within {seconds} s: {chain} did not answer its reads in time; try again</source>
+            <translation>{seconds} 秒内没有报价：{chain} 未能及时应答读取；请重试</translation>
+        </message>
+        <message>
+            <source>a ratio of the deposit from 0 to 1</source>
+            <translation>应为存入金额的比例，介于 0 和 1 之间</translation>
+        </message>
+        <message>
+            <source>the fee ratio {rate} of the {amount} deposited is {fee}</source>
+            <translation>按费率 {rate}，存入 {amount} 的费用应为 {fee}</translation>
+        </message>
+        <message>
+            <source>below depositMin</source>
+            <translation>低于 depositMin</translation>
+        </message>
+        <message>
+            <source>{symbol} has {decimals} decimals in the coin list</source>
+            <translation>币种列表中 {symbol} 有 {decimals} 位小数</translation>
         </message>
         <message>
             <source>a folder</source>
