@@ -25,9 +25,9 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from swapdesk.chain.bridge_events import ANY_SWAP_IN, BRIDGERS_PAYOUT, CB_RELAY
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
-from swapdesk.devnet.bridges.events import ANY_SWAP_IN, BRIDGERS_PAYOUT, CB_RELAY
 from swapdesk.devnet.bridges.metapath import order_id
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.journal import RECORD_HEAD, record_spans

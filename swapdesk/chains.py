@@ -4,10 +4,16 @@ Pure data and look-ups; imports nothing of the project. A chain is named by
 its numeric id or any of its flags, case-insensitively (`resolve`). The spec
 has two further lists: the chains of the cross-chain endpoints
 (`cross_chain`) and the TRON variant of the aggregation quote (`tron`).
+
+The facts the devnet and the engine must agree on live here, as both may import
+this module and the engine may not import the devnet: each chain's block time
+(the devnet's chains mine at it) and the confirmations a bridge deposit waits
+on the devnet (its operators wait them, the engine's estimates count them).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -26,6 +32,7 @@ class Chain:
     native_decimals: int
     wrapped_symbol: str
     explorer: str | None  # URL pattern with {kind} (the explorer's word for tx | address) and {value}
+    block_seconds: float  # its mainnet's block time (2024-2026): the devnet's chain mines at it
     address_format: AddressFormat = AddressFormat.EVM
     cross_chain: bool = False  # listed in the spec's cross-chain table
 
@@ -57,20 +64,50 @@ def _scan(host: str) -> str:
 
 
 CHAINS: tuple[Chain, ...] = (
-    Chain(1, ("ETH",), "Ethereum", "ETH", 18, "WETH", _scan("etherscan.io"), cross_chain=True),
-    Chain(10, ("OP",), "Optimism", "ETH", 18, "WETH", _scan("optimistic.etherscan.io")),
-    Chain(56, ("BSC",), "BNB Smart Chain", "BNB", 18, "WBNB", _scan("bscscan.com"), cross_chain=True),
-    Chain(66, ("OEC", "OKEXCHAIN"), "OKExChain", "OKT", 18, "WOKT", _scan("www.oklink.com/oktc"), cross_chain=True),
-    Chain(70, ("HSC",), "Hoo Smart Chain", "HOO", 18, "WHOO", None),
-    Chain(128, ("HECO",), "HECO", "HT", 18, "WHT", _scan("hecoscan.io"), cross_chain=True),
-    Chain(137, ("MATIC", "POLYGON"), "Polygon", "MATIC", 18, "WMATIC", _scan("polygonscan.com"), cross_chain=True),
-    Chain(250, ("FTM", "FANTOM"), "Fantom", "FTM", 18, "WFTM", _scan("ftmscan.com"), cross_chain=True),
-    Chain(321, ("KCC",), "KCC", "KCS", 18, "WKCS", _scan("scan.kcc.io"), cross_chain=True),
-    Chain(1030, ("CFX",), "Conflux eSpace", "CFX", 18, "WCFX", _scan("evm.confluxscan.io")),
-    Chain(1284, ("GLMR",), "Moonbeam", "GLMR", 18, "WGLMR", _scan("moonbeam.moonscan.io")),
-    Chain(8217, ("KLAY",), "Klaytn", "KLAY", 18, "WKLAY", _scan("kaiascan.io")),
-    Chain(42161, ("ARB",), "Arbitrum One", "ETH", 18, "WETH", _scan("arbiscan.io")),
-    Chain(43114, ("AVAX",), "Avalanche C-Chain", "AVAX", 18, "WAVAX", _scan("snowtrace.io"), cross_chain=True),
+    Chain(1, ("ETH",), "Ethereum", "ETH", 18, "WETH", _scan("etherscan.io"), block_seconds=12, cross_chain=True),
+    Chain(10, ("OP",), "Optimism", "ETH", 18, "WETH", _scan("optimistic.etherscan.io"), block_seconds=2),
+    Chain(56, ("BSC",), "BNB Smart Chain", "BNB", 18, "WBNB", _scan("bscscan.com"), block_seconds=3, cross_chain=True),
+    Chain(
+        66,
+        ("OEC", "OKEXCHAIN"),
+        "OKExChain",
+        "OKT",
+        18,
+        "WOKT",
+        _scan("www.oklink.com/oktc"),
+        block_seconds=3,
+        cross_chain=True,
+    ),
+    Chain(70, ("HSC",), "Hoo Smart Chain", "HOO", 18, "WHOO", None, block_seconds=3),
+    Chain(128, ("HECO",), "HECO", "HT", 18, "WHT", _scan("hecoscan.io"), block_seconds=3, cross_chain=True),
+    Chain(
+        137,
+        ("MATIC", "POLYGON"),
+        "Polygon",
+        "MATIC",
+        18,
+        "WMATIC",
+        _scan("polygonscan.com"),
+        block_seconds=2,
+        cross_chain=True,
+    ),
+    Chain(250, ("FTM", "FANTOM"), "Fantom", "FTM", 18, "WFTM", _scan("ftmscan.com"), block_seconds=1, cross_chain=True),
+    Chain(321, ("KCC",), "KCC", "KCS", 18, "WKCS", _scan("scan.kcc.io"), block_seconds=3, cross_chain=True),
+    Chain(1030, ("CFX",), "Conflux eSpace", "CFX", 18, "WCFX", _scan("evm.confluxscan.io"), block_seconds=1),
+    Chain(1284, ("GLMR",), "Moonbeam", "GLMR", 18, "WGLMR", _scan("moonbeam.moonscan.io"), block_seconds=6),
+    Chain(8217, ("KLAY",), "Klaytn", "KLAY", 18, "WKLAY", _scan("kaiascan.io"), block_seconds=1),
+    Chain(42161, ("ARB",), "Arbitrum One", "ETH", 18, "WETH", _scan("arbiscan.io"), block_seconds=0.25),
+    Chain(
+        43114,
+        ("AVAX",),
+        "Avalanche C-Chain",
+        "AVAX",
+        18,
+        "WAVAX",
+        _scan("snowtrace.io"),
+        block_seconds=2,
+        cross_chain=True,
+    ),
     Chain(
         95500,
         ("TRON",),
@@ -79,6 +116,7 @@ CHAINS: tuple[Chain, ...] = (
         6,
         "WTRX",
         "https://tronscan.org/#/{kind}/{value}",
+        block_seconds=3,
         address_format=AddressFormat.TRON,
         cross_chain=True,
     ),
@@ -111,3 +149,13 @@ def resolve(text: str) -> Chain:
 
 def all_flags() -> list[str]:
     return [flag for chain in CHAINS for flag in chain.flags]
+
+
+DEPOSIT_CONFIRM_SECONDS = 20.0  # of a chain's blocks after a bridge deposit's own, on the devnet
+
+
+def deposit_confirmations(chain_id: int) -> int:
+    """Blocks a bridge deposit on `chain_id` waits before the devnet's providers act on it, its own included: its
+    own and ~20 s of the chain's blocks after it (demo scale: Multichain and cBridge waited minutes). The devnet's
+    operators wait them, its cBridge gateway publishes them (`block_delay`), the engine's ETAs count them."""
+    return math.ceil(DEPOSIT_CONFIRM_SECONDS / by_id(chain_id).block_seconds) + 1

@@ -4,33 +4,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from eth_abi import decode
 from hexbytes import HexBytes
 from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, Web3Exception
 
-SWAPPED_TOPIC = HexBytes(
-    AsyncWeb3.keccak(text="Swapped(address,address,address,address,uint256,uint256,uint256,uint256,string,address[])")
-)
-SWAPPED_DATA = ["address", "address", "uint256", "uint256", "uint256", "uint256", "string", "address[]"]
-SWAPPED_NAMES = ["srcToken", "dstToken", "amountIn", "fee", "amountOut", "minReturn", "channel", "pools"]
+from swapdesk.chain.events import of_contract
+from swapdesk.chain.reverts import revert_reason as reason_in
+
+SWAPPED = of_contract("AggregationRouter", "Swapped")
 
 
 def swapped_event(receipt: Any, router: str) -> dict[str, Any] | None:
     """The router's Swapped event in `receipt` (None when there is none)."""
     for log in receipt["logs"]:
-        if log["address"] == router and log["topics"] and HexBytes(log["topics"][0]) == SWAPPED_TOPIC:
-            return dict(zip(SWAPPED_NAMES, decode(SWAPPED_DATA, bytes(log["data"])), strict=True))
+        if log["address"] == router:
+            fields = SWAPPED.decode_parts([HexBytes(t) for t in log["topics"]], bytes(log["data"]))
+            if fields is not None:
+                return fields
     return None
 
 
 async def revert_reason(w3: AsyncWeb3, tx: Any) -> str:
-    """Replay a reverted transaction on the state before its block to read its reason."""
+    """Replay a reverted transaction on the state before its block to read its reason: its revert data read as
+    `chain.reverts` reads it (the words the TRON outbox and the devnet's nodes say), else the node's message."""
     replay = {"from": tx["from"], "to": tx["to"], "data": tx["input"], "value": tx["value"], "gas": tx["gas"]}
     try:
         await w3.eth.call(replay, tx["blockNumber"] - 1)  # type: ignore[arg-type]
     except ContractLogicError as exc:
-        return f"reverted: {str(exc.message).removeprefix('execution reverted: ')}"
+        data = exc.data if isinstance(exc.data, str) and exc.data.startswith("0x") else ""
+        try:
+            reason = reason_in(bytes.fromhex(data[2:]))
+        except ValueError:  # not hex
+            reason = None
+        return f"reverted: {reason or str(exc.message).removeprefix('execution reverted: ')}"
     except Web3Exception:
         pass
     return "reverted"

@@ -19,26 +19,10 @@ import os
 import time
 from dataclasses import dataclass
 
+from swapdesk.chains import CHAINS
 from swapdesk.settings import parse_speed
 
-# Real block times in seconds (mainnets, 2024-2026).
-BLOCK_SECONDS: dict[int, float] = {
-    1: 12,  # Ethereum
-    10: 2,  # Optimism
-    56: 3,  # BNB Smart Chain
-    66: 3,  # OKExChain
-    70: 3,  # Hoo Smart Chain
-    128: 3,  # HECO
-    137: 2,  # Polygon PoS
-    250: 1,  # Fantom
-    321: 3,  # KCC
-    1030: 1,  # Conflux eSpace
-    1284: 6,  # Moonbeam
-    8217: 1,  # Klaytn / Kaia
-    42161: 0.25,  # Arbitrum One
-    43114: 2,  # Avalanche C-Chain
-    95500: 3,  # TRON
-}
+BLOCK_SECONDS: dict[int, float] = {chain.id: chain.block_seconds for chain in CHAINS}  # real block times
 MAX_CATCH_UP = 64  # empty blocks mined at most in one catch-up
 SPEED_ENV = "SWAPDESK_DEVNET_SPEED"
 

@@ -23,10 +23,11 @@ from eth.abc import ComputationAPI, MessageAPI, SignedTransactionAPI, StateAPI
 from eth.exceptions import Revert
 from eth_typing import Address
 
+from swapdesk.chain.reverts import revert_reason
 from swapdesk.devnet.calls import Call, spoofed
 from swapdesk.devnet.evm import ChainError, DevChain, contract_address
 from swapdesk.devnet.rpc_shapes import call_frame_json
-from swapdesk.devnet.vm import DevVM, revert_reason, vm_failure
+from swapdesk.devnet.vm import DevVM, vm_failure
 
 Json = dict[str, Any]
 CALL_KINDS = {0xF0: "CREATE", 0xF1: "CALL", 0xF2: "CALLCODE", 0xF4: "DELEGATECALL", 0xF5: "CREATE2", 0xFA: "STATICCALL"}

@@ -28,6 +28,8 @@ from eth.vm.forks import CancunVM
 from eth.vm.forks.cancun.computation import CancunComputation
 from eth.vm.forks.cancun.state import CancunState
 
+from swapdesk.chain.reverts import revert_reason
+
 # py_ecc (imported by py-evm's precompiles) raises the recursion limit to 100,000, which
 # lets C-level recursion (json, repr) overflow a thread's stack and kill the process;
 # py-evm itself needs 12,288 frames for 1024 nested EVM calls.
@@ -86,39 +88,6 @@ class ExecutionReverted(ChainError):
 def _reason_suffix(data: bytes) -> str:
     reason = revert_reason(data)
     return "" if reason is None else f": {reason}"
-
-
-ERROR_STRING, PANIC = bytes.fromhex("08c379a0"), bytes.fromhex("4e487b71")  # Error(string), Panic(uint256)
-_PANICS = {  # what Solidity's panic codes mean, in geth's words (abi.UnpackRevert)
-    0x00: "generic panic",
-    0x01: "assert(false)",
-    0x11: "arithmetic underflow or overflow",
-    0x12: "division or modulo by zero",
-    0x21: "enum overflow",
-    0x22: "invalid encoded storage byte array accessed",
-    0x31: "out-of-bounds array access; popping on an empty array",
-    0x32: "out-of-bounds access of an array or bytesN",
-    0x41: "out of memory",
-    0x51: "uninitialized function",
-}
-
-
-def revert_reason(data: bytes) -> str | None:
-    """The reason revert data gives, as geth unpacks it: Error(string)'s text, or what a Panic(uint256) code
-    means; None for anything else (a custom error, no data, data that does not decode)."""
-    body = data[4:]
-    if data[:4] == PANIC and len(body) >= 32:
-        code = int.from_bytes(body[:32], "big")
-        return _PANICS.get(code, f"unknown panic code: {code:#x}")
-    if data[:4] != ERROR_STRING or len(body) < 64:
-        return None
-    offset = int.from_bytes(body[:32], "big")
-    if offset > len(body) - 32:
-        return None
-    size = int.from_bytes(body[offset : offset + 32], "big")
-    if size > len(body) - offset - 32:
-        return None
-    return body[offset + 32 : offset + 32 + size].decode("utf-8", "replace")
 
 
 class _Deadline(threading.local):

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from eth_abi import decode
 from tronpy import AsyncTron
 from tronpy.providers import AsyncHTTPProvider
 
 from swapdesk.api import ErrorCode, Unavailable
-from swapdesk.chain.receipts import SWAPPED_DATA, SWAPPED_NAMES, SWAPPED_TOPIC
+from swapdesk.chain.receipts import SWAPPED
+from swapdesk.chain.reverts import revert_reason
 from swapdesk.chain.tron.transactions import raw_from_json, transaction_id
 from swapdesk.chains import Chain, resolve
 from swapdesk.engine.backends import ChainBackend, RoutedBackend, RpcBackend, ServedDevnetBackend
@@ -42,7 +42,6 @@ NODE_TIMEOUT = 20.0  # seconds for one call to a real node, answer included
 CONNECT_TIMEOUT = 5.0
 MAX_ANSWER = 8 * 1024 * 1024  # bytes: a transaction's info is a few KiB, a full block a few MiB
 ENERGY_MARGIN_PERCENT = 25  # an estimate is for the state now; the pools move before the block
-_ERROR_STRING = bytes.fromhex("08c379a0")  # Error(string), a revert's reason
 
 
 class BoundedTransport(httpx.AsyncBaseTransport):
@@ -207,22 +206,15 @@ def failure(info: dict[str, Any]) -> str:
     return str(result or info.get("resMessage") or "failed")
 
 
-def revert_reason(output: bytes) -> str:
-    """The text of a revert's `Error(string)`; empty when it has none."""
-    if output[:4] != _ERROR_STRING:
-        return ""
-    try:
-        return str(decode(["string"], output[4:])[0])
-    except Exception:
-        return ""
-
-
 def swapped_event(info: dict[str, Any], router: str) -> dict[str, Any] | None:
     """The router's Swapped event in a TransactionInfo asked for with `visible` (log addresses in base58),
     decoded as `chain.receipts.swapped_event` decodes an Ethereum one; None when there is none."""
     for log in info.get("log", []):
-        if log.get("address") == router and log.get("topics") and log["topics"][0] == bytes(SWAPPED_TOPIC).hex():
-            return dict(zip(SWAPPED_NAMES, decode(SWAPPED_DATA, bytes.fromhex(log["data"])), strict=True))
+        if log.get("address") == router:
+            topics = [bytes.fromhex(t) for t in log.get("topics") or []]
+            fields = SWAPPED.decode_parts(topics, bytes.fromhex(log.get("data") or ""))
+            if fields is not None:
+                return fields
     return None
 
 

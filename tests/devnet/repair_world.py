@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from swapdesk.chain.bridge_events import ANY_SWAP_IN, BRIDGERS_PAYOUT, BRIDGERS_REFUND, CB_RELAY, CB_WITHDRAW_DONE
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
-from swapdesk.devnet.bridges.events import ANY_SWAP_IN, BRIDGERS_PAYOUT, BRIDGERS_REFUND, CB_RELAY, CB_WITHDRAW_DONE
 from swapdesk.devnet.bridges.metapath import order_id
 from swapdesk.devnet.damage import ChainDamaged
 from swapdesk.devnet.journal import RECORD_HEAD, record_spans

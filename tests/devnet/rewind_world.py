@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from swapdesk.chain.events import Event
 from swapdesk.devnet.bridges.client import parse_log
-from swapdesk.devnet.bridges.events import Event
 
 from .bridges_world import BridgeNet, Wallet
 
@@ -40,4 +40,5 @@ async def outcomes(net: BridgeNet, chain_id: int, contract: str, event: Event, k
     client = net.providers.world.client(chain_id)
     head = await client.head()
     raw = await client.request("eth_getLogs", client.log_query(0, head, [contract], [event.topic]))
-    return sum(1 for item in raw if str(event.decode(parse_log(item))[key]).lower() == value.lower())
+    found = [fields[key] for item in raw if (fields := event.decode(parse_log(item))) is not None]
+    return sum(1 for v in found if ("0x" + v.hex() if isinstance(v, bytes) else str(v)).lower() == value.lower())

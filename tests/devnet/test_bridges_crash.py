@@ -23,12 +23,12 @@ from eth_abi import decode
 from eth_account import Account
 from eth_utils import keccak
 
+from swapdesk.chain.bridge_events import ANY_SWAP_IN, BRIDGERS_PAYOUT, CB_RELAY
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.bridges.anyswap import MACHINE as ANYSWAP
 from swapdesk.devnet.bridges.cbridge import MACHINE as CBRIDGE
 from swapdesk.devnet.bridges.celer import send_transfer_id
-from swapdesk.devnet.bridges.events import ANY_SWAP_IN, BRIDGERS_PAYOUT, CB_RELAY
 from swapdesk.devnet.bridges.metapath import MACHINE as METAPATH
 from swapdesk.devnet.bridges.metapath import order_id
 from swapdesk.devnet.bridges.store import OrderStore
@@ -217,9 +217,8 @@ def payouts(url: str, where: dict[int, dict[str, Any]], chain_id: int) -> dict[s
         topics, data = [bytes.fromhex(t[2:]) for t in log["topics"]], bytes.fromhex(log["data"][2:])
         if topics[0] == ANY_SWAP_IN.topic:
             key, amount = "0x" + topics[1].hex(), decode(["uint256"], data[:32])[0]
-        elif topics[0] == CB_RELAY.topic:
-            fields = decode([t for _, t in CB_RELAY.plain], data)
-            key, amount = "0x" + fields[6].hex(), fields[4]
+        elif (relay := CB_RELAY.decode_parts(topics, data)) is not None:
+            key, amount = "0x" + relay["srcTransferId"].hex(), relay["amount"]
         elif topics[0] == BRIDGERS_PAYOUT.topic:
             key, amount = "0x" + topics[1].hex(), decode(["uint256"], data)[0]
         else:

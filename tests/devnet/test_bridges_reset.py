@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from swapdesk.chain.bridge_events import BRIDGERS_PAYOUT
 from swapdesk.contracts import artifact
-from swapdesk.devnet.bridges.events import BRIDGERS_PAYOUT
 from swapdesk.devnet.bridges.metapath import order_id
 
 from .bridges_world import BridgeNet, bridge_net, until

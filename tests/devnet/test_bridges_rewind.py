@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from swapdesk.chain.bridge_events import BRIDGERS_PAYOUT, BRIDGERS_REFUND
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.bridges.client import CallReverted
-from swapdesk.devnet.bridges.events import BRIDGERS_PAYOUT, BRIDGERS_REFUND
 from swapdesk.devnet.bridges.metapath import order_id
 from swapdesk.devnet.bridges.operators import DESK_INDEX
 from swapdesk.devnet.bridges.store import LOST_DEPOSIT

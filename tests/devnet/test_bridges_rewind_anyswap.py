@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from swapdesk.chain.bridge_events import ANY_SWAP_IN
 from swapdesk.contracts import artifact
-from swapdesk.devnet.bridges.events import ANY_SWAP_IN
 from swapdesk.devnet.bridges.store import LOST_DEPOSIT
 
 from .bridges_world import BridgeNet, bridge_net, until

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from eth_utils import to_checksum_address
 
+from swapdesk.chain.bridge_events import CB_RELAY, CB_WITHDRAW_DONE
 from swapdesk.contracts import artifact
 from swapdesk.devnet.bridges import celer
 from swapdesk.devnet.bridges.cbridge import VALIDATOR_KEYS
 from swapdesk.devnet.bridges.client import CallReverted
-from swapdesk.devnet.bridges.events import CB_RELAY, CB_WITHDRAW_DONE
 from swapdesk.devnet.bridges.store import LOST_DEPOSIT
 
 from .bridges_world import BridgeNet, Wallet, bridge_net, until

@@ -29,12 +29,12 @@ import time
 from typing import Any, ClassVar
 
 from swapdesk.blocking import off_loop
+from swapdesk.chain.bridge_events import ANY_SWAP_IN, ANY_SWAP_OUT
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.bridges import timing
 from swapdesk.devnet.bridges.client import CallReverted, Log
 from swapdesk.devnet.bridges.deployment import AnyToken, BridgeDeployment
-from swapdesk.devnet.bridges.events import ANY_SWAP_IN, ANY_SWAP_OUT
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import MPC_INDEX
 from swapdesk.devnet.bridges.outcomes import find_event, landed
@@ -108,6 +108,8 @@ class Anyswap(Operator):
         orders = []
         for log in logs:
             out = ANY_SWAP_OUT.decode(log)
+            if out is None:
+                continue  # not a deposit, whatever its topic says
             data = {
                 "token": out["token"],
                 "from": out["from_"],
@@ -185,7 +187,8 @@ class Anyswap(Operator):
         done = await client.call(dst.anyswap.router, ROUTER.encode("completedSwapin", txs, order.src_chain))
         if ROUTER.decode("completedSwapin", done)[0]:  # paid already (the swap, forgotten and found again)
             log = await find_event(client, dst.anyswap.router, [ANY_SWAP_IN.topic, txs])
-            if log is not None and ANY_SWAP_IN.decode(log)["fromChainID"] == order.src_chain:
+            paid = ANY_SWAP_IN.decode(log) if log is not None else None
+            if log is not None and paid is not None and paid["fromChainID"] == order.src_chain:
                 return await landed(client, order.id, "swapin", log)
         call = ROUTER.encode(
             "anySwapInAuto",

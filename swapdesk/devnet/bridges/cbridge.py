@@ -34,19 +34,19 @@ import time
 from typing import Any, ClassVar
 
 from swapdesk.blocking import off_loop
-from swapdesk.contracts import artifact
-from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
-from swapdesk.devnet.bridges import celer, config, timing
-from swapdesk.devnet.bridges.client import CallReverted, Log, Receipt
-from swapdesk.devnet.bridges.context import same_asset
-from swapdesk.devnet.bridges.deployment import BridgeDeployment, BridgedToken
-from swapdesk.devnet.bridges.events import (
+from swapdesk.chain.bridge_events import (
     CB_DELAYED_ADDED,
     CB_DELAYED_EXECUTED,
     CB_RELAY,
     CB_SEND,
     CB_WITHDRAW_DONE,
 )
+from swapdesk.contracts import artifact
+from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
+from swapdesk.devnet.bridges import celer, config, timing
+from swapdesk.devnet.bridges.client import CallReverted, Log, Receipt
+from swapdesk.devnet.bridges.context import same_asset
+from swapdesk.devnet.bridges.deployment import BridgeDeployment, BridgedToken
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import VALIDATOR_INDEXES
 from swapdesk.devnet.bridges.outcomes import find_event, landed
@@ -134,6 +134,8 @@ class CBridge(Operator):
                 await self._refund_seen(chain_id, log)
                 continue
             send = CB_SEND.decode(log)
+            if send is None:
+                continue  # not a deposit, whatever its topic says
             data = {
                 "sender": send["sender"],
                 "receiver": send["receiver"],
@@ -143,17 +145,19 @@ class CBridge(Operator):
                 "maxSlippage": send["maxSlippage"],
                 "block": log.block,
             }
-            dst = int(send["dstChainId"])
-            orders.append(Order(send["transferId"], chain_id, log.tx, log.index, dst, "SUBMITTING", data, chain_id))
+            dst, key = int(send["dstChainId"]), "0x" + send["transferId"].hex()
+            orders.append(Order(key, chain_id, log.tx, log.index, dst, "SUBMITTING", data, chain_id))
         return orders
 
     async def _refund_seen(self, chain_id: int, log: Log) -> None:
         """A withdrawal whose refid is a transfer waiting for its refund: the sender sent it."""
         done = CB_WITHDRAW_DONE.decode(log)
-        order = await off_loop(self.store.get, done["refid"])
+        if done is None:
+            return
+        order = await off_loop(self.store.get, "0x" + done["refid"].hex())
         if order is None or order.state != "REFUND_TO_BE_CONFIRMED" or order.src_chain != chain_id:
             return
-        seen = {"refundHash": log.tx, "refundBlock": log.block, "withdrawId": done["withdrawId"]}
+        seen = {"refundHash": log.tx, "refundBlock": log.block, "withdrawId": "0x" + done["withdrawId"].hex()}
         with contextlib.suppress(StaleOrder):  # seen again after a restart: it moved already
             await self._move(order, "CONFIRMING_YOUR_REFUND", data=seen, wait_on=order.src_chain, tx=log.tx)
 

@@ -39,10 +39,12 @@ from decimal import Decimal
 from typing import Any, ClassVar
 
 from eth_abi.packed import encode_packed
-from eth_utils import keccak
+from eth_utils import is_hex_address, keccak, to_checksum_address
 
 from swapdesk.address import InvalidAddress, parse_address, to_checksum
 from swapdesk.blocking import off_loop
+from swapdesk.chain.bridge_events import BRIDGERS_PAYOUT, BRIDGERS_REFUND, BRIDGERS_SWAP, BRIDGERS_SWAP_ETH
+from swapdesk.chain.events import Event
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
@@ -50,7 +52,6 @@ from swapdesk.devnet.bridges import timing
 from swapdesk.devnet.bridges.client import CallReverted, Log
 from swapdesk.devnet.bridges.context import ZERO
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
-from swapdesk.devnet.bridges.events import BRIDGERS_PAYOUT, BRIDGERS_REFUND, BRIDGERS_SWAP, BRIDGERS_SWAP_ETH, Event
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import DESK_INDEX
 from swapdesk.devnet.bridges.outcomes import find_event, landed
@@ -102,14 +103,18 @@ def parse_coin_code(code: str) -> tuple[str, int] | None:
     return (symbol, chain) if symbol and chain is not None else None
 
 
-def deposit_fields(log: Log) -> dict[str, Any]:
-    """What a Swap or SwapEth event says, as an order keeps it (amounts as integer strings)."""
-    fields = (BRIDGERS_SWAP if BRIDGERS_SWAP.matches(log) else BRIDGERS_SWAP_ETH).decode(log)
+def deposit_fields(log: Log) -> dict[str, Any] | None:
+    """What a Swap or SwapEth event says, as an order keeps it (amounts as integer strings); None for a log that
+    is neither."""
+    fields = BRIDGERS_SWAP.decode(log) or BRIDGERS_SWAP_ETH.decode(log)
+    if fields is None:
+        return None
+    destination = str(fields["destination"])  # a string: an EVM address in it is kept checksummed
     return {
         "fromToken": fields.get("fromToken", ZERO),  # SwapEth: the native coin
         "toToken": fields["toToken"],
         "sender": fields["sender"],
-        "destination": fields["destination"],
+        "destination": to_checksum_address(destination) if is_hex_address(destination) else destination,
         "fromAmount": str(fields["fromAmount"]),
         "minReturnAmount": str(fields["minReturnAmount"]),
         "block": log.block,
@@ -143,6 +148,8 @@ class Metapath(Operator):
             n = seen.get(log.tx, 0)
             seen[log.tx] = n + 1
             fields = deposit_fields(log)
+            if fields is None:
+                continue  # not a deposit, whatever its topic says
             coin = parse_coin_code(fields["toToken"])
             dst = coin[1] if coin else None
             new = Order(order_id(chain_id, log.tx, n), chain_id, log.tx, log.index, dst, "wait_deposit_send", fields)
@@ -190,13 +197,13 @@ class Metapath(Operator):
             return
         deployment = await self.world.deployment(order.src_chain)
         vault = deployment.metapath.contract if deployment else ZERO
-        deposits = [log for log in receipt.logs if log.address == vault and any(e.matches(log) for e in DEPOSITS)]
+        deposits = [(log, fields) for log in receipt.logs if log.address == vault and (fields := deposit_fields(log))]
         if not receipt.ok or not deposits:
             why = "the transaction failed" if not receipt.ok else "the transaction deposited nothing into Bridgers"
             await self._move(order, "wait_deposit_send_error", data={"error": why})
             return
-        log = deposits[0]
-        await self._move(order, order.state, data=deposit_fields(log), log_index=log.index)
+        log, fields = deposits[0]
+        await self._move(order, order.state, data=fields, log_index=log.index)
 
     async def _timeout(self, order: Order, head: int) -> None:
         """A registered order whose deposit landed after its registration expired: the deposit goes back."""

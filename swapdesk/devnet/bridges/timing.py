@@ -7,7 +7,7 @@ watch it move; tests run at 50-200.
 
 Demo scale, per provider (the real figures in brackets):
 - confirmations: about 20 s of each chain's blocks after the deposit's (Multichain and cBridge waited
-  minutes);
+  minutes), a fact the engine's ETAs share (`chains.deposit_confirmations`);
 - METAPATH's chain scanner finds a deposit nobody registered ~10 s of blocks after it is confirmed
   (SWFT's scanner lags); a registered order is followed by its hash at once: that is what the order
   callback buys;
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import math
 
+from swapdesk.chains import deposit_confirmations
 from swapdesk.devnet.clock import BLOCK_SECONDS
 
-CONFIRM_SECONDS = 20.0  # of source-chain blocks after a deposit's own before it counts
 DESTINATION_CONFIRMATIONS = 2  # blocks of a payout (its own included) before the operator calls it done
 SCAN_LAG_SECONDS = 10.0  # METAPATH: of blocks between a deposit's confirmation and the scanner finding it
 DEPOSIT_TIMEOUT = 60.0  # METAPATH: seconds a registered order waits for its deposit
@@ -33,8 +33,9 @@ MIN_POLL = 0.05  # seconds between two polls of one chain, however fast the devn
 
 
 def confirmations(chain_id: int) -> int:
-    """Blocks a deposit on `chain_id` needs, its own included: its own and ~20 s of blocks after it."""
-    return math.ceil(CONFIRM_SECONDS / BLOCK_SECONDS[chain_id]) + 1
+    """Blocks a deposit on `chain_id` needs, its own included (`chains.deposit_confirmations`: the engine's ETAs
+    count the same)."""
+    return deposit_confirmations(chain_id)
 
 
 def scan_lag(chain_id: int) -> int:

@@ -30,18 +30,20 @@ from web3.exceptions import Web3Exception
 
 from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable
+from swapdesk.chain.bridge_events import ANY_SWAP_IN as SWAP_IN
+from swapdesk.chain.bridge_events import ANY_SWAP_OUT as SWAP_OUT
+from swapdesk.chain.events import TRANSFER
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import anyswap_scan as scan
 from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import confirmations
-from swapdesk.engine.bridges.onchain import TRANSFER, ChainReader, Receipt, event
+from swapdesk.engine.bridges.onchain import ChainReader, Receipt, address_bytes
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
 from swapdesk.words import QT_TR_NOOP, Words
 
 ROUTER, ANY_TOKEN, ERC20 = artifact("AnyswapV6Router"), artifact("AnyswapV6ERC20"), artifact("ERC20")
-SWAP_OUT, SWAP_IN = event("AnyswapV6Router", "LogAnySwapOut"), event("AnyswapV6Router", "LogAnySwapIn")
 PER_MILLION = 1_000_000
 GAS = 200_000  # a swap out's gas, at most (measured: about 70k, the native coin's about 90k)
 STAGES = 2  # the MPC prices the swap, then signs the payout
@@ -177,29 +179,30 @@ class Anyswap(BridgeClient):
     async def deposit(self, receipt: Receipt) -> m.Deposit | None:
         routers = await self._routers(receipt.chain)
         outs = [
-            SWAP_OUT.decode(log)
+            fields
             for log in receipt.logs
-            if (routers is None or log.address in routers) and log.topics[:1] == (SWAP_OUT.topic,)
+            if (routers is None or log.address in routers) and (fields := SWAP_OUT.decode(log)) is not None
         ]
         if not outs:
             return None
         out = outs[0]
+        token = address_bytes(out["token"])
         dst_chain = by_id(int(out["toChainID"])) if _known(int(out["toChainID"])) else None
         native = receipt.value > 0  # anySwapOutNative: the coin itself
         route = next(
             (
                 r
                 for r in await self._routes.get(receipt.chain.id)
-                if r.any_token == out["token"] and r.dst.chain == dst_chain and r.src.native == native
+                if r.any_token == token and r.dst.chain == dst_chain and r.src.native == native
             ),
             None,
         )
         if routers is None:  # a real network's old deposit: its tokens as its anyToken says
-            src = await self._underlying(receipt.chain, out["token"], native)
+            src = await self._underlying(receipt.chain, token, native)
             dst = m.Token(dst_chain or receipt.chain, ZERO, src.symbol, src.name, src.decimals)
             paid = 0  # its terms went with Multichain's configuration
         elif route is None or dst_chain is None:  # a route Multichain does not list: never paid
-            src = m.Token(receipt.chain, ZERO if native else out["token"], "?", "?", 0)
+            src = m.Token(receipt.chain, ZERO if native else token, "?", "?", 0)
             dst = m.Token(dst_chain or receipt.chain, ZERO, "?", "?", 0)
             paid = 0
         else:
@@ -211,8 +214,8 @@ class Anyswap(BridgeClient):
             tx=receipt.tx,
             src=src,
             dst=dst,
-            sender=out["from_"],
-            receiver=format_address(out["to"], dst.chain.tron),
+            sender=address_bytes(out["from_"]),
+            receiver=format_address(address_bytes(out["to"]), dst.chain.tron),
             amount=int(out["amount"]),
             min_out=paid,
             min_on_chain=False,
@@ -240,10 +243,9 @@ class Anyswap(BridgeClient):
         for log in receipt.logs:
             if (routers is not None and log.address not in routers) or not log.topics:
                 continue
-            if log.topics[0] == SWAP_OUT.topic:
+            if SWAP_OUT.matches(log):
                 return m.Found(receipt.tx, "deposit", receipt.chain, receipt.tx)
-            if log.topics[0] == SWAP_IN.topic:
-                fields = SWAP_IN.decode(log)
+            if (fields := SWAP_IN.decode(log)) is not None:
                 source = "0x" + fields["txhash"].hex()
                 from_chain = int(fields["fromChainID"])
                 src_chain = by_id(from_chain) if _known(from_chain) else None
@@ -302,8 +304,8 @@ class Anyswap(BridgeClient):
         receiver = parse_address(deposit.receiver, deposit.dst.chain.tron)
         kept = 0
         for fields in payout.emitted(route.dst_any_token, TRANSFER):
-            kept += int(fields["value"]) if fields["receiver"] == receiver else 0
-            kept -= int(fields["value"]) if fields["sender"] == receiver else 0
+            kept += int(fields["value"]) if address_bytes(fields["to"]) == receiver else 0
+            kept -= int(fields["value"]) if address_bytes(fields["from"]) == receiver else 0
         if kept <= 0:
             return None
         return m.Token(

@@ -30,19 +30,20 @@ from web3.exceptions import ContractLogicError
 
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable, on_parameter
+from swapdesk.chain.bridge_events import CB_DELAYED_EXECUTED as DELAYED
+from swapdesk.chain.bridge_events import CB_RELAY as RELAY
+from swapdesk.chain.bridge_events import CB_SEND as SEND
+from swapdesk.chain.bridge_events import CB_WITHDRAW_DONE as WITHDRAW_DONE
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.cbridge_gateway import CODES, NAMES, ChainConfig, ask, latency, normalized, parse_configs
 from swapdesk.engine.bridges.client import BridgeClient
-from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
+from swapdesk.engine.bridges.onchain import ChainReader, Receipt, address_bytes
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
 from swapdesk.words import QT_TR_NOOP, Words
 
 CBRIDGE = artifact("CBridge")
-SEND, RELAY, WITHDRAW_DONE, DELAYED = (
-    event("CBridge", name) for name in ("Send", "Relay", "WithdrawDone", "DelayedTransferExecuted")
-)
 PER_MILLION = 1_000_000
 _MALFORMED_STATUS = QT_TR_NOOP("answered a malformed transfer status")
 SLIPPAGE_TOLERANCE = 5_000  # millionths (0.5 %) asked of estimateAmt: the room maxSlippage leaves
@@ -195,15 +196,12 @@ class CBridge(BridgeClient):
         if here is None or not sends:
             return None
         send = sends[0]
-        sent = next((t for t in here.tokens if t.token.address == send["token"]), None)
+        token = address_bytes(send["token"])
+        sent = next((t for t in here.tokens if t.token.address == token), None)
         dst_chain = next((c for c in CHAINS if c.id == int(send["dstChainId"]) and c.cross_chain), None)
         there = await self.config(dst_chain) if dst_chain else None
         target = there.asset(sent.asset) if there and sent else None
-        src = (
-            (sent.paid if receipt.value > 0 else sent.token)
-            if sent
-            else m.Token(receipt.chain, send["token"], "?", "?", 0)
-        )
+        src = (sent.paid if receipt.value > 0 else sent.token) if sent else m.Token(receipt.chain, token, "?", "?", 0)
         dst = target.paid if target else m.Token(dst_chain or receipt.chain, ZERO, "?", "?", 0)
         amount = int(send["amount"])
         eq = m.rescale(amount, src.decimals, dst.decimals)
@@ -213,8 +211,8 @@ class CBridge(BridgeClient):
             tx=receipt.tx,
             src=src,
             dst=dst,
-            sender=send["sender"],
-            receiver=format_address(send["receiver"], dst.chain.tron),
+            sender=address_bytes(send["sender"]),
+            receiver=format_address(address_bytes(send["receiver"]), dst.chain.tron),
             amount=amount,
             min_out=eq * (PER_MILLION - int(send["maxSlippage"])) // PER_MILLION,  # what maxSlippage lets through
             min_on_chain=False,
@@ -245,7 +243,7 @@ class CBridge(BridgeClient):
             first = max(0, last - LOG_WINDOW + 1)
             for log in reversed(await self.chains.logs(receipt.chain, here.bridge, RELAY, first, last)):
                 fields = RELAY.decode(log)
-                if fields["transferId"] == relay_id:
+                if fields is not None and fields["transferId"] == relay_id:
                     return _relayed(fields)
             if first == 0:
                 break

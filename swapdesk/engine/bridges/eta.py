@@ -1,7 +1,8 @@
 """How long a transfer takes, and what the estimate rests on (`Eta.basis`).
 
-- On the devnet (both chains): the devnet operators' timing, from the confirmations its providers publish
-  and the pace of each chain's blocks measured on the chain (so a devnet running fast is estimated fast):
+- On the devnet (both chains): the devnet operators' timing, from the confirmations its providers wait (the
+  one fact both read, `chains.deposit_confirmations`; cBridge's gateway publishes its own, `block_delay`) and
+  the pace of each chain's blocks measured on the chain (so a devnet running fast is estimated fast):
   `confirmations x source block + stages x min(block) + payout blocks x destination block`.
 - On real networks: the provider's own estimate where its API gives one (cBridge's median of its last 7
   days); else the median duration of the transfers this engine watched finish on that bridge and route
@@ -19,13 +20,10 @@ import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
+from swapdesk.chains import deposit_confirmations
 from swapdesk.engine.bridges.model import COMPLETED, DONE, PARTIAL, PENDING, Quote, Transfer
 from swapdesk.engine.bridges.onchain import ChainReader
 
-# The confirmations METAPATH and ANYSWAP publish for a deposit on the devnet, its own block included
-# (docs/providers.md; cBridge's gateway gives its own per chain: `block_delay`).
-CONFIRMATIONS = {1: 3, 56: 8, 66: 8, 128: 8, 321: 8, 95500: 8, 137: 11, 43114: 11, 250: 21}
-DEFAULT_CONFIRMATIONS = 12
 PAYOUT_BLOCKS = 2  # a payout's block and one more
 DEVNET, PROVIDER = "the devnet's timing", "provider's estimate"
 NONE_YET = "no estimate yet: the provider gives none and no transfer on this route was watched to its end"
@@ -34,7 +32,8 @@ WATCHED = 2_000  # pending transfers remembered, the oldest forgotten first
 
 
 def confirmations(chain_id: int) -> int:
-    return CONFIRMATIONS.get(chain_id, DEFAULT_CONFIRMATIONS)
+    """The confirmations METAPATH and ANYSWAP wait for a deposit on the devnet, its own block included."""
+    return deposit_confirmations(chain_id)
 
 
 @dataclass(frozen=True)

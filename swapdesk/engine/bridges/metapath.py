@@ -27,6 +27,10 @@ from eth_utils import keccak
 
 from swapdesk.address import ZERO, InvalidAddress, format_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable, on_parameter
+from swapdesk.chain.bridge_events import BRIDGERS_PAYOUT as PAYOUT
+from swapdesk.chain.bridge_events import BRIDGERS_REFUND as REFUND
+from swapdesk.chain.bridge_events import BRIDGERS_SWAP as SWAP
+from swapdesk.chain.bridge_events import BRIDGERS_SWAP_ETH as SWAP_ETH
 from swapdesk.chains import Chain, by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
@@ -41,7 +45,7 @@ from swapdesk.engine.bridges.metapath_orders import (
     unknown,
 )
 from swapdesk.engine.bridges.metapath_quote import Priced, priced
-from swapdesk.engine.bridges.onchain import ChainReader, Receipt, event
+from swapdesk.engine.bridges.onchain import ChainReader, Receipt, address_bytes
 from swapdesk.engine.bridges.provider import Kept, ProviderApi
 from swapdesk.words import QT_TR_NOOP, Words
 
@@ -50,7 +54,6 @@ CHAIN_CODES |= {43114: "AVAXC", 95500: "TRX"}  # SWFT's chain codes
 CHAIN_IDS = {code: chain_id for chain_id, code in CHAIN_CODES.items()}
 EVM_NATIVE = bytes.fromhex("eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee")  # how Bridgers names an EVM native coin
 BRIDGERS = artifact("Bridgers")
-SWAP, SWAP_ETH, PAYOUT, REFUND = (event("Bridgers", name) for name in ("Swap", "SwapEth", "Payout", "Refund"))
 GAS = 150_000  # a deposit's gas, at most (measured: swap about 60k, swapEth about 50k)
 STAGES = 4  # the desk's off-chain steps: push, price, check the vault, pay
 ORDER_PAGE = 50  # a sender's latest orders searched for a deposit's (real networks: `getTransData`)
@@ -216,16 +219,16 @@ class Metapath(BridgeClient):
     async def deposit(self, receipt: Receipt) -> m.Deposit | None:
         contract = await self.contract(receipt.chain)
         found = [
-            (kind, kind.decode(log))
+            (kind, fields)
             for log in receipt.logs
             for kind in (SWAP, SWAP_ETH)
-            if log.address == contract and log.topics[:1] == (kind.topic,)
+            if log.address == contract and (fields := kind.decode(log)) is not None
         ]
         if not found:
             return None
         kind, fields = found[0]
         src = receipt.chain
-        from_token = fields["fromToken"] if kind is SWAP else ZERO
+        from_token = address_bytes(fields["fromToken"]) if kind is SWAP else ZERO
         c0 = await self.coin(src, from_token)
         c1 = next((c for c in await self._coins.get(None) if c.code == fields["toToken"]), None)
         return m.Deposit(
@@ -234,7 +237,7 @@ class Metapath(BridgeClient):
             tx=receipt.tx,
             src=c0.token if c0 else unknown(src, from_token, "?"),
             dst=c1.token if c1 else unknown(src, ZERO, str(fields["toToken"])[:40]),
-            sender=fields["sender"],
+            sender=address_bytes(fields["sender"]),
             receiver=str(fields["destination"]),
             amount=int(fields["fromAmount"]),
             min_out=int(fields["minReturnAmount"]),
@@ -275,11 +278,11 @@ class Metapath(BridgeClient):
         for log in receipt.logs:
             if log.address != contract or not log.topics:
                 continue
-            if log.topics[0] in (SWAP.topic, SWAP_ETH.topic):
+            if SWAP.matches(log) or SWAP_ETH.matches(log):
                 return m.Found(order_id(receipt.chain.id, receipt.tx), "deposit", receipt.chain, receipt.tx)
             for kind, role in ((PAYOUT, "payout"), (REFUND, "refund")):
-                if log.topics[0] == kind.topic:
-                    return m.Found("0x" + kind.decode(log)["orderId"].hex(), role)
+                if (fields := kind.decode(log)) is not None:
+                    return m.Found("0x" + fields["orderId"].hex(), role)
         return None
 
     async def registered(self, chain_id: int, tx: str) -> m.Found | None:

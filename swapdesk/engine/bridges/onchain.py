@@ -2,8 +2,8 @@
 their logs, contract calls, gas prices and the pace of blocks.
 
 On TRON the chain's JSON-RPC shows TRON transactions by their id (with 0x), as java-tron's `/jsonrpc`
-does, so a deposit is read the same way on every chain. Addresses are 20 raw bytes here; each client
-shows them in the chain's format.
+does, so a deposit is read the same way on every chain. Addresses are 20 raw bytes here (`address_bytes`
+of the EIP-55 ones a decoded event gives); each client shows them in the chain's format.
 """
 
 from __future__ import annotations
@@ -11,17 +11,14 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from eth_abi import decode
-from eth_utils import keccak
 from web3.exceptions import TransactionNotFound, Web3Exception
 
 from swapdesk.address import to_checksum
 from swapdesk.api import Unavailable
+from swapdesk.chain.events import Event
 from swapdesk.chains import Chain
-from swapdesk.contracts import artifact
 from swapdesk.engine.backends import ChainBackend, reaching
 
 PACE_BLOCKS = 64  # blocks over which a chain's pace is measured
@@ -35,38 +32,6 @@ class Log:
     address: bytes
     topics: tuple[bytes, ...]
     data: bytes
-
-
-@dataclass(frozen=True)
-class Event:
-    """An event as its contract's ABI declares it: its topic, and how to decode a log of it."""
-
-    topic: bytes
-    indexed: tuple[tuple[str, str], ...]  # (name, ABI type)
-    plain: tuple[tuple[str, str], ...]
-
-    def decode(self, log: Log) -> dict[str, Any]:
-        """Fields by name; addresses as 20 bytes, bytes32 as bytes, integers and strings as they are."""
-        values = dict(zip([n for n, _ in self.plain], decode([t for _, t in self.plain], log.data), strict=True))
-        for (name, kind), topic in zip(self.indexed, log.topics[1:], strict=True):
-            values[name] = decode([kind], topic)[0]
-        kinds = dict(self.indexed + self.plain)
-        return {k: bytes.fromhex(v[2:]) if kinds[k] == "address" else v for k, v in values.items()}
-
-
-@cache
-def event(contract: str, name: str) -> Event:
-    entry = next(e for e in artifact(contract).abi if e["type"] == "event" and e["name"] == name)
-    params = [(p["name"], p["type"], p["indexed"]) for p in entry["inputs"]]
-    signature = f"{name}({','.join(t for _, t, _ in params)})"
-    return Event(
-        keccak(text=signature),
-        tuple((n, t) for n, t, i in params if i),
-        tuple((n, t) for n, t, i in params if not i),
-    )
-
-
-TRANSFER = event("ERC20", "Transfer")
 
 
 @dataclass(frozen=True)
@@ -84,8 +49,8 @@ class Receipt:
     logs: tuple[Log, ...]
 
     def emitted(self, address: bytes, what: Event) -> list[dict[str, Any]]:
-        """The decoded logs of `what` that `address` emitted, in order."""
-        return [what.decode(log) for log in self.logs if log.address == address and log.topics[:1] == (what.topic,)]
+        """The logs of `what` that `address` emitted, decoded (`chain.events`: addresses EIP-55), in order."""
+        return [fields for log in self.logs if log.address == address and (fields := what.decode(log)) is not None]
 
     @property
     def topics(self) -> set[bytes]:
@@ -130,13 +95,13 @@ class ChainReader:
             chain=chain,
             tx="0x" + bytes(raw["transactionHash"]).hex(),
             ok=raw["status"] == 1,
-            sender=_raw(found["from"]),
-            to=_raw(found["to"]) if found.get("to") else None,
+            sender=address_bytes(found["from"]),
+            to=address_bytes(found["to"]) if found.get("to") else None,
             value=int(found.get("value", 0)),
             block=int(raw["blockNumber"]),
             timestamp=int(block["timestamp"]),
             logs=tuple(
-                Log(_raw(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"]))
+                Log(address_bytes(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"]))
                 for log in raw["logs"]
             ),
         )
@@ -166,7 +131,10 @@ class ChainReader:
         }
         async with reaching(chain):
             found = await w3.eth.get_logs(query)  # type: ignore[arg-type]
-        return [Log(_raw(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"])) for log in found]
+        return [
+            Log(address_bytes(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"]))
+            for log in found
+        ]
 
     async def has_code(self, chain: Chain, address: bytes) -> bool:
         """Whether a contract is at `address` (its code is not empty), read once it is."""
@@ -218,5 +186,6 @@ class ChainReader:
         return self._pace[chain.id][0]
 
 
-def _raw(address: Any) -> bytes:
+def address_bytes(address: Any) -> bytes:
+    """The 20 bytes of an 0x-hex address (as a node or a decoded event gives it)."""
     return bytes.fromhex(str(address)[2:])

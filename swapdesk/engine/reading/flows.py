@@ -17,8 +17,8 @@ from typing import Any
 from eth_utils import to_checksum_address
 from web3 import AsyncWeb3
 
+from swapdesk.chain.events import DEPOSIT, TRANSFER, WITHDRAWAL
 from swapdesk.chain.rpc import NodeError, quantity, request
-from swapdesk.engine.reading.events import DEPOSIT, TRANSFER, WITHDRAWAL
 from swapdesk.engine.reading.mined import Mined
 
 NATIVE = "0x0000000000000000000000000000000000000000"

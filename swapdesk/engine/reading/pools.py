@@ -17,16 +17,11 @@ from eth_utils import function_signature_to_4byte_selector, to_checksum_address
 from web3 import AsyncWeb3
 
 from swapdesk.catalogs import Catalog
+from swapdesk.chain.events import Event
 from swapdesk.chain.multicall import Read, aggregate3_isolated
-from swapdesk.engine.reading.events import (
-    CURVE_EXCHANGE,
-    CURVE_EXCHANGE_V2,
-    PANCAKE_V3_SWAP,
-    V2_SWAP,
-    V3_SWAP,
-    Event,
-    Log,
-)
+from swapdesk.engine.reading.events import POOL_SWAPS, Log
+from swapdesk.engine.routing.stableswap.events import SWAPS as CURVE_SWAPS
+from swapdesk.engine.routing.uniswap_v2.events import SWAP as V2_SWAP
 
 KEPT = 20_000  # pools remembered per engine
 NATIVE = "0x0000000000000000000000000000000000000000"
@@ -112,7 +107,7 @@ class PoolBook:
 
 
 def _recognise(log: Log) -> _Seen | None:
-    for kind in (V2_SWAP, V3_SWAP, PANCAKE_V3_SWAP, CURVE_EXCHANGE, CURVE_EXCHANGE_V2):
+    for kind in POOL_SWAPS:
         fields = kind.decode(log)
         if fields is not None:
             return _Seen(log, kind, fields)
@@ -120,7 +115,7 @@ def _recognise(log: Log) -> _Seen | None:
 
 
 def _curve(kind: Event) -> bool:
-    return kind in (CURVE_EXCHANGE, CURVE_EXCHANGE_V2)
+    return kind in CURVE_SWAPS
 
 
 def _indexes(seen: _Seen) -> set[int]:

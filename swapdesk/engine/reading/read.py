@@ -16,20 +16,13 @@ from web3 import AsyncWeb3
 
 from swapdesk.api.readings import BridgeDeposit, Failure
 from swapdesk.catalogs import Catalog
+from swapdesk.chain.bridge_events import ANY_SWAP_OUT, CB_SEND
+from swapdesk.chain.events import DEPOSIT, WITHDRAWAL, Event
+from swapdesk.chain.receipts import SWAPPED
 from swapdesk.chains import Chain
 from swapdesk.engine.reading.asked import Asked
 from swapdesk.engine.reading.calls import Function, known
-from swapdesk.engine.reading.events import (
-    ANY_SWAP_OUT,
-    BRIDGE_DEPOSITS,
-    CBRIDGE_SEND,
-    DEPOSIT,
-    SWAPPED,
-    WITHDRAWAL,
-    Event,
-    Log,
-    first,
-)
+from swapdesk.engine.reading.events import BRIDGE_DEPOSITS, Log, first
 from swapdesk.engine.reading.failures import Need, Shown, explain
 from swapdesk.engine.reading.flows import NATIVE, Flows, add_native, token_flows
 from swapdesk.engine.reading.mined import Mined
@@ -177,7 +170,7 @@ def _bridge(event: Event, log: Log, fields: dict[str, Any]) -> BridgeDeposit:
     if event is ANY_SWAP_OUT:
         return BridgeDeposit(**said, token=str(fields["token"]), amount=str(fields["amount"]),
                              toChainId=int(fields["toChainID"]), receiver=str(fields["to"]), toToken="")  # fmt: skip
-    if event is CBRIDGE_SEND:
+    if event is CB_SEND:
         return BridgeDeposit(**said, token=str(fields["token"]), amount=str(fields["amount"]),
                              toChainId=int(fields["dstChainId"]), receiver=str(fields["receiver"]),
                              toToken="")  # fmt: skip

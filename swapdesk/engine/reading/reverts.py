@@ -1,8 +1,8 @@
-"""Why a call reverted, decoded from its revert data: `Error(string)`, `Panic(uint256)` with what its code means,
-and the custom errors of the contracts swapdesk knows (the Universal Router's, Uniswap's, OpenZeppelin's ERC-20
-errors, Permit2's), with their arguments. A failed transaction is replayed at the block before its own (the state
-it met when it is the first of its block, as every devnet transaction is) to get its revert data; a node that keeps
-no past state, or says nothing, leaves the reason empty.
+"""Why a call reverted, decoded from its revert data: `Error(string)`, `Panic(uint256)` with what its code means (both
+read by `chain.reverts`), and the custom errors of the contracts swapdesk knows (the Universal Router's, Uniswap's,
+OpenZeppelin's ERC-20 errors, Permit2's), with their arguments. A failed transaction is replayed at the block before
+its own (the state it met when it is the first of its block, as every devnet transaction is) to get its revert data;
+a node that keeps no past state, or says nothing, leaves the reason empty.
 """
 
 from __future__ import annotations
@@ -17,16 +17,10 @@ from eth_utils import function_signature_to_4byte_selector
 from web3 import AsyncWeb3
 from web3.types import RPCEndpoint
 
+from swapdesk.chain.reverts import ERROR_STRING, error_text, panic_code, panic_phrase
 from swapdesk.contracts import artifact, vendored
 from swapdesk.engine.reading.mined import Mined
 
-ERROR_STRING, PANIC = bytes.fromhex("08c379a0"), bytes.fromhex("4e487b71")
-PANICS = {
-    0x00: "a generic compiler panic", 0x01: "an assertion failed", 0x11: "an arithmetic overflow or underflow",
-    0x12: "a division or modulo by zero", 0x21: "a value out of an enum's range", 0x22: "a storage byte array "
-    "incorrectly encoded", 0x31: "pop() on an empty array", 0x32: "an array index out of bounds",
-    0x41: "too much memory allocated", 0x51: "a call to an uninitialised function",
-}  # fmt: skip
 WELL_KNOWN_ERRORS = (  # errors of contracts swapdesk does not ship, met on every chain
     "ERC20InsufficientBalance(address,uint256,uint256)",
     "ERC20InsufficientAllowance(address,uint256,uint256)",
@@ -56,13 +50,10 @@ class Replay:
 def read_revert(output: bytes) -> Revert:
     """The reason in revert data; an empty reason for empty or unknown data."""
     if output[:4] == ERROR_STRING:
-        try:
-            return Revert(str(decode(["string"], output[4:])[0]), "Error")
-        except (DecodingError, UnicodeDecodeError, OverflowError):
-            return Revert("", "Error")
-    if output[:4] == PANIC and len(output) >= 36:
-        code = int.from_bytes(output[4:36], "big")
-        return Revert(f"Panic(0x{code:02x}): {PANICS.get(code, 'an unknown panic')}", "Panic", (code,))
+        return Revert(error_text(output) or "", "Error")
+    code = panic_code(output)
+    if code is not None:
+        return Revert(f"Panic(0x{code:02x}): {panic_phrase(code)}", "Panic", (code,))
     known = _errors().get(output[:4])
     if known is not None:
         name, types = known

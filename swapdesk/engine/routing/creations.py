@@ -15,17 +15,16 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from eth_utils import keccak
 from web3 import AsyncWeb3
 
 from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.chain.rpc import NodeError, data, request
 from swapdesk.engine.routing.kinds import Created, Created_by
+from swapdesk.engine.routing.uniswap_v2.events import PAIR_CREATED
+from swapdesk.engine.routing.uniswap_v3.events import POOL_CREATED
 
 log = logging.getLogger(__name__)
 LOG_HISTORY = 10_000  # blocks one eth_getLogs may span at most providers
-PAIR_CREATED = "0x" + keccak(text="PairCreated(address,address,address,uint256)").hex()
-POOL_CREATED = "0x" + keccak(text="PoolCreated(address,address,uint24,int24,address)").hex()
 
 
 async def created_pools(
@@ -42,7 +41,7 @@ async def created_pools(
         "fromBlock": "0x0",
         "toBlock": hex(block),
         "address": sorted(by_factory),
-        "topics": [[PAIR_CREATED, POOL_CREATED], tokens, tokens],
+        "topics": [[PAIR_CREATED.hex_topic, POOL_CREATED.hex_topic], tokens, tokens],
     }
     try:
         logs = await request(w3, "eth_getLogs", [query])
@@ -64,20 +63,12 @@ def _created(
 ) -> tuple[str, Created] | None:
     """The pool a creation log names and its facts, if it is of the source's kind (and, V3, of one of its tiers)."""
     try:
-        topics, raw = entry["topics"], data(entry["data"])
-        token0, token1 = _address(data(topics[1])), _address(data(topics[2]))
-        if source.kind == "uniswap_v2" and topics[0] == PAIR_CREATED and len(raw) == 64:
-            return _address(raw[:32]), Created(token0, token1)  # then the count of pairs
-        fee = int(topics[3], 16) if len(topics) == 4 else -1
-        if source.kind == "uniswap_v3" and topics[0] == POOL_CREATED and len(raw) == 64 and fee in tiers[source.name]:
-            spacing = int.from_bytes(raw[:32], "big", signed=True)
-            return _address(raw[32:]), Created(token0, token1, fee, spacing)
-    except (KeyError, IndexError, TypeError, ValueError):
-        pass
+        topics, raw = [data(t) for t in entry["topics"]], data(entry["data"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if source.kind == "uniswap_v2" and (pair := PAIR_CREATED.decode_parts(topics, raw)) is not None:
+        return pair["pair"], Created(pair["token0"], pair["token1"])
+    pool = POOL_CREATED.decode_parts(topics, raw) if source.kind == "uniswap_v3" else None
+    if pool is not None and pool["fee"] in tiers.get(source.name, ()):
+        return pool["pool"], Created(pool["token0"], pool["token1"], pool["fee"], pool["tickSpacing"])
     return None
-
-
-def _address(word: bytes) -> str:
-    if len(word) != 32 or any(word[:12]):
-        raise ValueError("not an address")  # not the event this kind logs
-    return AsyncWeb3.to_checksum_address(word[12:])

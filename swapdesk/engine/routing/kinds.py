@@ -73,7 +73,7 @@ class PoolKind(Protocol):
         """Each pool's state at `block` (whose time is `timestamp`); None for a pool whose reads failed."""
         ...
 
-    def after_log(self, pool: Pool, topics: list[str], data: bytes) -> Pool | None:
+    def after_log(self, pool: Pool, topics: list[bytes], data: bytes) -> Pool | None:
         """The pool after one of its logs (itself for an event that changes nothing a swap depends on);
         None when the log cannot tell: the pool is read again."""
         ...

@@ -24,7 +24,7 @@ def apply_logs(
             continue  # not a pool of ours, already to be read again, undone by a reorganisation, or not read
         try:
             changed = kind_of[key].after_log(
-                after[key], [str(t) for t in log.get("topics") or []], data(log.get("data"))
+                after[key], [data(t) for t in log.get("topics") or []], data(log.get("data"))
             )
         except ValueError:  # malformed: a node's bug, or not the event we think
             changed = None

@@ -13,9 +13,10 @@ from typing import Any
 import httpx
 from eth_abi import encode
 
+from swapdesk.chain.events import Event
 from swapdesk.chains import Chain
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderEndpoint
-from swapdesk.engine.bridges.onchain import ChainReader, Event, Log, Receipt
+from swapdesk.engine.bridges.onchain import ChainReader, Log, Receipt
 
 FIXTURES = Path(__file__).parent / "fixtures"
 Handler = Callable[[httpx.Request], httpx.Response]
@@ -95,8 +96,9 @@ def uint(value: int) -> bytes:
 
 def log_of(what: Event, address: bytes, **fields: Any) -> Log:
     """A log of `what` emitted by `address`, its fields ABI-encoded as the event declares them."""
-    topics = [what.topic] + [encode([kind], [fields[name]]) for name, kind in what.indexed]
-    data = encode([kind for _, kind in what.plain], [fields[name] for name, _ in what.plain])
+    topics = [what.topic] + [encode([f.type], [fields[f.name]]) for f in what.fields if f.indexed]
+    plain = [f for f in what.fields if not f.indexed]
+    data = encode([f.type for f in plain], [fields[f.name] for f in plain])
     return Log(address, tuple(topics), data)
 
 

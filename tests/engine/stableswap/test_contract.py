@@ -138,20 +138,20 @@ class Desk:
             variant=self.d.variant,
         )
 
-    def logs(self, tx_hash: bytes) -> tuple[int, list[tuple[str, bytes]]]:
-        """The block time of a transaction, and the pool's logs in it as JSON-RPC gives them (topic, data)."""
+    def logs(self, tx_hash: bytes) -> tuple[int, list[tuple[list[bytes], bytes]]]:
+        """The block time of a transaction, and the pool's logs in it (topics, data)."""
         found = self.chain.transaction(tx_hash)
         assert found is not None
         _, header, index = found
         logs = self.chain.receipts(header)[index].logs
         return header.timestamp, [
-            (f"0x{log.topics[0]:064x}", bytes(log.data)) for log in logs if log.address == self.d.pool
+            ([t.to_bytes(32, "big") for t in log.topics], bytes(log.data)) for log in logs if log.address == self.d.pool
         ]
 
 
-def _apply(model: StablePool, timestamp: int, logs: list[tuple[str, bytes]]) -> StablePool | None:
-    for topic, data in logs:
-        after = applied(model, topic, data, timestamp)
+def _apply(model: StablePool, timestamp: int, logs: list[tuple[list[bytes], bytes]]) -> StablePool | None:
+    for topics, data in logs:
+        after = applied(model, topics, data, timestamp)
         if after is None:
             return None
         model = after

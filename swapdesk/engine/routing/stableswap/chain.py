@@ -130,14 +130,13 @@ class StableSwap:
                 out[pool.address] = None
         return out
 
-    def after_log(self, pool: Pool, topics: list[str], data: bytes) -> Pool | None:
-        topic = topics[0].lower() if topics else ""
+    def after_log(self, pool: Pool, topics: list[bytes], data: bytes) -> Pool | None:
         if isinstance(pool, MetaPool):
-            return applied_to_metapool(pool, topic, data)
+            return applied_to_metapool(pool, topics, data)
         assert isinstance(pool, StablePool)
         if pool.reads_rates:
             return None  # read again at the block anyway: its rates may have moved
-        return applied(pool, topic, data)
+        return applied(pool, topics, data)
 
     def at_time(self, pool: Pool, timestamp: int) -> Pool:
         assert isinstance(pool, StablePool | MetaPool)

@@ -1,80 +1,80 @@
-"""What a StableSwap pool's logs say about its balances.
+"""A StableSwap pool's events (decoded by `chain.events`; the transaction reader counts a Curve pool's swap by the same
+`SWAPS`), and what its logs say about its balances.
 
-`TokenExchange(buyer, sold_id, tokens_sold, bought_id, tokens_bought)` does not log the admin's share of the
-fee, which leaves balances[bought_id] beside tokens_bought: the exchange is recomputed from the pool before
-the event, and the event is applied only if the recomputed payout is the logged one (else the pool before it
-was not the contract's, or A moved on a ramp in a block whose time was not given: the pool is read again).
-`AddLiquidity(provider, token_amounts, fees, invariant, token_supply)` carries everything: each balance grows
-by its amount less the admin's share of its fee. The devnet's pool before it took fees logged
-`AddLiquidity(provider, token_amounts, invariant, token_supply)` and kept whole amounts. Any other event
-(removals, ramps, fee and owner changes, metapools' underlying exchanges) is one the logs cannot tell
-about: None, read the pool again. A metapool's own exchanges are recomputed the same way (with the base pool's
-price it used, and its cache as the exchange leaves it); its deposits are read again (they refresh the cache).
+`TokenExchange(buyer, sold_id, tokens_sold, bought_id, tokens_bought)` does not log the admin's share of the fee,
+which leaves balances[bought_id] beside tokens_bought: the exchange is recomputed from the pool before the event,
+and the event is applied only if the recomputed payout is the logged one (else the pool before it was not the
+contract's, or A moved on a ramp in a block whose time was not given: the pool is read again).
+`AddLiquidity(provider, token_amounts, fees, invariant, token_supply)` carries everything: each balance grows by its
+amount less the admin's share of its fee. The devnet's pool before it took fees logged `AddLiquidity(provider,
+token_amounts, invariant, token_supply)` and kept whole amounts. Any other event (removals, ramps, fee and owner
+changes, metapools' underlying exchanges) is one the logs cannot tell about, as is a log that does not decode as its
+event: None, read the pool again. A metapool's own exchanges are recomputed the same way (with the base pool's price
+it used, and its cache as the exchange leaves it); its deposits are read again (they refresh the cache).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
-from eth_utils import keccak
-
+from swapdesk.chain.events import declared
 from swapdesk.engine.routing.stableswap.math import FEE_DENOMINATOR, Reverted
 from swapdesk.engine.routing.stableswap.meta import MetaPool
 from swapdesk.engine.routing.stableswap.pool import MAX_COINS, MIN_COINS, StablePool
 
-_WORD = 32
-
-
-def _topic(signature: str) -> str:
-    return "0x" + keccak(text=signature).hex()
-
-
-TOKEN_EXCHANGE = _topic("TokenExchange(address,int128,uint256,int128,uint256)")
+TOKEN_EXCHANGE = declared(
+    "TokenExchange(address indexed buyer, int128 sold_id, uint256 tokens_sold, int128 bought_id, uint256 tokens_bought)"
+)
+CRYPTO_EXCHANGE = declared(  # Curve's crypto pools (tricrypto...), indices as uint256: read in transactions only
+    "TokenExchange(address indexed buyer, uint256 sold_id, uint256 tokens_sold, uint256 bought_id, "
+    "uint256 tokens_bought)"
+)
+Exchanging = TypeVar("Exchanging", StablePool, MetaPool)
+SWAPS = (TOKEN_EXCHANGE, CRYPTO_EXCHANGE)  # what a Curve pool logs when it swaps
 ADD_LIQUIDITY = {
-    n: _topic(f"AddLiquidity(address,uint256[{n}],uint256[{n}],uint256,uint256)")
+    n: declared(
+        f"AddLiquidity(address indexed provider, uint256[{n}] token_amounts, uint256[{n}] fees, uint256 invariant, "
+        "uint256 token_supply)"
+    )
     for n in range(MIN_COINS, MAX_COINS + 1)
 }
 FEELESS_ADD_LIQUIDITY = {  # the devnet's pool before it took fees
-    n: _topic(f"AddLiquidity(address,uint256[{n}],uint256,uint256)") for n in range(MIN_COINS, MAX_COINS + 1)
+    n: declared(
+        f"AddLiquidity(address indexed provider, uint256[{n}] token_amounts, uint256 invariant, uint256 token_supply)"
+    )
+    for n in range(MIN_COINS, MAX_COINS + 1)
 }
 
 
-def _words(raw: bytes, count: int) -> list[int]:
-    if len(raw) < count * _WORD:
-        raise ValueError("a log with less data than its event has")
-    return [int.from_bytes(raw[k * _WORD : (k + 1) * _WORD], "big") for k in range(count)]
-
-
-def _signed(word: int) -> int:
-    return word - 2**256 if word >= 2**255 else word
-
-
-def applied(pool: StablePool, topic: str, raw: bytes, timestamp: int | None = None) -> StablePool | None:
-    """The pool after one of its events (`topic` as 0x-hex, `raw` the log's data), at `timestamp` if the
-    event's block time is known (it matters only while A ramps); None when the event does not say.
-    ValueError for data too short for the event."""
+def applied(pool: StablePool, topics: Sequence[bytes], data: bytes, timestamp: int | None = None) -> StablePool | None:
+    """The pool after one of its logs (its topics and data), at `timestamp` if the event's block time is known (it
+    matters only while A ramps); None when the log does not say (another event, or one that does not decode)."""
     if timestamp is not None:
         pool = pool.at(timestamp)
     n = len(pool.coins)
-    topic = topic.lower()
-    if topic == TOKEN_EXCHANGE:
-        sold, sold_amount, bought, bought_amount = _words(raw, 4)
-        i, j = _signed(sold), _signed(bought)
-        if not (0 <= i < n and 0 <= j < n):
-            return None
-        try:
-            paid, after = pool.exchange(i, j, sold_amount)
-        except Reverted:
-            return None
-        return after if paid == bought_amount else None
-    if topic == ADD_LIQUIDITY[n]:
-        words = _words(raw, 2 * n)
-        amounts, fees = words[:n], words[n:]
+    if (exchanged := TOKEN_EXCHANGE.decode_parts(topics, data)) is not None:
+        return _exchanged(pool, exchanged, n)
+    if (added := ADD_LIQUIDITY[n].decode_parts(topics, data)) is not None:
+        amounts, fees = added["token_amounts"], added["fees"]
         kept = [a - f * pool.admin_fee // FEE_DENOMINATOR for a, f in zip(amounts, fees, strict=True)]
         return _added(pool, kept)
-    if topic == FEELESS_ADD_LIQUIDITY[n]:
-        return _added(pool, _words(raw, n))
+    if (whole := FEELESS_ADD_LIQUIDITY[n].decode_parts(topics, data)) is not None:
+        return _added(pool, list(whole["token_amounts"]))
     return None
+
+
+def _exchanged(pool: Exchanging, fields: dict[str, int], n: int) -> Exchanging | None:
+    """The pool after an exchange, recomputed; None unless it pays what the log says."""
+    i, j = fields["sold_id"], fields["bought_id"]
+    if not (0 <= i < n and 0 <= j < n):
+        return None
+    try:
+        paid, after = pool.exchange(i, j, fields["tokens_sold"])
+    except Reverted:
+        return None
+    return after if paid == fields["tokens_bought"] else None
 
 
 def _added(pool: StablePool, amounts: list[int]) -> StablePool | None:
@@ -84,16 +84,7 @@ def _added(pool: StablePool, amounts: list[int]) -> StablePool | None:
     return replace(pool, balances=balances)
 
 
-def applied_to_metapool(pool: MetaPool, topic: str, raw: bytes) -> MetaPool | None:
+def applied_to_metapool(pool: MetaPool, topics: Sequence[bytes], data: bytes) -> MetaPool | None:
     """The metapool after one of its own events: an exchange of its own coins recomputed; None otherwise."""
-    if topic.lower() != TOKEN_EXCHANGE:
-        return None
-    sold, sold_amount, bought, bought_amount = _words(raw, 4)
-    i, j = _signed(sold), _signed(bought)
-    if not (0 <= i < 2 and 0 <= j < 2):
-        return None
-    try:
-        paid, after = pool.exchange(i, j, sold_amount)
-    except Reverted:
-        return None
-    return after if paid == bought_amount else None
+    exchanged = TOKEN_EXCHANGE.decode_parts(topics, data)
+    return None if exchanged is None else _exchanged(pool, exchanged, 2)

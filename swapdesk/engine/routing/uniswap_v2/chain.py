@@ -10,18 +10,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from eth_utils import keccak
-
 from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
 from swapdesk.engine.routing.kinds import Calls, Created_by, Refused, address_of, word
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.uniswap_v2.events import SYNC
 from swapdesk.engine.routing.uniswap_v2.pool import V2Pool
 
 PAIR = vendored("UniswapV2Pair")
 FACTORY = vendored("UniswapV2Factory")
-SYNC = "0x" + keccak(text="Sync(uint112,uint112)").hex()
 _MAX_RESERVE = 2**112
 
 
@@ -75,15 +73,14 @@ class UniswapV2:
             out[pair.address] = replace(pair, reserve0=reserve0, reserve1=reserve1)
         return out
 
-    def after_log(self, pool: Pool, topics: list[str], data: bytes) -> Pool | None:
+    def after_log(self, pool: Pool, topics: list[bytes], data: bytes) -> Pool | None:
         assert isinstance(pool, V2Pool)
-        if not topics or topics[0].lower() != SYNC:
+        if not topics or topics[0] != SYNC.topic:
             return pool  # Swap, Mint, Burn, Transfer, Approval: the Sync beside them carries the reserves
-        try:
-            reserve0, reserve1 = word(data, 0), word(data, 1)
-        except ValueError:
-            return None
-        return replace(pool, reserve0=reserve0, reserve1=reserve1)
+        synced = SYNC.decode_parts(topics, data)
+        if synced is None:
+            return None  # not the Sync we know: read the pair again
+        return replace(pool, reserve0=synced["reserve0"], reserve1=synced["reserve1"])
 
     def at_time(self, pool: Pool, timestamp: int) -> Pool:
         return pool

@@ -134,7 +134,7 @@ class UniswapV3:
             )
         return out
 
-    def after_log(self, pool: Pool, topics: list[str], data: bytes) -> Pool | None:
+    def after_log(self, pool: Pool, topics: list[bytes], data: bytes) -> Pool | None:
         assert isinstance(pool, V3Pool)
         try:
             event = decode_log(topics, data)

@@ -1,6 +1,8 @@
-"""A Uniswap V3 pool's state from its logs: the events that move it, decoded, and the pool after each.
+"""A Uniswap V3 pool's events (decoded by `chain.events`) and its state from its logs: the pool after each.
+The transaction reader counts a pool's swap by the same `SWAPS`, and discovery finds pools by `POOL_CREATED`.
 
-Swap carries the price, tick and active liquidity the swap left. Mint and
+Swap carries the price, tick and active liquidity the swap left (PancakeSwap V3's pools log it with the
+protocol's fees beside: the same fields for the pool). Mint and
 Burn carry a position's ticks and liquidity, from which the pool's
 `_modifyPosition` follows: both ticks' gross and net liquidity, ticks flipped
 in and out of the bitmap, and the active liquidity when the position holds the
@@ -14,23 +16,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from eth_abi import decode
-from eth_abi.exceptions import DecodingError
-from eth_utils import keccak, to_bytes, to_checksum_address
-
+from swapdesk.chain.events import Event, declared
 from swapdesk.engine.routing.uniswap_v3.math import add_delta
 from swapdesk.engine.routing.uniswap_v3.pool import V3Pool
 
-
-def _topic(signature: str) -> str:
-    return "0x" + keccak(text=signature).hex()
-
-
-SWAP = _topic("Swap(address,address,int256,int256,uint160,uint128,int24)")
-MINT = _topic("Mint(address,address,int24,int24,uint128,uint256,uint256)")
-BURN = _topic("Burn(address,int24,int24,uint128,uint256,uint256)")
-INITIALIZE = _topic("Initialize(uint160,int24)")
-TOPICS = frozenset({SWAP, MINT, BURN, INITIALIZE})
+SWAP = declared(
+    "Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, "
+    "uint128 liquidity, int24 tick)"
+)
+PANCAKE_SWAP = declared(  # PancakeSwap V3's pools log the protocol's fees too
+    "Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, "
+    "uint128 liquidity, int24 tick, uint128 protocolFeesToken0, uint128 protocolFeesToken1)"
+)
+MINT = declared(
+    "Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, "
+    "uint256 amount0, uint256 amount1)"
+)
+BURN = declared(
+    "Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 amount, uint256 amount0, "
+    "uint256 amount1)"
+)
+INITIALIZE = declared("Initialize(uint160 sqrtPriceX96, int24 tick)")
+POOL_CREATED = declared(
+    "PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)"
+)
+SWAPS = (SWAP, PANCAKE_SWAP)
+_MOVING = {e.topic: e for e in (*SWAPS, MINT, BURN, INITIALIZE)}
 
 
 @dataclass(frozen=True)
@@ -115,45 +126,29 @@ def _modify_position(pool: V3Pool, tick_lower: int, tick_upper: int, liquidity_d
 
 def decode_log(topics: Sequence[str | bytes], data: str | bytes) -> PoolEvent | None:
     """The event a pool log carries, from its topics (hex or bytes) and data; None for the events that change
-    nothing a swap depends on. Raises ValueError on a log too short for its event."""
+    nothing a swap depends on. Raises ValueError on a log of one of the others that does not decode as it."""
     if not topics:
         return None
-    words = [to_bytes(hexstr=t) if isinstance(t, str) else bytes(t) for t in topics]
-    raw = to_bytes(hexstr=data) if isinstance(data, str) else bytes(data)
-    topic = "0x" + words[0].hex()
-    try:
-        if topic == SWAP:
-            sender, recipient = (_address(w) for w in _indexed(words, 2))
-            amount0, amount1, price, liquidity, tick = decode(["int256", "int256", "uint160", "uint128", "int24"], raw)
-            return SwapEvent(sender, recipient, amount0, amount1, price, liquidity, tick)
-        if topic == MINT:
-            owner_word, lower, upper = _indexed(words, 3)
-            sender, amount, amount0, amount1 = decode(["address", "uint128", "uint256", "uint256"], raw)
-            owner = _address(owner_word)
-            return MintEvent(to_checksum_address(sender), owner, _int24(lower), _int24(upper), amount, amount0, amount1)
-        if topic == BURN:
-            owner_word, lower, upper = _indexed(words, 3)
-            amount, amount0, amount1 = decode(["uint128", "uint256", "uint256"], raw)
-            return BurnEvent(_address(owner_word), _int24(lower), _int24(upper), amount, amount0, amount1)
-        if topic == INITIALIZE:
-            price, tick = decode(["uint160", "int24"], raw)
-            return InitializeEvent(price, tick)
-    except DecodingError as error:  # not a ValueError: the caller catches ValueError for a log it cannot use
-        raise ValueError(f"a malformed {topic} log: {error}") from error
-    return None
+    words = [bytes.fromhex(t.removeprefix("0x")) if isinstance(t, str) else bytes(t) for t in topics]
+    event = _MOVING.get(words[0])
+    if event is None:
+        return None
+    f = event.decode_parts(words, bytes.fromhex(data.removeprefix("0x")) if isinstance(data, str) else bytes(data))
+    if f is None:  # not a ValueError of eth_abi's: the caller catches ValueError for a log it cannot use
+        raise ValueError(f"a malformed {event.name} log")
+    return _typed(event, f)
 
 
-def _indexed(words: list[bytes], count: int) -> list[bytes]:
-    if len(words) != count + 1:
-        raise ValueError("a log with other indexed fields than its event has")
-    return words[1:]
+def _typed(event: Event, f: dict[str, int | str]) -> PoolEvent:
+    def n(name: str) -> int:
+        return int(f[name])
 
-
-def _address(word: bytes) -> str:
-    (address,) = decode(["address"], word)
-    return str(to_checksum_address(address))
-
-
-def _int24(word: bytes) -> int:
-    (value,) = decode(["int24"], word)
-    return int(value)
+    if event in SWAPS:
+        return SwapEvent(str(f["sender"]), str(f["recipient"]), n("amount0"), n("amount1"), n("sqrtPriceX96"),
+                         n("liquidity"), n("tick"))  # fmt: skip
+    if event is MINT:
+        return MintEvent(str(f["sender"]), str(f["owner"]), n("tickLower"), n("tickUpper"), n("amount"),
+                         n("amount0"), n("amount1"))  # fmt: skip
+    if event is BURN:
+        return BurnEvent(str(f["owner"]), n("tickLower"), n("tickUpper"), n("amount"), n("amount0"), n("amount1"))
+    return InitializeEvent(n("sqrtPriceX96"), n("tick"))
