@@ -1,13 +1,12 @@
 """Run inside `dbus-run-session` by test_secret_service.py: start gnome-keyring,
 then store, read and delete a key through the wallet and the real Secret
-Service. Prints what it saw as JSON."""
+Service. Prints what it saw as JSON, on a line of its own after "seen: "."""
 
 from __future__ import annotations
 
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -34,4 +33,4 @@ seen["stored"] = backend.get_password("swapdesk", account.address) is not None
 seen["read"] = Wallet(folder, SecretService.Keyring()).key(account.address, devnet=False).address
 wallet.remove(account.address)
 seen["after_delete"] = backend.get_password("swapdesk", account.address)
-json.dump(seen, sys.stdout)
+print("seen: " + json.dumps(seen))
