@@ -75,11 +75,8 @@ class Engine:
         self._reading_ahead: set[asyncio.Task[None]] = set()
 
     @property
-    def chains(self) -> ChainBackend:
-        return self.backend
-
-    @property
     def notices(self) -> list[str]:
+        """What the person should hear about the engine's chains (not the wire contract's: `InProcess.notices`)."""
         return self.backend.notices
 
     async def start(self) -> None:
