@@ -35,8 +35,9 @@ from swapdesk.api import (
 from swapdesk.api.records import CrossQuote, CrossRoutes, CrossTokenEntry
 from swapdesk.chains import Chain, UnknownChain, by_id, resolve
 from swapdesk.cli_network import say_where
+from swapdesk.composed import Composed
 from swapdesk.remote import RemoteService
-from swapdesk.session import Composed, Session
+from swapdesk.session import Session
 from swapdesk.units import BadAmount, percent_to_bps, to_human, to_units
 
 if TYPE_CHECKING:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from swapdesk import catalogs, settings
 from swapdesk.chains import CHAINS, Chain, resolve
+from swapdesk.composed import Composed
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.service import BridgeProviders, ProvidersInUse
 from swapdesk.devnet.chaindata import ChainData, ChainInUse
@@ -32,7 +33,6 @@ from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
 from swapdesk.engine.in_process import InProcess
 from swapdesk.fork import Forks
 from swapdesk.remote import RemoteService
-from swapdesk.session.composed import Composed
 from swapdesk.settings import Settings
 from swapdesk.wallet.book import AccountBook
 from swapdesk.words import QT_TR_NOOP, Words
@@ -45,7 +45,7 @@ EMBEDDED = QT_TR_NOOP("embedded devnet")  # the name of the engine on the devnet
 
 
 class EmbeddedDevnet:
-    """The devnet an engine runs on, as the window acts on it (`session.DevnetHandle`)."""
+    """The devnet an engine runs on, as the window acts on it (`composed.DevnetHandle`)."""
 
     def __init__(self, devnet: Devnet) -> None:
         self.devnet = devnet

@@ -13,15 +13,17 @@ from pathlib import Path
 
 import pytest
 
+from swapdesk import session as life
 from swapdesk import settings
 from swapdesk.chains import resolve
 from swapdesk.compose import in_process
+from swapdesk.composed import Composed
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
 from swapdesk.remote import RemoteService
-from swapdesk.session import Composed, Session, life
+from swapdesk.session import Session
 from swapdesk.settings import Settings
 from swapdesk.store import TxStore
 from swapdesk.words import Words

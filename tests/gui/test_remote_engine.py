@@ -10,6 +10,7 @@ import pytest
 import qasync
 
 from swapdesk.compose import in_process
+from swapdesk.composed import Composed
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.backend import DevnetBackend
@@ -20,7 +21,7 @@ from swapdesk.remote import RemoteService
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
 from swapdesk.server.devnet_app import DevnetRoutes
-from swapdesk.session import Composed, Session
+from swapdesk.session import Session
 from swapdesk.store import TxStore
 
 from .conftest import Until

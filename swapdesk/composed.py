@@ -1,4 +1,4 @@
-"""An engine as `compose` put it together, as a session holds it.
+"""An engine as `compose` put it together, as a session (`swapdesk.session`) holds it.
 
 What it answers (`service`, the wire contract: here or over HTTP), its name (for the status bar, in any language),
 and, when it runs in this process, what only it has (`here`: `engine.in_process.InProcess`) and the devnet it runs

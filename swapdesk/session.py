@@ -28,8 +28,8 @@ from swapdesk import settings as stored
 from swapdesk.api import SwapService
 from swapdesk.chain import libraries
 from swapdesk.chains import Chain
+from swapdesk.composed import Composed
 from swapdesk.fork import Forks
-from swapdesk.session.composed import Composed
 from swapdesk.settings import Settings
 from swapdesk.store import TxStore
 from swapdesk.words import Words
