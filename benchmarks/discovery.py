@@ -106,7 +106,7 @@ async def measure(url: str, catalog: Catalog, cache: Path) -> None:
     for run in ("first", "cached"):
         engine = Engine(CountedBackend({1: url}, {1: catalog}), pools_found=cache)
         try:
-            await step(f"{run}: catalogue's first use", engine.chains.catalog(chain))
+            await step(f"{run}: catalogue's first use", engine.backend.catalog(chain))
             reader = await engine.aggregator.reader(chain)
             found = await step(f"{run}: discovery and the pools' facts", reader.known_pools())
             await step(f"{run}: the pools' state", reader.current())

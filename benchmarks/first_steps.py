@@ -85,7 +85,7 @@ def child(mode: str) -> None:
             now = time.perf_counter() - LAUNCHED
             if "shown" not in found and window.isVisible():
                 found["shown"] = now
-            if "engine" not in found and window.service is not None:
+            if "engine" not in found and window.session.service is not None:
                 found["engine"] = now  # the engine built (imports, the devnet, the providers), not yet answered
             if "ready" not in found and window.engine_state.text().startswith("Ready"):
                 found["ready"] = now
@@ -122,8 +122,7 @@ def child(mode: str) -> None:
         timer.stop()
         found["blank"] = float(len(blank))
         window.close()
-        if window.service is not None:
-            await window.service.aclose()
+        await window.session.aclose()
 
     with loop:
         loop.run_until_complete(measure())

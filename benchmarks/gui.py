@@ -102,8 +102,7 @@ def main() -> None:
         window = open_window(Settings(), collector)  # as `swapdesk` does: the embedded devnet
         window.resize(1280, 800)
         loop.run_until_complete(measure(window, args.seconds))
-        assert window.service is not None
-        loop.run_until_complete(window.service.aclose())
+        loop.run_until_complete(window.session.aclose())
 
 
 if __name__ == "__main__":

@@ -3,11 +3,11 @@ stall of the GUI event loop while 20 cross-chain orders are tracked.
 
     python benchmarks/gui_cross.py [--orders 20] [--speed 1]
 
-Runs offscreen with the app's own engine (`gui.engine_builds.make_service`: the devnet and its bridge providers, whose
+Runs offscreen with the app's own engine (`session.build`: the devnet and its bridge providers, whose
 operators run on the window's loop, as in the app), on a fresh devnet in a temporary folder. "Typing" is key
 presses into the amount field; the comparison is on screen when the tab says so (`routes_shown`), the
 tab's 300 ms pause after the last key included. The orders are sent from demo accounts through the app's
-own trade layer (`window.bridger`: checks, dry run, signature, order callback), several accounts at once;
+own trade layer (`window.session.bridger`: checks, dry run, signature, order callback), several accounts at once;
 once all are sent, the window's tracking follows them to their end while a 5 ms heartbeat measures how late
 the event loop answers (the time it could not paint or take input).
 """
@@ -126,7 +126,7 @@ async def measure(window: MainWindow, orders: int) -> None:
     print(f"typing to the first bridge comparison: {first * 1000:6.0f} ms "
           f"(then median {statistics.median(again) * 1000:.0f} ms; the tab's pause after a key is 300 ms)")  # fmt: skip
 
-    bridger = window.bridger
+    bridger = window.session.bridger
     assert bridger is not None
     start = time.perf_counter()
     hashes = await send_orders(bridger, orders)
@@ -183,8 +183,7 @@ def main() -> None:
         window = open_window(Settings(devnet_speed=args.speed), collector)  # as `swapdesk` opens it
         window.resize(1366, 768)
         loop.run_until_complete(measure(window, args.orders))
-        assert window.service is not None
-        loop.run_until_complete(window.service.aclose())
+        loop.run_until_complete(window.session.aclose())
     collector.stop()
 
 

@@ -32,7 +32,7 @@ from keyring.backends.fail import Keyring as FailKeyring  # noqa: E402
 from PySide6.QtCore import QMessageLogContext, QtMsgType, SignalInstance, qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
-from swapdesk.compose import EmbeddedEngine  # noqa: E402
+from swapdesk.compose import EmbeddedEngine, in_process  # noqa: E402
 from swapdesk.devnet.accounts import demo_address, demo_key  # noqa: E402
 from swapdesk.devnet.backend import DevnetBackend  # noqa: E402
 from swapdesk.devnet.bridges.service import BridgeProviders  # noqa: E402
@@ -43,6 +43,7 @@ from swapdesk.gui.loop import EventLoop  # noqa: E402
 from swapdesk.gui.settings_dialog import SettingsDialog  # noqa: E402
 from swapdesk.gui.tabs.cross_chain import CrossChainTab  # noqa: E402
 from swapdesk.gui.window import MainWindow  # noqa: E402
+from swapdesk.session import Session  # noqa: E402
 from swapdesk.settings import Settings  # noqa: E402
 from swapdesk.store import StoredOrder, TxStore  # noqa: E402
 from swapdesk.trade.bridge_checks import CBRIDGE, CrossShown  # noqa: E402
@@ -218,8 +219,8 @@ def cross_chain(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: Cam
     an order's timeline under way, arrived, and a refund; History's lookup of the deposit."""
     tab = window.cross_tab
     window.tabs.setCurrentWidget(tab)
-    assert window.service is not None
-    tab.use_service(window.service)  # as `MainWindow.start` does: the bridges' chains and tokens, the orders
+    assert window.session.service is not None
+    tab.use_service(window.session.service)  # as `MainWindow.start` does: the bridges' chains and tokens, the orders
     until(loop, tab.tokens_loaded)
     tab.choose_account(demo_address(8))
     until(loop, tab.balances_shown)
@@ -264,7 +265,7 @@ def cbridge_refund(loop: asyncio.AbstractEventLoop, window: MainWindow, camera: 
     """cBridge's refund waits for its sender, who withdraws it with a button. The transfer is one whose slippage
     bound cannot cover the fees: the route the tab offers, sent through the app's own trade layer with that bound
     (the app itself never sends one)."""
-    tab, bridger = window.cross_tab, window.bridger
+    tab, bridger = window.cross_tab, window.session.bridger
     assert bridger is not None
     tab.order_card.new_button.click()
     tab.dst_box.setCurrentIndex(tab.dst_box.findText("Polygon"))
@@ -364,7 +365,8 @@ def main() -> int:
     devnet = Devnet(speed=SPEED)
     engine = EmbeddedEngine(DevnetBackend(devnet), BridgeProviders(devnet))
     wallet = Wallet(config / "wallet", MemoryKeyring(), scrypt_n=2**10)
-    window = MainWindow(engine, wallet=wallet, store=TxStore(config / "transactions.sqlite"))
+    session = Session(TxStore(config / "transactions.sqlite"), in_process(engine, devnet=devnet))
+    window = MainWindow(session, wallet=wallet)
     window.resize(size[0], size[1])
     window.show()
     camera = Camera(app, out, "" if arguments.size == SIZE else f"-{size[0]}x{size[1]}")

@@ -27,7 +27,6 @@ from swapdesk.api import (
     CrossListRequest,
     CrossRoutesRequest,
     CrossSwapRequest,
-    SwapService,
     TokenInfo,
     TronQuote,
     TronSwapRequest,
@@ -36,6 +35,9 @@ from swapdesk.api import (
 from swapdesk.api.records import CrossQuote, CrossRoutes, CrossTokenEntry
 from swapdesk.chains import Chain, UnknownChain, by_id, resolve
 from swapdesk.cli_network import say_where
+from swapdesk.composed import Composed
+from swapdesk.remote import RemoteService
+from swapdesk.session import Session
 from swapdesk.units import BadAmount, percent_to_bps, to_human, to_units
 
 if TYPE_CHECKING:
@@ -60,21 +62,21 @@ def provider(text: str) -> str:
     return text
 
 
-def _service(args: argparse.Namespace) -> SwapService:
+def _session(args: argparse.Namespace) -> Session:
+    """The engine the command asks (a server with --server, else the one Settings make) in a session, which the
+    command asks where it answers from; nothing is signed here."""
+    given = getattr(args, "provider", None)
     if args.server:
-        if getattr(args, "provider", None):
+        if given:
             raise Refused("--provider: a server uses its own providers; leave out --server or --provider")
-        from swapdesk.remote import RemoteService
-
-        return RemoteService(args.server)
-    from swapdesk.compose import command_line_service
+        return Session(composed=Composed(RemoteService(args.server), args.server))
+    from swapdesk.compose import command_line_service  # the devnet and web3: loaded only when a command needs them
     from swapdesk.engine.bridges import ProviderUrls
 
-    given = getattr(args, "provider", None)
-    return command_line_service(None, ProviderUrls.parse(given) if given else None)
+    return Session(composed=command_line_service(None, ProviderUrls.parse(given) if given else None))
 
 
-def _account(service: SwapService, chain: Chain, text: str | None) -> Account | None:
+def _account(session: Session, chain: Chain, text: str | None) -> Account | None:
     """The user's account that `--account` names (by label or address); the demo accounts count on the devnet."""
     if text is None:
         return None
@@ -82,7 +84,7 @@ def _account(service: SwapService, chain: Chain, text: str | None) -> Account | 
     from swapdesk.wallet import Wallet
     from swapdesk.wallet.book import AccountBook
 
-    devnet = service.chains is not None and service.chains.is_devnet(chain)
+    devnet = session.is_devnet(chain) is True
     accounts = AccountBook(config_dir() / "accounts.json").load() + (Wallet.demo_accounts() if devnet else [])
     wanted = text.strip().lower()
     for account in accounts:
@@ -118,9 +120,11 @@ def _token(tokens: list[TokenInfo], text: str, option: str) -> TokenInfo:
 
 async def _quote(args: argparse.Namespace) -> int:
     chain = _chain(args.chain)
-    service = _service(args)
+    session = _session(args)
+    service = session.service
+    assert service is not None
     try:
-        say_where(service, [chain])
+        say_where(session, [chain])
         tokens = await service.tokens(ChainRequest(chain))
         sell, buy = _token(tokens, args.sell, "--sell"), _token(tokens, args.buy, "--buy")
         try:
@@ -131,7 +135,7 @@ async def _quote(args: argparse.Namespace) -> int:
             slippage = percent_to_bps(args.slippage)
         except BadAmount as exc:
             raise Refused(f"--slippage: {exc}") from None
-        account = _account(service, chain, args.account)
+        account = _account(session, chain, args.account)
         to = _recipient(args.to, account, chain, "--to")
         issuer = args.issuer or (account.address_on(chain.tron) if account else None)
         query = {
@@ -147,7 +151,7 @@ async def _quote(args: argparse.Namespace) -> int:
             else await service.agg_swap(parse(AggSwapRequest, query.items()))
         )
     finally:
-        await service.aclose()
+        await session.aclose()
     if args.json:
         print(quote.model_dump_json(indent=1))
         return 0
@@ -193,9 +197,11 @@ def _cross_token(tokens: list[CrossTokenEntry], chain: Chain, text: str, option:
 
 async def _cross(args: argparse.Namespace) -> int:
     src, dst = _chain(args.from_chain), _chain(args.to_chain)
-    service = _service(args)
+    session = _session(args)
+    service = session.service
+    assert service is not None
     try:
-        say_where(service, [src, dst])
+        say_where(session, [src, dst])
         listed = await service.cross_list(CrossListRequest())
         bridge = args.bridge.upper() if args.bridge else None
         if bridge is not None and bridge not in listed.bridgers:
@@ -207,7 +213,7 @@ async def _cross(args: argparse.Namespace) -> int:
             amount = to_units(args.amount, sell.decimals)
         except BadAmount as exc:
             raise Refused(f"--amount: {exc}") from None
-        account = _account(service, src, args.account)
+        account = _account(session, src, args.account)
         to = _recipient(args.recipient, account, dst, "--recipient")
         issuer = args.issuer or (account.address_on(src.tron) if account else None)
         query = {"fromChainID": str(src.id), "toChainID": str(dst.id), "token0": sell.address,
@@ -218,7 +224,7 @@ async def _cross(args: argparse.Namespace) -> int:
         else:
             record = await service.cross_routes(parse(CrossRoutesRequest, query.items()))
     finally:
-        await service.aclose()
+        await session.aclose()
     if args.json:
         print(record.model_dump_json(indent=1, exclude_none=True))
     elif isinstance(record, CrossQuote):
@@ -263,7 +269,7 @@ def run(handler: str, args: argparse.Namespace) -> int:
         command = {
             "quote": _quote,
             "cross": _cross,
-            "details": lambda a: cli_details.details(a, lambda: _service(a)),
+            "details": lambda a: cli_details.details(a, lambda: _session(a)),
         }[handler]
         return asyncio.run(command(args))
     except (Refused, ApiError) as exc:

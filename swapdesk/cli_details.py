@@ -22,6 +22,7 @@ from swapdesk.cli_network import say_where
 from swapdesk.files import FileRefused, read_text
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, Recorded, look_up, look_up_many
+from swapdesk.session import Session
 from swapdesk.settings import data_dir
 from swapdesk.store import TxStore
 from swapdesk.units import to_human
@@ -33,7 +34,7 @@ class Refused(Exception):
     """Bad command-line input, said in plain words."""
 
 
-async def details(args: argparse.Namespace, service: Callable[[], SwapService]) -> int:
+async def details(args: argparse.Namespace, session: Callable[[], Session]) -> int:
     try:
         chain = _chain(args.chain) if args.chain else None
         wanted = _file(Path(args.from_file)) if args.from_file else None
@@ -42,10 +43,12 @@ async def details(args: argparse.Namespace, service: Callable[[], SwapService]) 
     except Refused as refused:
         print(f"error: {refused}", file=sys.stderr)
         return 1
-    engine, store = service(), _store()
+    asked, store = session(), _store()
+    engine = asked.service
+    assert engine is not None
     recorded = _recorded(store) if store is not None else None
     try:
-        say_where(engine, [chain] if chain is not None else None)
+        say_where(asked, [chain] if chain is not None else None)
         if wanted is not None:
             return await _many(engine, [(h, c or chain) for h, c in wanted], args.csv, recorded)
         found = await look_up(engine, args.hash, chain, recorded)
@@ -54,7 +57,7 @@ async def details(args: argparse.Namespace, service: Callable[[], SwapService]) 
             return 1
         return await _one(engine, found, args.json)
     finally:
-        await engine.aclose()
+        await asked.aclose()
         if store is not None:
             store.close()
 

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import sys
 
-from swapdesk.api import SwapService
 from swapdesk.chains import CHAINS, Chain
+from swapdesk.session import Session
 
 
-def say_where(service: SwapService, chains: list[Chain] | None) -> None:
+def say_where(session: Session, chains: list[Chain] | None) -> None:
     """On standard error (standard output may be JSON): which of `chains` (None: any chain) are the devnet."""
-    backend = service.chains
-    if backend is None:
-        return
-    demo = [chain for chain in (chains if chains is not None else CHAINS) if backend.is_devnet(chain)]
+    demo = [chain for chain in (chains if chains is not None else CHAINS) if session.is_devnet(chain)]
     if not demo:
         return
     named = "every chain without a node in Settings" if chains is None else ", ".join(c.name for c in demo)

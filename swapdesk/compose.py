@@ -17,11 +17,12 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from swapdesk import catalogs, settings
-from swapdesk.api import SwapService
 from swapdesk.chains import CHAINS, Chain, resolve
+from swapdesk.composed import Composed
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.service import BridgeProviders, ProvidersInUse
 from swapdesk.devnet.chaindata import ChainData, ChainInUse
@@ -29,14 +30,39 @@ from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.world_builds import WorldBuilds
 from swapdesk.engine import ChainBackend, Engine, RoutedBackend, RpcBackend
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
-from swapdesk.engine.first_use import CheckedChains
+from swapdesk.engine.in_process import InProcess
+from swapdesk.fork import Forks
+from swapdesk.remote import RemoteService
 from swapdesk.settings import Settings
+from swapdesk.wallet.book import AccountBook
 from swapdesk.words import QT_TR_NOOP, Words
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
 log = logging.getLogger(__name__)
+EMBEDDED = QT_TR_NOOP("embedded devnet")  # the name of the engine on the devnet alone
+
+
+class EmbeddedDevnet:
+    """The devnet an engine runs on, as the window acts on it (`composed.DevnetHandle`)."""
+
+    def __init__(self, devnet: Devnet) -> None:
+        self.devnet = devnet
+
+    def building_worlds(self) -> bool:
+        """Whether it still builds worlds ahead (a first start: `build_ahead`)."""
+        builds = self.devnet.worlds.builds
+        return builds is not None and builds.pending > 0
+
+    async def reset(self) -> list[str]:
+        """Every chain started over from its world: the names of those that had data."""
+        return [chain.name for chain in CHAINS if await self.devnet.reset(chain.id)]
+
+
+def in_process(engine: Engine, name: str | Words = EMBEDDED, devnet: Devnet | None = None) -> Composed:
+    """An engine of this process as a session holds it, with what only it has, and its devnet if it runs on one."""
+    return Composed(engine, name, InProcess(engine), EmbeddedDevnet(devnet) if devnet is not None else None)
 
 
 class EmbeddedEngine(Engine):
@@ -100,17 +126,27 @@ def chains(
     return RoutedBackend(DevnetBackend(devnet), RpcBackend(rpc, found, practice))
 
 
+def window_engine(chosen: Settings, forks: Forks | None = None) -> Composed:
+    """The engine the window's settings ask for, with the practice forks they name started first (`swapdesk.fork`;
+    kept in `forks.started`, to stop with the app), the user's accounts funded there."""
+    told: list[str] = []
+    practice: dict[int, int] = {}
+    if forks is not None and chosen.engine != "remote":
+        wanted = forks.wanted or {resolve(flag): url for flag, url in chosen.forks.items()}
+        told = forks.run(wanted, [a.address for a in AccountBook(settings.config_dir() / "accounts.json").load()])
+        chosen = replace(chosen, rpc=chosen.rpc | {f.chain.flag: f.url for f in forks.started})
+        practice = forks.practice
+    return embedded_service(chosen, told, practice)
+
+
 def embedded_service(
     chosen: Settings, told: list[str] | None = None, practice: dict[int, int] | None = None
-) -> tuple[SwapService, Words]:
+) -> Composed:
     """The engine the window's settings ask for: the embedded devnet with its bridge providers (and real nodes
-    for the chains named), or a server, which has its own, and its name (for the status bar, in any language).
-    `told`: what the person should hear from the start; `practice`: the chains of `chosen.rpc` that are
-    practice forks, with their forks' chain ids."""
+    for the chains named), or a server, which has its own. `told`: what the person should hear from the start;
+    `practice`: the chains of `chosen.rpc` that are practice forks, with their forks' chain ids."""
     if chosen.engine == "remote":
-        from swapdesk.remote import RemoteService
-
-        return RemoteService(chosen.server_url), Words(QT_TR_NOOP("server {url}"), url=chosen.server_url)
+        return Composed(RemoteService(chosen.server_url), Words(QT_TR_NOOP("server {url}"), url=chosen.server_url))
     devnet = Devnet(ChainData(), speed=chosen.devnet_speed)
     rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
     real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items()) if chosen.providers else None
@@ -120,8 +156,8 @@ def embedded_service(
     told = [*(told or []), *(f"Your catalogue is not used: {fault}" for fault in faults)]
     engine = EmbeddedEngine(backend, BridgeProviders(devnet), told, real, builds)
     if not rpc:
-        return engine, Words(QT_TR_NOOP("embedded devnet"))
-    return engine, Words(QT_TR_NOOP("devnet + RPC for {chains}"), chains=", ".join(chosen.rpc))
+        return in_process(engine, Words(EMBEDDED), devnet)
+    return in_process(engine, Words(QT_TR_NOOP("devnet + RPC for {chains}"), chains=", ".join(chosen.rpc)), devnet)
 
 
 def build_ahead(devnet: Devnet, rpc: dict[int, str]) -> WorldBuilds | None:
@@ -134,33 +170,7 @@ def build_ahead(devnet: Devnet, rpc: dict[int, str]) -> WorldBuilds | None:
     return devnet.worlds.builds
 
 
-def devnet_of(service: SwapService | None) -> Devnet | None:
-    """The embedded devnet behind a service, if it has one."""
-    backend = service.chains if service is not None else None
-    if isinstance(backend, CheckedChains):
-        backend = backend.inner
-    if isinstance(backend, RoutedBackend):
-        backend = backend.devnet
-    return backend.devnet if isinstance(backend, DevnetBackend) else None
-
-
-def building_worlds(service: SwapService | None) -> bool:
-    """Whether the service's devnet still builds worlds ahead (a first start: `build_ahead`)."""
-    devnet = devnet_of(service)
-    builds = devnet.worlds.builds if devnet is not None else None
-    return builds is not None and builds.pending > 0
-
-
-async def reset_devnet(service: SwapService | None) -> list[str] | None:
-    """Start every chain of the service's devnet over from its world: the names of those that had data; None
-    when the service has no devnet of its own (a server)."""
-    devnet = devnet_of(service)
-    if devnet is None:
-        return None
-    return [chain.name for chain in CHAINS if await devnet.reset(chain.id)]
-
-
-def command_line_service(server: str | None, real: ProviderUrls | None = None) -> SwapService:
+def command_line_service(server: str | None, real: ProviderUrls | None = None) -> Composed:
     """The command line's engine, as the window's settings make it: a server (given, or the one in Settings), or
     the nodes named in Settings for their chains and the user's devnet for the others (whose chains a window or
     a server may be running: then read as they are now, without writing); the bridge providers `real` names, or
@@ -168,16 +178,16 @@ def command_line_service(server: str | None, real: ProviderUrls | None = None) -
     operator: the window or `swapdesk serve` runs them)."""
     chosen = settings.load()
     if server or chosen.engine == "remote":
-        from swapdesk.remote import RemoteService
-
-        return RemoteService(server or chosen.server_url)
+        url = server or chosen.server_url
+        return Composed(RemoteService(url), Words(QT_TR_NOOP("server {url}"), url=url))
     if real is None and chosen.providers:
         real = ProviderUrls.parse(f"{name}={url}" for name, url in chosen.providers.items())
     devnet = Devnet(ChainData(), share=True)
     providers = BridgeProviders(devnet)
     world = BridgeEndpoints.in_process(providers.apps())
     rpc = {resolve(flag).id: url for flag, url in chosen.rpc.items()}
-    return Engine(chains(devnet, rpc), bridges=real.endpoints(world) if real is not None else world)
+    engine = Engine(chains(devnet, rpc), bridges=real.endpoints(world) if real is not None else world)
+    return in_process(engine, Words(EMBEDDED), devnet)
 
 
 def serving_app(

@@ -114,15 +114,6 @@ class RemoteService:
     async def transaction(self, request: TransactionRequest) -> TxInfo:
         return await self._call("transaction", request)
 
-    @property
-    def chains(self) -> None:
-        """A server only answers: its chains are its own."""
-        return None
-
-    @property
-    def notices(self) -> list[str]:
-        return []
-
     async def start(self) -> None:
         """Nothing runs here beside the client."""
 

@@ -237,8 +237,8 @@ def test_words_that_are_not_an_error_say_the_same_way() -> None:
     error = ApiError(ErrorCode.TRANSACTION_NOT_FOUND, Words(QT_TR_NOOP("hash: no transaction on {chain}"), chain="FTM"))
     assert error.message == str(error) == "hash: no transaction on FTM" and error.said is not None
     assert ApiError(ErrorCode.TRANSACTION_NOT_FOUND, "plain").said is None
-    _, said = embedded_service(Settings(engine="remote", server_url="http://127.0.0.1:9"))
-    assert str(said) == "server http://127.0.0.1:9" and said.template == "server {url}"
+    said = embedded_service(Settings(engine="remote", server_url="http://127.0.0.1:9")).name
+    assert isinstance(said, Words) and str(said) == "server http://127.0.0.1:9" and said.template == "server {url}"
 
 
 def test_a_reason_from_another_module_is_translated_inside_the_sentence(tmp_path: Path) -> None:

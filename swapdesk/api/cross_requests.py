@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swapdesk.api import rules
+import swapdesk.api.rules as rules
 from swapdesk.api.errors import ErrorCode
 from swapdesk.api.requests import BSC_USDT, CHANNEL, DEMO, ETH_USDT, HASH, Param, Request, addresses_on, distinct
 from swapdesk.chains import Chain

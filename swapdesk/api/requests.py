@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
-from swapdesk.api import rules
+import swapdesk.api.rules as rules
 from swapdesk.api.errors import ErrorCode, InvalidParameter
 from swapdesk.chains import Chain
 from swapdesk.words import QT_TR_NOOP, Term, Words

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from swapdesk.api.cross_requests import CrossListRequest, CrossOrderRequest, CrossRoutesRequest, CrossSwapRequest
 from swapdesk.api.envelope import failure, success
@@ -43,18 +43,17 @@ from swapdesk.api.requests import (
 )
 from swapdesk.words import QT_TR_NOOP, Words
 
-if TYPE_CHECKING:  # a type only: the API's models stay free of web3
-    from swapdesk.engine.backends import ChainBackend
-
 log = logging.getLogger(__name__)
 
 ANSWER_TIMEOUT = 60.0  # seconds a call may take, a chain's first world build included
 
 
 class SwapService(Protocol):
-    """Everything the window, the command line and the server ask of an engine: the spec's endpoints, the
-    extensions, and the service's life. The in-process engine and `RemoteService` both implement all of it;
-    a part a service cannot answer raises NotFound(NOT_AVAILABLE), as a server says it over HTTP."""
+    """The wire contract: the spec's endpoints, the extensions, and the service's life; nothing of the engine's
+    insides. The in-process engine and `RemoteService` both implement all of it; a part a service cannot answer
+    raises NotFound(NOT_AVAILABLE), as a server says it over HTTP. What only an engine in this process has (its
+    chains, its notices, cBridge's refunds, TRON's node) is `engine.in_process.InProcess`, handed out by
+    `compose` beside the service."""
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList: ...
     async def cross_list_of(self, request: CrossListRequest, chains: frozenset[int]) -> CrossTokenList:
@@ -74,18 +73,6 @@ class SwapService(Protocol):
     async def balances(self, request: BalancesRequest) -> list[Balance]: ...
     async def token(self, request: TokenRequest) -> TokenInfo: ...
 
-    @property
-    def chains(self) -> ChainBackend | None:
-        """The chains themselves where the service runs in this process (signing and sending need them);
-        None for a server, which only answers."""
-        ...
-
-    @property
-    def notices(self) -> list[str]:
-        """What the person should hear about the service, in words (a chain that started afresh, bridges
-        run by another process); the window shows each once."""
-        ...
-
     async def start(self) -> None:
         """Start what runs beside the service once it is in use (the embedded world's bridge operators)."""
         ...
@@ -95,48 +82,48 @@ class SwapService(Protocol):
         ...
 
 
+Answer = Callable[[SwapService, Any], Awaitable[Any]]
+
+
 @dataclass(frozen=True)
 class Endpoint:
     path: str
-    method: str  # name of the SwapService method
+    method: str  # the SwapService method's name, as the API's documents call the operation
     request: type[Request]
     record: Any  # type of the envelope's data
     summary: str
     extension: bool = False
+    answer: Answer = field(kw_only=True)  # that method called on a service: typed, never looked up by its name
 
 
 ENDPOINTS: tuple[Endpoint, ...] = (
-    Endpoint("/v3/cross/common/list", "cross_list", CrossListRequest, CrossTokenList, "Cross-chain token list"),
-    Endpoint("/v3/cross/swap", "cross_swap", CrossSwapRequest, CrossQuote, "Cross-chain swap quote"),
-    Endpoint("/v3/cross/order", "cross_order", CrossOrderRequest, str, "Cross-chain order callback"),
-    Endpoint("/v2/agg/swap/new", "agg_swap", AggSwapRequest, AggQuote, "Aggregation swap quote"),
-    Endpoint("/v3/core/swap", "tron_swap", TronSwapRequest, TronQuote, "TRON swap quote"),
-    Endpoint("/v3/core/details", "details", DetailsRequest, TxDetails, "Transaction details"),
-    Endpoint("/ext/v1/tokens", "tokens", ChainRequest, list[TokenInfo], "Tokens of a chain (extension)", True),
-    Endpoint(
-        "/ext/v1/sources", "sources", ChainRequest, list[SourceInfo], "Liquidity sources of a chain (extension)", True
-    ),
-    Endpoint("/ext/v1/token", "token", TokenRequest, TokenInfo, "One token, read from the chain (extension)", True),
-    Endpoint(
-        "/ext/v1/balances", "balances", BalancesRequest, list[Balance], "An address's token balances (extension)", True
-    ),
-    Endpoint(
-        "/ext/v1/cross/routes",
-        "cross_routes",
-        CrossRoutesRequest,
-        CrossRoutes,
-        "Every bridge's route for one cross-chain transfer, the most output first (extension)",
-        True,
-    ),
-    Endpoint(
-        "/ext/v1/transaction",
-        "transaction",
-        TransactionRequest,
-        TxInfo,
-        "Any transaction described: approval, transfer, swap or call (extension)",
-        True,
-    ),
-)
+    Endpoint("/v3/cross/common/list", "cross_list", CrossListRequest, CrossTokenList, "Cross-chain token list",
+             answer=lambda service, request: service.cross_list(request)),
+    Endpoint("/v3/cross/swap", "cross_swap", CrossSwapRequest, CrossQuote, "Cross-chain swap quote",
+             answer=lambda service, request: service.cross_swap(request)),
+    Endpoint("/v3/cross/order", "cross_order", CrossOrderRequest, str, "Cross-chain order callback",
+             answer=lambda service, request: service.cross_order(request)),
+    Endpoint("/v2/agg/swap/new", "agg_swap", AggSwapRequest, AggQuote, "Aggregation swap quote",
+             answer=lambda service, request: service.agg_swap(request)),
+    Endpoint("/v3/core/swap", "tron_swap", TronSwapRequest, TronQuote, "TRON swap quote",
+             answer=lambda service, request: service.tron_swap(request)),
+    Endpoint("/v3/core/details", "details", DetailsRequest, TxDetails, "Transaction details",
+             answer=lambda service, request: service.details(request)),
+    Endpoint("/ext/v1/tokens", "tokens", ChainRequest, list[TokenInfo], "Tokens of a chain (extension)", True,
+             answer=lambda service, request: service.tokens(request)),
+    Endpoint("/ext/v1/sources", "sources", ChainRequest, list[SourceInfo], "Liquidity sources of a chain (extension)",
+             True, answer=lambda service, request: service.sources(request)),
+    Endpoint("/ext/v1/token", "token", TokenRequest, TokenInfo, "One token, read from the chain (extension)", True,
+             answer=lambda service, request: service.token(request)),
+    Endpoint("/ext/v1/balances", "balances", BalancesRequest, list[Balance], "An address's token balances (extension)",
+             True, answer=lambda service, request: service.balances(request)),
+    Endpoint("/ext/v1/cross/routes", "cross_routes", CrossRoutesRequest, CrossRoutes,
+             "Every bridge's route for one cross-chain transfer, the most output first (extension)", True,
+             answer=lambda service, request: service.cross_routes(request)),
+    Endpoint("/ext/v1/transaction", "transaction", TransactionRequest, TxInfo,
+             "Any transaction described: approval, transfer, swap or call (extension)", True,
+             answer=lambda service, request: service.transaction(request)),
+)  # fmt: skip
 
 BY_PATH = {e.path: e for e in ENDPOINTS}
 
@@ -147,9 +134,8 @@ async def dispatch(
     """(HTTP status, envelope) for one call; never raises, never waits longer than ANSWER_TIMEOUT."""
     try:
         request = parse(endpoint.request, items)
-        answer = getattr(service, endpoint.method)
         async with asyncio.timeout(ANSWER_TIMEOUT):
-            data = await answer(request)
+            data = await endpoint.answer(service, request)
         return 200, success(data)
     except ApiError as error:
         return error.status, failure(error)

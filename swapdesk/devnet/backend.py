@@ -10,6 +10,7 @@ from web3 import AsyncWeb3
 from swapdesk.address import parse_evm, to_checksum
 from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.catalogs import BridgeContracts, Catalog
+from swapdesk.chain.tron.node import TronNode
 from swapdesk.chains import Chain
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.chaindata import ChainData
@@ -17,7 +18,6 @@ from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import NOT_STARTED, Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.devnet.tron.transport import devnet_tron_node
-from swapdesk.engine.tron_node import TronNode
 
 
 def catalog_of(manifest: Manifest, deployment: BridgeDeployment | None) -> Catalog:
@@ -80,7 +80,7 @@ class DevnetBackend:
         return chain.id
 
     def tron_node(self) -> TronNode:
-        """The devnet's TRON node, answering in process (`engine.tron_node.tron_client` asks for it)."""
+        """The devnet's TRON node, answering in process."""
         return devnet_tron_node(self.devnet)
 
     @property

@@ -22,10 +22,12 @@ from swapdesk.catalogs import Catalog
 from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chain.multicall import BatchRefused
 from swapdesk.chain.rpc import NodeError
-from swapdesk.chains import CHAINS, Chain
+from swapdesk.chain.tron.node import TIMEOUT, TronNode
+from swapdesk.chains import CHAINS, Chain, resolve
 from swapdesk.words import QT_TR_NOOP, Words
 
 _NO_ENDPOINT = QT_TR_NOOP("no RPC endpoint is configured for {chain}")
+TRON = resolve("TRON")
 
 
 class ChainBackend(Protocol):
@@ -38,6 +40,11 @@ class ChainBackend(Protocol):
     def network_id(self, chain: Chain) -> int:
         """The chain id the node for `chain` answers, and transactions sent there are signed for: the chain's
         own, or a practice fork's own (`swapdesk.fork`), which no real network accepts."""
+        ...
+
+    def tron_node(self) -> TronNode | None:
+        """The HTTP API of the node behind TRON here (java-tron's `wallet/*`), which TRON's quotes, reads and
+        sends go through; None where there is none."""
         ...
 
     @property
@@ -89,6 +96,12 @@ class RpcBackend:
     def network_id(self, chain: Chain) -> int:
         return self.practice.get(chain.id, chain.id)
 
+    def tron_node(self) -> TronNode | None:
+        """The node of the TRON JSON-RPC endpoint, at its root (`.../jsonrpc` is java-tron's and TronGrid's JSON-RPC
+        beside their HTTP API); None for any other endpoint, or none."""
+        endpoint = self.endpoints.get(TRON.id, "").rstrip("/")
+        return TronNode(endpoint.removesuffix("/jsonrpc")) if endpoint.endswith("/jsonrpc") else None
+
     @property
     def notices(self) -> list[str]:
         return []
@@ -114,10 +127,6 @@ class ServedDevnetBackend:
         self.rpc = RpcBackend({c.id: f"{self.url}/rpc/{c.id}" for c in CHAINS}, {})
         self._client = httpx.AsyncClient(timeout=CATALOG_TIMEOUT)
         self._fetching: dict[int, asyncio.Lock] = {}
-
-    @property
-    def tron_url(self) -> str:
-        return f"{self.url}/tron/"
 
     async def web3(self, chain: Chain) -> AsyncWeb3:
         return await self.rpc.web3(chain)
@@ -160,6 +169,9 @@ class ServedDevnetBackend:
     def network_id(self, chain: Chain) -> int:
         return chain.id
 
+    def tron_node(self) -> TronNode:
+        return TronNode(f"{self.url}/tron/", timeout=TIMEOUT)  # the devnet process may build TRON's world first
+
     @property
     def notices(self) -> list[str]:
         return []
@@ -199,6 +211,9 @@ class RoutedBackend:
 
     def network_id(self, chain: Chain) -> int:
         return self._for(chain).network_id(chain)
+
+    def tron_node(self) -> TronNode | None:
+        return self._for(TRON).tron_node()
 
     @property
     def notices(self) -> list[str]:

@@ -20,6 +20,7 @@ from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.catalogs import Catalog, SourceEntry, TokenEntry
 from swapdesk.chain.multicall import Read, aggregate3
 from swapdesk.chain.rpc import data, quantity, request
+from swapdesk.chain.tron.node import TronNode
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend, reaching
 from swapdesk.engine.router import is_swapdesk_router
@@ -146,6 +147,9 @@ class CheckedChains:
 
     def network_id(self, chain: Chain) -> int:
         return self.inner.network_id(chain)
+
+    def tron_node(self) -> TronNode | None:
+        return self.inner.tron_node()
 
     @property
     def notices(self) -> list[str]:

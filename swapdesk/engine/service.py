@@ -78,11 +78,8 @@ class Engine:
         self._started_chains: set[int] = set()  # a quote's chain, started once: later ones start it as they read
 
     @property
-    def chains(self) -> ChainBackend:
-        return self.backend
-
-    @property
     def notices(self) -> list[str]:
+        """What the person should hear about the engine's chains (not the wire contract's: `InProcess.notices`)."""
         return self.backend.notices
 
     async def start(self) -> None:

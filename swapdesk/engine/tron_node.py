@@ -6,139 +6,36 @@ with it. What they both read in its answers is here too: a fee limit from measur
 transaction failed, and a transaction's id computed from its raw data (never taken on the node's word:
 the id is what gets signed).
 
-A node is a `TronNode`: a java-tron HTTP API by URL (a real full node or TronGrid, or a devnet served by
-another process at its `/tron/`), asked with bounds: a timeout per call, at most `MAX_ANSWER` bytes read, JSON
-only. Where it comes from: a backend that has a TRON node of its own says so (`tron_node()`: the embedded devnet
-answers in process, through a transport of its own, so tronpy runs unchanged), else the backend's `tron_url`,
-else its TRON JSON-RPC endpoint without `/jsonrpc` (java-tron and TronGrid serve both under one root); a node
-elsewhere is given as `TronNode(url)`.
+A node is a `TronNode` (`chain.tron.node`: a java-tron HTTP API by URL, asked with bounds). Where it comes from:
+the backend says (`ChainBackend.tron_node`: the embedded devnet's answers in process, a served devnet's at its
+`/tron/`, a network's is its TRON JSON-RPC endpoint without `/jsonrpc`, as java-tron and TronGrid serve both under
+one root); a node elsewhere is given as `TronNode(url)`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import httpx
 from tronpy import AsyncTron
-from tronpy.providers import AsyncHTTPProvider
 
 from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.chain.receipts import SWAPPED
 from swapdesk.chain.reverts import revert_reason
+from swapdesk.chain.tron.node import TronNode
 from swapdesk.chain.tron.transactions import raw_from_json, transaction_id
-from swapdesk.chains import Chain, resolve
-from swapdesk.engine.backends import ChainBackend, RoutedBackend, RpcBackend, ServedDevnetBackend
-from swapdesk.engine.first_use import CheckedChains
+from swapdesk.chains import Chain
+from swapdesk.engine.backends import ChainBackend
 from swapdesk.words import QT_TR_NOOP, Words
 
-TRON = resolve("TRON")
-TIMEOUT = 60.0  # seconds: a devnet's first request may wait for the chain's world to load
-NODE_TIMEOUT = 20.0  # seconds for one call to a real node, answer included
-CONNECT_TIMEOUT = 5.0
-MAX_ANSWER = 8 * 1024 * 1024  # bytes: a transaction's info is a few KiB, a full block a few MiB
 ENERGY_MARGIN_PERCENT = 25  # an estimate is for the state now; the pools move before the block
-
-
-class BoundedTransport(httpx.AsyncBaseTransport):
-    """Gives each call `deadline` seconds in all (httpx's timeouts are per read: a node dripping bytes
-    would hold a call forever), reads at most `MAX_ANSWER` bytes and lets only JSON through; each fault is
-    an httpx error with its cause, which `reaching_tron` names."""
-
-    def __init__(self, inner: httpx.AsyncBaseTransport, deadline: float) -> None:
-        self.inner = inner
-        self.deadline = deadline
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        try:
-            async with asyncio.timeout(self.deadline):
-                response = await self.inner.handle_async_request(request)
-                body = await self._read(request, response)
-        except TimeoutError:
-            raise httpx.ReadTimeout(f"no answer within {self.deadline:g} s", request=request) from None
-        if 200 <= response.status_code < 300:
-            try:
-                json.loads(body)
-            except ValueError:
-                raise httpx.DecodingError(
-                    f"the node answered {request.url.path} with something other than JSON", request=request
-                ) from None
-        headers = [(k, v) for k, v in response.headers.multi_items() if k.lower() != "content-encoding"]
-        return httpx.Response(response.status_code, headers=headers, content=body, request=request)
-
-    @staticmethod
-    async def _read(request: httpx.Request, response: httpx.Response) -> bytes:
-        body = bytearray()
-        try:
-            async for chunk in response.stream:  # type: ignore[union-attr]
-                body += chunk
-                if len(body) > MAX_ANSWER:
-                    raise httpx.DecodingError(f"the node answered more than {MAX_ANSWER} bytes", request=request)
-        finally:
-            await response.aclose()
-        return bytes(body)
-
-    async def aclose(self) -> None:
-        await self.inner.aclose()
-
-
-@dataclass(frozen=True)
-class TronNode:
-    """A java-tron node's HTTP API (`wallet/*`, `walletsolidity/*`) by URL, e.g. `http://node:8090`,
-    `https://api.trongrid.io` (with `api_key`, sent as TRON-PRO-API-KEY), or a served devnet's `/tron/`."""
-
-    url: str
-    api_key: str | None = None
-    timeout: float = NODE_TIMEOUT
-    transport: httpx.AsyncBaseTransport | None = None  # None: the network
-
-    def client(self) -> AsyncTron:
-        headers = {"Accept-Encoding": "identity"}  # the bound counts the bytes that arrive, not a zip's contents
-        if self.api_key:
-            headers["TRON-PRO-API-KEY"] = self.api_key
-        http = httpx.AsyncClient(
-            transport=BoundedTransport(self.transport or httpx.AsyncHTTPTransport(), self.timeout),
-            timeout=httpx.Timeout(self.timeout, connect=min(CONNECT_TIMEOUT, self.timeout)),
-            headers=headers,
-        )
-        provider = AsyncHTTPProvider(self.url.rstrip("/") + "/", client=http, timeout=self.timeout)
-        provider.use_api_key = False  # tronpy would add its own shared TronGrid keys; ours is in the headers
-        return AsyncTron(provider)
-
-
-def tron_node_for(backend: ChainBackend) -> TronNode | None:
-    """The TRON node behind a backend of JSON-RPC chains: its `tron_url`, else its TRON JSON-RPC endpoint
-    without `/jsonrpc`; None where it has no TRON chain."""
-    explicit = getattr(backend, "tron_url", None)
-    if isinstance(explicit, str) and explicit:
-        return TronNode(explicit)
-    rpc = backend.rpc if isinstance(backend, RoutedBackend) else backend
-    endpoint = rpc.endpoints.get(TRON.id) if isinstance(rpc, RpcBackend) else None
-    if endpoint is None:
-        return None
-    root = endpoint.rstrip("/")
-    return TronNode(root.removesuffix("/jsonrpc")) if root.endswith("/jsonrpc") else None
 
 
 def tron_client(backend: ChainBackend, node: TronNode | None = None) -> AsyncTron:
     """A tronpy client of the TRON node behind `backend` (or of `node`); CHAIN_UNAVAILABLE where there is none."""
-    if node is not None:
-        return node.client()
-    if isinstance(backend, CheckedChains):
-        backend = backend.inner
-    if isinstance(backend, RoutedBackend) and TRON.id not in backend.rpc.endpoints:
-        backend = backend.devnet
-    if isinstance(backend, ServedDevnetBackend):
-        return TronNode(backend.tron_url, timeout=TIMEOUT).client()
-    own = getattr(backend, "tron_node", None)
-    if callable(own):
-        served: TronNode = own()
-        return served.client()
-    found = tron_node_for(backend)
+    found = node or backend.tron_node()
     if found is None:
         raise Unavailable(
             ErrorCode.CHAIN_UNAVAILABLE,

@@ -7,7 +7,8 @@ of imports) begin loading on a thread before Qt itself does
 (`chain.libraries`, started by `swapdesk` first thing), so that they are in,
 or nearly, by the time the window asks for the engine. The embedded engine
 runs the world's bridge providers beside the devnet (`swapdesk.compose`), so the
-Cross-chain tab works with no network. Closing the window cancels pending
+Cross-chain tab works with no network. The engine's life is the session's
+(`swapdesk.session`); the window observes it. Closing the window cancels pending
 work and closes the engine (the providers' operators first, then the chains)
 before the loop stops, so no task or thread is left behind.
 """
@@ -31,7 +32,9 @@ from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.stop_signals import StopSignals
 from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.window import MainWindow
+from swapdesk.session import Session
 from swapdesk.settings import Settings
+from swapdesk.store import TxStore
 
 log = logging.getLogger(__name__)
 LEFTOVER_SECONDS = 5.0
@@ -46,20 +49,18 @@ def open_window(
     The engine (web3, py-evm) takes about a second to import and build: that
     happens on a worker thread, so the window is on screen and painting first.
     """
-    window = MainWindow()
+    session = Session(TxStore(settings.data_dir() / "transactions.sqlite"), forks=forks)
+    window = MainWindow(session)
     window.cross_tab.kept = KeptList(settings.data_dir() / KEPT_LIST, settings_key(chosen))
     window.cross_tab.show_kept()  # the last run's bridges' chains and tokens, until the engine lists them
-    if forks is not None:
-        window.forks = forks
     window.show()
 
     async def attach() -> None:
-        service, name = await window.engines.build(chosen, forks)
-        await window.use_service(service, name)
+        await session.open(chosen)
         if collector is not None:
             collector.settle()
 
-    window.engine_loader.run(attach())
+    session.run(attach())
     return window
 
 
@@ -88,9 +89,7 @@ def run(server: str | None = None, fork: dict[Chain, str] | None = None) -> int:
                 loop.run_until_complete(window.closed)
             finally:
                 stopping.close()
-            if window.service is not None:
-                loop.run_until_complete(window.service.aclose())
-            loop.run_until_complete(window.engines.aclose())  # those built while the window closed
+            loop.run_until_complete(window.session.aclose())  # the engine, and those built while the window closed
             stop_leftovers(loop)
     finally:
         forks.stop()

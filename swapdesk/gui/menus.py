@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from swapdesk import __version__
 from swapdesk.gui.i18n import tr
 
-if TYPE_CHECKING:
-    from swapdesk.gui.window import MainWindow
 
-
-def add_menus(window: MainWindow) -> QAction:
-    """File and Help, each action wired to what the window does; the Settings action."""
+def add_menus(window: QMainWindow, accounts: Callable[[], object], settings: Callable[[], object]) -> QAction:
+    """File and Help on `window`: Accounts… and Settings… open what `accounts` and `settings` open; the Settings
+    action."""
     menu = window.menuBar().addMenu(tr("&File"))
     accounts_action = QAction(tr("&Accounts…"), window)
-    accounts_action.triggered.connect(window.edit_accounts)
+    accounts_action.triggered.connect(accounts)
     menu.addAction(accounts_action)
     preferences = QKeySequence(QKeySequence.StandardKey.Preferences)
     settings_action = QAction(tr("&Settings…"), window, shortcut=preferences)
-    settings_action.triggered.connect(window.edit_settings)
+    settings_action.triggered.connect(settings)
     menu.addAction(settings_action)
     quit_action = QAction(tr("&Quit"), window, shortcut=QKeySequence(QKeySequence.StandardKey.Quit))
     quit_action.triggered.connect(window.close)

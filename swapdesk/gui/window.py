@@ -1,10 +1,9 @@
 """The main window: tabs, and a status bar that says what the engine is doing.
 
-It owns what lives as long as the window: the wallet, the local store of
-sent transactions and, when the engine is in-process, the trader that swaps
-and the bridger that sends across chains. On each engine start it settles
-transactions a previous session left open and resumes following the
-cross-chain orders; it says when one ends (`notifier`).
+It observes the session (`swapdesk.session`), which owns the engine's life: its start, its restarts when the
+settings change, and, when the engine runs in this process, the trader that swaps, the bridger that sends across
+chains and the outbox that settles what an earlier session left open. The window asks it, and shows what it
+says; it owns the wallet, follows the cross-chain orders and says when one ends (`notifier`).
 """
 
 from __future__ import annotations
@@ -17,13 +16,10 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from swapdesk import settings as stored
-from swapdesk.api import SwapService
 from swapdesk.blocking import off_loop
-from swapdesk.chains import Chain, by_id
-from swapdesk.fork import Forks
+from swapdesk.chains import by_id
 from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
-from swapdesk.gui.engine_builds import EngineBuilds
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.menus import about_box, add_menus
@@ -32,30 +28,31 @@ from swapdesk.gui.notifier import Notifier
 from swapdesk.gui.pricing import Prices
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.tabs.cross_chain import CrossChainTab
+from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.tabs.cross_order import ended_words
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.progress import ActivityIndicator
-from swapdesk.store import StoredOrder, TxStore
+from swapdesk.session import Session
+from swapdesk.store import StoredOrder
+from swapdesk.trade.errors import TradeError
 from swapdesk.words import Words
 
 if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
-    from swapdesk.engine.backends import ChainBackend
     from swapdesk.gui.accounts_dialog import AccountsDialog
     from swapdesk.gui.cross_dialog import CrossSendDialog
     from swapdesk.gui.swap_dialog import SwapDialog
-    from swapdesk.trade.bridge import Bridger
     from swapdesk.trade.bridge_checks import CrossShown
     from swapdesk.trade.checks import Shown
-    from swapdesk.trade.swap import Trader
+    from swapdesk.trade.desk import Desk
     from swapdesk.wallet import Account, Wallet
 
 HISTORY_REFRESH_MS = 250
 PREFETCH_IDLE_MS = 3000
 
 
-EMBEDDED = QT_TR_NOOP("embedded devnet")  # compose.embedded_service's name for the devnet alone
+EMBEDDED = QT_TR_NOOP("embedded devnet")  # compose's name for the devnet alone: the engine a window starts with
 
 
 class MainWindow(QMainWindow):
@@ -63,23 +60,16 @@ class MainWindow(QMainWindow):
     refund_withdrawn = Signal(str)  # the withdrawal's hash
     refund_failed = Signal(str)
 
-    def __init__(
-        self,
-        service: SwapService | None = None,
-        engine_name: str | Words = EMBEDDED,
-        wallet: Wallet | None = None,
-        store: TxStore | None = None,
-    ) -> None:
-        """Without a service the window waits for `use_service` (start-up shows it first)."""
+    def __init__(self, session: Session, wallet: Wallet | None = None) -> None:
+        """The window over `session`; without an engine yet, it waits for the session's first (start-up shows the
+        window first)."""
         super().__init__()
-        self.service = service
-        self.engine_name: str | Words = engine_name  # a marked string, or compose's words
-        self.forks = Forks()  # the local forks this window's engine runs on (`--fork`, Settings); stopped at exit
-        self.engines = EngineBuilds()
+        assert session.store is not None, "the window's session keeps the sent transactions"
+        self.session = session
+        self.store = session.store
+        service = session.service
+        self.engine_name: str | Words = session.composed.name if session.composed is not None else EMBEDDED
         self._wallet = wallet
-        self.store = store or TxStore(stored.data_dir() / "transactions.sqlite")
-        self.trader: Trader | None = None
-        self.bridger: Bridger | None = None
         self.swap_dialog: SwapDialog | None = None
         self.cross_dialog: CrossSendDialog | None = None
         self.accounts_dialog: AccountsDialog | None = None
@@ -89,7 +79,7 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(1024, 640)
         self.tabs = QTabWidget()
         self.activity = Activity(self)  # what runs now: the status bar says it instead of "Ready"
-        self.links = Links(self.is_devnet)
+        self.links = Links(session.is_devnet)
         self.prices = Prices(service)  # type: ignore[arg-type]  # dollar values, priced on each chain's own pools
         self.quote_tab = QuoteTab(service, self.activity, self.prices)  # type: ignore[arg-type]
         self.history_tab = HistoryTab(service, self.store, self.activity)  # type: ignore[arg-type]
@@ -107,16 +97,14 @@ class MainWindow(QMainWindow):
         column.addWidget(self.notices)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
-        self.engine_state = QLabel(tr("Starting the {engine}…").format(engine=say(engine_name)))
+        self.engine_state = QLabel(tr("Starting the {engine}…").format(engine=say(self.engine_name)))
         self.engine_state.setAccessibleName(tr("Engine"))
         self.statusBar().addWidget(ActivityIndicator(self.activity))
         self.notifier = Notifier(self)  # its words beside the work under way
         self.statusBar().addPermanentWidget(self.engine_state)
         self._engine_answered = False
-        self.settings = stored.load()
-        self.engine_loader = Latest()
-        self._accounts_loader, self._resumer, self._router_opener = Latest(), Latest(), Latest()
-        self.settings_action = add_menus(self)
+        self._accounts_loader, self._router_opener = Latest(), Latest()
+        self.settings_action = add_menus(self, self.edit_accounts, self.edit_settings)
         for answered in (
             self.quote_tab.tokens_loaded,
             self.history_tab.details_shown,
@@ -146,8 +134,8 @@ class MainWindow(QMainWindow):
         self._history_due.timeout.connect(self.history_tab.refresh_sent)
         self.cross_tab.feed.ended.connect(self._order_ended)
         self.history_tab.refresh_sent()
-        if service is not None:
-            self._attach_trader(service)
+        self.quote_tab.can_sign_here = self.cross_tab.can_sign_here = session.trader is not None
+        session.observers.append(self)
 
     def start_a_swap(self) -> None:
         """History's empty state: to the Quote tab, the amount ready to type."""
@@ -160,12 +148,8 @@ class MainWindow(QMainWindow):
         if self.activity.busy:
             self._prefetching.start()  # later, once the work under way is done
             return
-        if self.service is not None and self.service.chains is not None:  # in process: the devnet is loaded
-            from swapdesk.compose import building_worlds
-
-            if building_worlds(self.service):
-                return
-        self.cross_tab.prefetch()
+        if not self.session.building_worlds():
+            self.cross_tab.prefetch()
 
     def _engine_ready(self, *_: object) -> None:
         self._engine_answered = True
@@ -184,23 +168,51 @@ class MainWindow(QMainWindow):
 
     def check_notices(self) -> None:
         """The engine's notices (a devnet chain started afresh, bridges run elsewhere), shown once each."""
-        if self.service is not None:
-            self.notices.check(self.service.notices)
-
-    def is_devnet(self, chain: Chain) -> bool | None:
-        """Whether `chain` is the embedded devnet (None: a remote server, which does not say)."""
-        return self.trader.chains.is_devnet(chain) if self.trader is not None else None
+        self.notices.check(self.session.notices)
 
     def start(self) -> None:
         """Begin work that needs the engine: the first chain starts in the background."""
         self.quote_tab.load_tokens()
-        if self.service is not None:
-            self.cross_tab.use_service(self.service)
+        if self.session.service is not None:
+            self.cross_tab.use_service(self.session.service)
+
+    # -- what the session says ---------------------------------------------------------
+
+    def engine_starting(self, name: str | Words, switching: bool) -> None:
+        self.engine_name = name
+        words = tr("Switching to the {engine}…") if switching else tr("Starting the {engine}…")
+        self.engine_state.setText(words.format(engine=say(name)))
+        kept = self.cross_tab.kept
+        if switching and kept is not None:  # another engine: its own list is kept, the last one's not shown for it
+            self.cross_tab.kept = KeptList(kept.path, settings_key(self.session.settings))
+            self.cross_tab.from_kept = False
+
+    def engine_started(self) -> None:
+        service = self.session.service
+        assert service is not None
+        self.check_notices()
+        self.quote_tab.service = self.history_tab.service = service
+        self.prices.use_service(service)
+        self.quote_tab.can_sign_here = self.cross_tab.can_sign_here = self.session.trader is not None
+        self.quote_tab.load_tokens()
+        self.cross_tab.first_start = self.session.building_worlds
+        self.cross_tab.use_service(service)
+
+    def devnet_started_over(self, names: list[str] | None) -> None:
+        if names is None:  # a server: its devnet, if any, is its own
+            self._show_engine_state()
+        else:
+            self.devnet_reset.emit(names)
+
+    def sent_settled(self) -> None:
+        self.history_tab.refresh_sent()
+
+    # -- settings ------------------------------------------------------------------------
 
     def edit_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.settings, self)
+        dialog = SettingsDialog(self.session.settings, self)
         dialog.accepted.connect(lambda: self.apply_settings(dialog.chosen))
-        dialog.reset_devnet.connect(lambda: self.engine_loader.run(self.reset_devnet()))
+        dialog.reset_devnet.connect(self.reset_devnet)
         dialog.deploy_router.connect(self.deploy_router)
         dialog.open()
         return dialog
@@ -214,73 +226,26 @@ class MainWindow(QMainWindow):
         from swapdesk.gui.router_dialog import RouterForm  # web3: loaded with the engine, not before
 
         accounts = await off_loop(lambda: self.wallet.accounts(devnet=False))  # a keyring may be slow to answer
-        form = RouterForm(self.settings, self.wallet, self.store, accounts, self)
-        form.deployed.connect(lambda _: self.restart_engine())
+        form = RouterForm(self.session.settings, self.wallet, self.store, accounts, self)
+        form.deployed.connect(lambda _: self.session.restart())
         form.open()
 
     def show_about(self) -> QMessageBox:
         return about_box(self)
 
     def apply_settings(self, chosen: stored.Settings | None) -> None:
-        """Keep the settings, and apply them now: theme, and the engine if it changed."""
+        """Keep the settings, and apply them now: theme, and the engine if it changed (the session's)."""
         if chosen is None:
             return
-        stored.save(chosen)
-        previous, self.settings = self.settings, chosen
         app = QApplication.instance()
         if isinstance(app, QApplication):
             theme.apply(app, chosen.theme)
-        engine_changed = (previous.engine, previous.server_url, previous.rpc, previous.devnet_speed,
-                          previous.providers, previous.forks) != (
-            chosen.engine, chosen.server_url, chosen.rpc, chosen.devnet_speed, chosen.providers, chosen.forks
-        )  # fmt: skip
-        if engine_changed:
-            self.restart_engine()
+        self.session.apply(chosen)
 
-    def restart_engine(self) -> None:
-        """A new engine from the settings as they are (after a change, or a devnet reset)."""
-        self.engine_loader.run(self._restart(self.settings))
-
-    async def _restart(self, chosen: stored.Settings) -> None:
-        from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
-
-        kept = self.cross_tab.kept
-        if kept is not None:  # another engine: its own list is kept, and the last one's is not shown for it
-            self.cross_tab.kept, self.cross_tab.from_kept = KeptList(kept.path, settings_key(chosen)), False
-        # built on a worker thread, as at start-up: the window goes on painting meanwhile
-        service, name = await self.engines.build(chosen, self.forks)
-        await self.use_service(service, name)
-
-    async def use_service(self, service: SwapService, name: str | Words) -> None:
-        old, self.service, self.engine_name = self.service, service, name
-        words = tr("Starting the {engine}…") if old is None else tr("Switching to the {engine}…")
-        self.engine_state.setText(words.format(engine=say(name)))
-        if old is not None:
-            await old.aclose()  # first: the old engine's devnet chains release their data for the new one
-        await service.start()
-        self.check_notices()
-        self.quote_tab.service = self.history_tab.service = service
-        self.prices.use_service(service)
-        self._attach_trader(service)
-        self.quote_tab.load_tokens()
-        if service.chains is not None:  # in process: the devnet, if any, is loaded
-            from swapdesk.compose import building_worlds
-
-            self.cross_tab.first_start = lambda: building_worlds(service)
-        self.cross_tab.use_service(service)
-
-    async def reset_devnet(self) -> list[str]:
-        """Start every devnet chain over from its world; the names of those that had data."""
-        from swapdesk.compose import reset_devnet
-
+    def reset_devnet(self) -> None:
+        """Start every devnet chain over from its world, then a fresh engine (`devnet_reset` says which had data)."""
         self.engine_state.setText(tr("Resetting the devnet…"))
-        reset = await reset_devnet(self.service)
-        if reset is None:  # a server: its devnet, if any, is its own
-            self._show_engine_state()
-            return []
-        self.devnet_reset.emit(reset)
-        self.restart_engine()  # a fresh engine, nothing of the old chains remembered; it replaces this task
-        return reset
+        self.session.run(self.session.reset_devnet())
 
     # -- accounts and swaps ------------------------------------------------------------
 
@@ -293,40 +258,11 @@ class MainWindow(QMainWindow):
             self._wallet = Wallet(stored.config_dir())
         return self._wallet
 
-    def _attach_trader(self, service: SwapService) -> None:
-        """Swaps need the chains themselves: only an in-process engine has them."""
-        chains = service.chains
-        self.trader = self.bridger = None
-        if chains is not None:
-            from swapdesk.trade.bridge import Bridger
-            from swapdesk.trade.bridge_catalog import BridgeCatalog
-            from swapdesk.trade.outbox import Outbox
-            from swapdesk.trade.swap import Trader
-
-            self.trader = Trader(service, chains, Outbox(self.store))
-            self.bridger = Bridger(self.trader, BridgeCatalog(chains))
-        self.quote_tab.can_sign_here = self.cross_tab.can_sign_here = self.trader is not None
-        if chains is not None:
-            self._resumer.run(self._resume(chains))
-
-    async def _resume(self, chains: ChainBackend) -> None:
-        """Settle what a previous session sent (or signed) and never saw settled."""
-
-        from swapdesk.trade.outbox import Network, network_of
-
-        async def network_for(chain_id: int) -> Network:
-            return await network_of(chains, by_id(chain_id))
-
-        assert self.trader is not None
-        if await self.trader.outbox.resume(network_for):
-            self.history_tab.refresh_sent()
-
     def refresh_accounts(self) -> None:
         self._accounts_loader.run(self._load_accounts())
 
     async def _load_accounts(self) -> None:
-        chain = self.quote_tab.chain
-        devnet = self.trader is not None and self.trader.chains.is_devnet(chain)
+        devnet = self.session.is_devnet(self.quote_tab.chain) is True
         accounts = await off_loop(lambda: self.wallet.accounts(devnet))
         self.quote_tab.set_accounts(accounts)
         self.cross_tab.set_accounts(accounts)
@@ -334,19 +270,20 @@ class MainWindow(QMainWindow):
     def edit_accounts(self) -> AccountsDialog:
         from swapdesk.gui.accounts_dialog import AccountsDialog
 
-        devnet = self.trader is not None and self.trader.chains.is_devnet(self.quote_tab.chain)
+        devnet = self.session.is_devnet(self.quote_tab.chain) is True
         dialog = self.accounts_dialog = AccountsDialog(self.wallet, self, devnet)
         dialog.changed.connect(self.refresh_accounts)
         dialog.open()
         return dialog
 
     def open_swap(self, shown: Shown, account: Account) -> SwapDialog | None:
-        if self.trader is None:
+        trader = self.session.trader
+        if trader is None:
             return None
         from swapdesk.gui.swap_dialog import SwapDialog
 
         dialog = self.swap_dialog = SwapDialog(
-            self.trader, self.wallet, shown, account, self, self.links, self.prices, self.activity
+            trader, self.wallet, shown, account, self, self.links, self.prices, self.activity
         )
         dialog.sent.connect(self.history_tab.refresh_sent)
         dialog.swapped.connect(lambda _: self.quote_tab.reset_after_swap())
@@ -355,12 +292,13 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_cross_send(self, shown: CrossShown, account: Account) -> CrossSendDialog | None:
-        if self.bridger is None:
+        bridger = self.session.bridger
+        if bridger is None:
             return None
         from swapdesk.gui.cross_dialog import CrossSendDialog
 
         dialog = self.cross_dialog = CrossSendDialog(
-            self.bridger, self.wallet, shown, account, self, self.links, self.cross_tab.worth, self.activity
+            bridger, self.wallet, shown, account, self, self.links, self.cross_tab.worth, self.activity
         )
         dialog.say_priced(self.cross_tab.priced_words())
         dialog.sent.connect(self.history_tab.refresh_sent)
@@ -372,23 +310,22 @@ class MainWindow(QMainWindow):
 
     def withdraw_refund(self, order: StoredOrder) -> None:
         """Sign and send a cBridge refund's withdrawal for the account that sent the transfer."""
-        if self.bridger is not None:
+        desk = self.session.desk
+        if desk is not None:
             card = self.cross_tab.order_card
             card.show_error("")
             card.withdraw_button.setEnabled(False)
             ticket = card.progress.start(tr("Withdrawing your refund…"))
-            self._withdrawing.run(self._withdraw(self.bridger, order, ticket))
+            self._withdrawing.run(self._withdraw(desk, order, ticket))
 
-    async def _withdraw(self, bridger: Bridger, order: StoredOrder, ticket: int) -> None:
-        from swapdesk.trade.bridge_refund import RefundWithdraw
-        from swapdesk.trade.errors import TradeError
-        from swapdesk.wallet import WalletError
+    async def _withdraw(self, desk: Desk, order: StoredOrder, ticket: int) -> None:
+        from swapdesk.wallet import WalletError  # eth-account: loaded with the engine, not before the window shows
 
         card = self.cross_tab.order_card
         try:
-            devnet = bridger.trader.chains.is_devnet(by_id(order.chain_id))
+            devnet = self.session.is_devnet(by_id(order.chain_id)) is True
             key = await off_loop(self.wallet.key, order.summary.get("sender", ""), devnet)
-            sent = await RefundWithdraw(bridger).withdraw(key, order, card.progress.say)
+            sent = await desk.withdraw_refund(key, order, card.progress.say)
         except (TradeError, WalletError) as error:
             card.show_error(tr("The refund's withdrawal stopped: {why}").format(why=error_words.said(error)))
             self.refund_failed.emit(str(error))
@@ -418,10 +355,9 @@ class MainWindow(QMainWindow):
         self._withdrawing.close()
         self._prefetching.stop()
         self.notifier.close()
-        self.engine_loader.close()
+        self.session.stop()  # what starts an engine, or settles the sent, is cancelled: nothing is left to say it
         self._accounts_loader.close()
         self._router_opener.close()
-        self._resumer.close()
         for dialog in (self.swap_dialog, self.cross_dialog, self.accounts_dialog):
             if dialog is not None:
                 dialog.close()

@@ -44,11 +44,8 @@ class RefundWithdraw:
         self.bridger = bridger
 
     def _refund(self) -> Refund:
-        cross = getattr(self.bridger.service, "cross", None)
-        if cross is None:
-            raise TradeError(QT_TR_NOOP("a cBridge refund is withdrawn through the embedded engine"))
         try:
-            return Refund(cross.client("CBRIDGE"))
+            return self.bridger.trader.here.refund()
         except ApiError as exc:
             raise TradeError(QT_TR_NOOP("cBridge's gateway: {reason}"), reason=exc.words) from None
 

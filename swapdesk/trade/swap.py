@@ -29,7 +29,7 @@ from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import swapped_event
 from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
-from swapdesk.engine.backends import ChainBackend
+from swapdesk.engine.in_process import InProcess
 from swapdesk.engine.routing.dex_routers import DexSwap, amount_out
 from swapdesk.trade.checks import ROUTER, Shown, check_balance, verify
 from swapdesk.trade.dex_swap import dex_source, received, verify_dex
@@ -49,11 +49,14 @@ def _checksum(address: str) -> ChecksumAddress:
 
 
 class Trader:
-    def __init__(self, service: SwapService, chains: ChainBackend, outbox: Outbox) -> None:
+    def __init__(self, service: SwapService, here: InProcess, outbox: Outbox) -> None:
+        """`service` quotes (the final quote, the one signed); `here` is what only an engine in this process has:
+        its chains, whose catalogues name the routers, and TRON's node."""
         self.service = service
-        self.chains = chains
+        self.here = here
+        self.chains = here.chains
         self.outbox = outbox
-        self.tron = TronTrader(service, chains, outbox.store)
+        self.tron = TronTrader(service, here, outbox.store)
         outbox.tron = self.tron.outbox  # what the outbox finds open on TRON, the TRON outbox settles
 
     async def router(self, chain: Chain) -> str:

@@ -28,7 +28,7 @@ from swapdesk.api import ApiError, SwapService, TronQuote, TronSwapRequest
 from swapdesk.blocking import off_loop
 from swapdesk.chains import resolve
 from swapdesk.contracts import artifact
-from swapdesk.engine.backends import ChainBackend
+from swapdesk.engine.in_process import InProcess
 from swapdesk.engine.tron_call import FUNCTION, call_data, tronpy_values
 from swapdesk.engine.tron_node import (
     NodeRefused,
@@ -38,7 +38,6 @@ from swapdesk.engine.tron_node import (
     message,
     revert_reason,
     swapped_event,
-    tron_client,
 )
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import MAX_DEADLINE_SECONDS, Shown, SwapCall, check_balance, verify_tron
@@ -62,16 +61,17 @@ TRON = resolve("TRON")
 
 
 class TronTrader:
-    def __init__(self, service: SwapService, chains: ChainBackend, store: TxStore) -> None:
+    def __init__(self, service: SwapService, here: InProcess, store: TxStore) -> None:
         self.service = service
-        self.chains = chains
+        self.here = here
+        self.chains = here.chains
         self._tron: AsyncTron | None = None
-        self.outbox = TronOutbox(store, lambda: self.tron, lambda: network_kind(chains, TRON))
+        self.outbox = TronOutbox(store, lambda: self.tron, lambda: network_kind(here.chains, TRON))
 
     @property
     def tron(self) -> AsyncTron:
         if self._tron is None:
-            self._tron = tron_client(self.chains)
+            self._tron = self.here.tron()
         return self._tron
 
     async def router(self, shown: Shown) -> str:

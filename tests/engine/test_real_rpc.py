@@ -136,16 +136,17 @@ async def test_settings_route_chains_with_a_catalogue(
     anvil: tuple[str, Manifest], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from swapdesk.api import ChainRequest
-    from swapdesk.gui.engine_builds import make_service
+    from swapdesk.session import build
     from swapdesk.settings import Settings
 
     url, manifest = anvil
     monkeypatch.setenv("SWAPDESK_CONFIG_DIR", str(tmp_path))
     (tmp_path / "catalogs").mkdir()
     (tmp_path / "catalogs" / "56.json").write_text(manifest.catalog().to_json())
-    service, name = make_service(Settings(rpc={"bsc": url}).checked())
+    composed = build(Settings(rpc={"bsc": url}).checked())
+    service = composed.service
     try:
-        assert str(name) == "devnet + RPC for BSC"
+        assert str(composed.name) == "devnet + RPC for BSC"
         tokens = await service.tokens(ChainRequest(by_id(56)))
         assert {t.address for t in tokens[1:]} == {t.address for t in manifest.tokens}
     finally:

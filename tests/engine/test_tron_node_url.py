@@ -10,9 +10,10 @@ import httpx
 import pytest
 
 from swapdesk.api import ErrorCode, Unavailable
+from swapdesk.chain.tron.node import MAX_ANSWER, TronNode
 from swapdesk.chains import resolve
 from swapdesk.engine.backends import RoutedBackend, RpcBackend
-from swapdesk.engine.tron_node import MAX_ANSWER, TronNode, reaching_tron, tron_client, tron_node_for
+from swapdesk.engine.tron_node import reaching_tron, tron_client
 
 TRON = resolve("TRON")
 TXID = "5d6f4e9a2c3b1a0f9e8d7c6b5a4938271605f4e3d2c1b0a99887766554433221"
@@ -72,9 +73,9 @@ async def test_a_slow_node_times_out_and_a_node_that_is_down_is_named() -> None:
 
 def test_where_the_url_comes_from() -> None:
     rpc = RpcBackend({TRON.id: "https://api.trongrid.io/jsonrpc"}, {})
-    assert tron_node_for(rpc) == TronNode("https://api.trongrid.io")
-    assert tron_node_for(RpcBackend({TRON.id: "http://node:8545/"}, {})) is None  # not the same node's root
-    assert tron_node_for(RpcBackend({1: "https://eth.example"}, {})) is None
+    assert rpc.tron_node() == TronNode("https://api.trongrid.io")
+    assert RpcBackend({TRON.id: "http://node:8545/"}, {}).tron_node() is None  # not the same node's root
+    assert RpcBackend({1: "https://eth.example"}, {}).tron_node() is None
     with pytest.raises(Unavailable, match="no TRON HTTP API is configured"):
         tron_client(RpcBackend({1: "https://eth.example"}, {}))
     explicit = tron_client(rpc, TronNode("http://node:8090"))

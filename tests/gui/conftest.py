@@ -26,6 +26,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
+from swapdesk.compose import in_process
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
@@ -34,6 +35,7 @@ from swapdesk.gui import theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
+from swapdesk.session import Session
 from swapdesk.store import TxStore
 from swapdesk.wallet import Wallet
 from tests.trade.bridged import BSC, HECO, POLYGON, TRON, Bridged, bridged_engine
@@ -214,15 +216,14 @@ def window(
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     theme.apply(app, "light")  # as the app draws its window, whatever theme an earlier test left on the application
-    engine = Engine(SharedDevnet(devnet))
-    win = MainWindow(engine, wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
-    last: list[Any] = []  # the window's engine when pytest-qt closes it (and deletes it), before this teardown
-    qtbot.addWidget(win, before_close_func=lambda closing: last.append(closing.service))
+    engine = in_process(Engine(SharedDevnet(devnet)), devnet=devnet)
+    session = Session(TxStore(tmp_path / "transactions.sqlite"), engine)
+    win = MainWindow(session, wallet=wallet)
+    qtbot.addWidget(win)
     win.resize(1280, 800)
     win.show()
     yield win
-    for service in [engine, *(s for s in last if s is not None and s is not engine)]:  # as the app closes them
-        qloop.run_until_complete(service.aclose())  # (the module's devnet stays up: see SharedDevnet)
+    qloop.run_until_complete(session.aclose())  # as the app closes it (the module's devnet stays up: SharedDevnet)
 
 
 # -- the Cross-chain tests: a devnet whose bridge providers and operators run on the window's own loop, as in the app
@@ -242,7 +243,7 @@ def bridged(qloop: qasync.QEventLoop) -> Iterator[Bridged]:
 def open_window(bridged: Bridged, wallet: Wallet, store: TxStore, qtbot: Any, until: Until) -> MainWindow:
     """A window over the bridged engine and `store`, its Cross-chain tab loaded, the sender chosen and its
     balances read. pytest-qt closes it after the test (its work is cancelled in `closeEvent`)."""
-    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    window = MainWindow(Session(store, in_process(bridged.engine)), wallet=wallet)  # the module's engine: kept open
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()

@@ -214,7 +214,7 @@ def test_a_cbridge_refund_is_withdrawn_with_the_button(
     from swapdesk.wallet import PrivateKey
     from tests.trade.bridged import shown_route
 
-    tab, bridger = cross_window.cross_tab, cross_window.bridger
+    tab, bridger = cross_window.cross_tab, cross_window.session.bridger
     assert bridger is not None
     key = PrivateKey(demo_key(SENDER))
     shown = qloop.run_until_complete(shown_route(bridged.engine, "CBRIDGE", BSC, POLYGON, "USDT", "20", SENDER))

@@ -10,10 +10,12 @@ from typing import Any
 import qasync
 
 from swapdesk.api import CrossListRequest
+from swapdesk.compose import in_process
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import formatting
 from swapdesk.gui.tabs.cross_kept import KeptList
 from swapdesk.gui.window import MainWindow
+from swapdesk.session import Session
 from swapdesk.store import TxStore
 from swapdesk.wallet import Wallet
 from tests.trade.bridged import BSC, HECO, POLYGON, TRON, Bridged, address
@@ -124,7 +126,7 @@ def test_the_bridges_list_is_asked_behind_the_quote_form_without_holding_up_read
     """The Quote tab's form first; then, the Cross-chain tab never shown, its chains and tokens are asked behind
     it: listed by the time the tab is opened, and the status bar is not held by that list (it says "Ready")."""
     store = TxStore(tmp_path / "transactions.sqlite")
-    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    window = MainWindow(Session(store, in_process(bridged.engine)), wallet=wallet)
     qtbot.addWidget(window)
     window.show()
     tab = window.cross_tab
@@ -150,14 +152,14 @@ def test_the_last_runs_list_makes_the_form_usable_before_the_engine_is_up(
     kept = KeptList(tmp_path / "cross-list.json", "the bridged devnet")
     kept.save(qloop.run_until_complete(bridged.engine.cross_list(CrossListRequest())))
     store = TxStore(tmp_path / "transactions.sqlite")
-    window = MainWindow(wallet=wallet, store=store)
+    window = MainWindow(Session(store), wallet=wallet)
     qtbot.addWidget(window)
     window.show()
     tab = window.cross_tab
     window.tabs.setCurrentWidget(tab)
     assert tab.loading_words and tab.verdict.message is not None and tab.verdict.message.kind == "progress"
     tab.kept = kept
-    assert tab.show_kept() and window.service is None
+    assert tab.show_kept() and window.session.service is None
     assert tab.src is not None and tab.dst is not None and tab.send_picker.tokens and not tab.loading_words
     tab.recipient.setText(address(1, tab.dst.id))
     tab.amount.setText("100")
@@ -165,7 +167,8 @@ def test_the_last_runs_list_makes_the_form_usable_before_the_engine_is_up(
     message = tab.verdict.message
     assert message is not None and message.kind == "progress" and message.text == "Comparing the bridges…"
 
-    (found,) = until(tab.routes_shown, doing=lambda: window.engine_loader.run(window.use_service(bridged.engine, "x")))
+    engine = in_process(bridged.engine, "x")
+    (found,) = until(tab.routes_shown, doing=lambda: window.session.run(window.session.use(engine)))
     assert found.routes
     if tab.from_kept:
         until(tab.tokens_loaded)
@@ -180,7 +183,7 @@ def test_a_first_start_says_the_bridge_chains_are_being_built(
 ) -> None:
     """While the devnet builds its worlds (a first start), the list's wait says why it is long, then the form."""
     store = TxStore(tmp_path / "transactions.sqlite")
-    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    window = MainWindow(Session(store, in_process(bridged.engine)), wallet=wallet)
     qtbot.addWidget(window)
     window.show()
     tab = window.cross_tab
@@ -204,7 +207,7 @@ def test_a_first_start_lists_the_pair_first_the_form_usable_while_the_other_chai
     comparison asked at once comes), while every other bridge chain is said to be loading in the chain boxes,
     not choosable; then the whole list comes and they can be chosen."""
     store = TxStore(tmp_path / "transactions.sqlite")
-    window = MainWindow(bridged.engine, wallet=wallet, store=store)
+    window = MainWindow(Session(store, in_process(bridged.engine)), wallet=wallet)
     qtbot.addWidget(window)
     window.show()
     tab = window.cross_tab

@@ -1,4 +1,4 @@
-"""The app's own engine (`gui.engine_builds.make_service`): the devnet with its bridge providers running beside it,
+"""The app's own engine (`session.build`): the devnet with its bridge providers running beside it,
 started with the window's engine and stopped with it; and the devnet's notices in the window, in plain words."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from swapdesk.compose import EmbeddedEngine
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.files import try_lock
-from swapdesk.gui.engine_builds import make_service
 from swapdesk.gui.notices import plain
 from swapdesk.gui.window import MainWindow
+from swapdesk.session import Session, build
 from swapdesk.settings import Settings
 from swapdesk.store import TxStore
 from swapdesk.wallet import Wallet
@@ -34,15 +34,16 @@ def test_the_app_engine_runs_the_bridges_and_says_a_chain_started_afresh(
     old = data / "devnet" / str(BSC)  # BSC's data, from a world that is not today's
     old.mkdir(parents=True)
     (old / "world").write_text("a world of an older swapdesk")
-    service, name = make_service(Settings(devnet_speed=50))
-    assert isinstance(service, EmbeddedEngine) and str(name) == "embedded devnet"
-    window = MainWindow(wallet=wallet, store=TxStore(tmp_path / "transactions.sqlite"))
+    composed = build(Settings(devnet_speed=50))
+    assert isinstance(composed.service, EmbeddedEngine) and str(composed.name) == "embedded devnet"
+    session = Session(TxStore(tmp_path / "transactions.sqlite"))
+    window = MainWindow(session, wallet=wallet)
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()
     tab = window.cross_tab
     window.tabs.setCurrentWidget(tab)
-    (served,) = until(tab.tokens_loaded, doing=lambda: window.engine_loader.run(window.use_service(service, name)))
+    (served,) = until(tab.tokens_loaded, doing=lambda: session.run(session.use(composed)))
     assert served >= 3 and try_lock(data / "devnet" / "bridges") is None  # the operators run, holding their folder
     tab.amount.clear()
     type_into(tab.amount, "100")  # from BNB Smart Chain, the first look's source
@@ -61,7 +62,7 @@ def test_the_app_engine_runs_the_bridges_and_says_a_chain_started_afresh(
     assert bar.isHidden()
 
     window.close()
-    qloop.run_until_complete(service.aclose())  # as `swapdesk` does once the window closed
+    qloop.run_until_complete(session.aclose())  # as `swapdesk` does once the window closed
     released = try_lock(data / "devnet" / "bridges")
     assert released is not None  # the operators stopped and let their folder go
     released.close()

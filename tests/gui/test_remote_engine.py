@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import qasync
 
+from swapdesk.compose import in_process
+from swapdesk.composed import Composed
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.backend import DevnetBackend
@@ -18,6 +21,8 @@ from swapdesk.remote import RemoteService
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
 from swapdesk.server.devnet_app import DevnetRoutes
+from swapdesk.session import Session
+from swapdesk.store import TxStore
 
 from .conftest import Until
 
@@ -43,9 +48,12 @@ def _quote(window: MainWindow, until: Until) -> Any:
     return quote
 
 
-def test_remote_server_gives_the_same_quote(server: str, qloop: qasync.QEventLoop, until: Until, qtbot: Any) -> None:
-    embedded = MainWindow(Engine(DevnetBackend(Devnet())))
-    remote = MainWindow(RemoteService(server), f"server {server}")
+def test_remote_server_gives_the_same_quote(
+    server: str, qloop: qasync.QEventLoop, until: Until, qtbot: Any, tmp_path: Path
+) -> None:
+    store = TxStore(tmp_path / "transactions.sqlite")
+    embedded = MainWindow(Session(store, in_process(Engine(DevnetBackend(Devnet())))))
+    remote = MainWindow(Session(store, Composed(RemoteService(server), f"server {server}")))
     for window in (embedded, remote):
         qtbot.addWidget(window)
         window.show()
@@ -62,11 +70,14 @@ def test_remote_server_gives_the_same_quote(server: str, qloop: qasync.QEventLoo
     assert tab.route_card.router.link.isHidden()  # a server does not say whether its chains are real
     for window in (embedded, remote):
         window.close()
-        qloop.run_until_complete(window.service.aclose())
+        qloop.run_until_complete(window.session.aclose())
 
 
-def test_an_unreachable_server_is_said_plainly(qloop: qasync.QEventLoop, until: Until, qtbot: Any) -> None:
-    window = MainWindow(RemoteService("http://127.0.0.1:9", timeout=5), "server http://127.0.0.1:9")
+def test_an_unreachable_server_is_said_plainly(
+    qloop: qasync.QEventLoop, until: Until, qtbot: Any, tmp_path: Path
+) -> None:
+    remote = Composed(RemoteService("http://127.0.0.1:9", timeout=5), "server http://127.0.0.1:9")
+    window = MainWindow(Session(TxStore(tmp_path / "transactions.sqlite"), remote))
     qtbot.addWidget(window)
     window.show()
     window.start()
@@ -75,4 +86,4 @@ def test_an_unreachable_server_is_said_plainly(qloop: qasync.QEventLoop, until: 
     said = window.quote_tab.message.message
     assert said is not None and said.kind == "danger" and said.action == "Try again" and said.act == "retry"
     window.close()
-    qloop.run_until_complete(window.service.aclose())
+    qloop.run_until_complete(window.session.aclose())

@@ -11,6 +11,7 @@ import qasync
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from swapdesk import settings
+from swapdesk.compose import in_process
 from swapdesk.devnet import rewinds
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.chaindata import ChainData
@@ -22,6 +23,7 @@ from swapdesk.gui.window import MainWindow
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
 from swapdesk.server.devnet_app import DevnetRoutes
+from swapdesk.session import Session
 from swapdesk.store import TxStore
 from swapdesk.wallet import Wallet
 
@@ -121,7 +123,8 @@ def test_reset_starts_the_devnet_over_after_a_warning(
     qloop: qasync.QEventLoop, until: Until, qtbot: Any, tmp_path: Path, wallet: Wallet
 ) -> None:
     devnet = Devnet(ChainData(tmp_path / "chains"))
-    window = MainWindow(Engine(DevnetBackend(devnet)), wallet=wallet, store=TxStore(tmp_path / "tx.sqlite"))
+    engine = in_process(Engine(DevnetBackend(devnet)), devnet=devnet)
+    window = MainWindow(Session(TxStore(tmp_path / "tx.sqlite"), engine), wallet=wallet)
     qtbot.addWidget(window)
     window.start()
     until(window.quote_tab.tokens_loaded)
@@ -143,8 +146,8 @@ def test_reset_starts_the_devnet_over_after_a_warning(
     until(window.quote_tab.tokens_loaded)  # a fresh engine quotes again
     dialog.reject()
     window.close()
-    assert window.service is not None
-    qloop.run_until_complete(window.service.aclose())  # the engine the reset made, closed as the app closes it
+    assert window.session.service is not None
+    qloop.run_until_complete(window.session.aclose())  # the engine the reset made, closed as the app closes it
 
 
 def test_devnet_speed_is_a_setting(window: MainWindow) -> None:

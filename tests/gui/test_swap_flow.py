@@ -173,7 +173,7 @@ def test_a_watch_only_account_cannot_swap(window: MainWindow, until: Until, type
 
 async def _fund(window: MainWindow, address: str) -> None:
     """Send 5 BNB from a demo account to `address`, straight to the devnet."""
-    chains = window.trader.chains  # type: ignore[union-attr]
+    chains = window.session.trader.chains  # type: ignore[union-attr]
     w3: AsyncWeb3 = await chains.web3(resolve("BSC"))
     payer = PrivateKey(demo_key(7))
     nonce = await w3.eth.get_transaction_count(payer.address)  # type: ignore[arg-type]

@@ -65,8 +65,7 @@ def main(path: str) -> int:
         }
         window.close()
         loop.run_until_complete(window.closed)
-        if window.service is not None:
-            loop.run_until_complete(window.service.aclose())
+        loop.run_until_complete(window.session.aclose())
     collector.stop()
     print(json.dumps(seen))
     return 0

@@ -31,6 +31,7 @@ from swapdesk.api import AggSwapRequest, DetailsRequest, parse  # noqa: E402
 from swapdesk.catalogs import Catalog  # noqa: E402
 from swapdesk.chains import Chain, by_id  # noqa: E402
 from swapdesk.engine import Engine, RpcBackend  # noqa: E402
+from swapdesk.engine.in_process import InProcess  # noqa: E402
 from swapdesk.engine.router import RouterTerms  # noqa: E402
 from swapdesk.store import TxStore  # noqa: E402
 from swapdesk.trade.checks import Shown  # noqa: E402
@@ -50,7 +51,7 @@ async def swap(
     request = parse(AggSwapRequest, raw.items())
     quote = await engine.agg_swap(request)
     shown = Shown(request, quote, ("sold", "bought"))
-    trader = Trader(engine, engine.chains, Outbox(store))
+    trader = Trader(engine, InProcess(engine), Outbox(store))
     if (await trader.funds(key.address, shown)).approval_needed(amount):
         await trader.approve(key, shown)
     result = await trader.swap(key, shown)
@@ -78,7 +79,7 @@ async def main(url: str, catalogue: Path, folder: Path, key_hex: str) -> dict[st
         try:
             out["fallback"] = await swap(engine, chain, store, key, pair, 3 * 10**18)
             out["found"] = sorted(await (await engine.aggregator.reader(chain)).known_pools())
-            w3 = await engine.chains.web3(chain)
+            w3 = await engine.backend.web3(chain)
             deployer = RouterDeployer(w3, given, Outbox(store))
             plan = await deployer.plan(chain, RouterTerms(key.address, key.address, 20, {"web": 10}), key.address)
             out["plan"] = [step.what for step in plan.steps]

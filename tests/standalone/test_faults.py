@@ -138,7 +138,7 @@ async def test_a_factory_of_another_kind_and_a_pool_listed_as_a_token_are_said(w
     wrong = replace(catalog, tokens=[misdescribed if t.symbol == "TKB" else t for t in catalog.tokens])
     engine = Engine(RpcBackend({1: world.url}, {1: wrong}))
     try:
-        await engine.chains.catalog(by_id(1))
+        await engine.backend.catalog(by_id(1))
         assert any("gives TKB6" in n and "6 decimals, but the token has 18 decimals" in n for n in engine.notices)
     finally:
         await engine.aclose()

@@ -11,16 +11,18 @@ import pytest
 
 from swapdesk import fork as fork_module
 from swapdesk.api import AggSwapRequest, parse
-from swapdesk.chains import by_id, resolve
+from swapdesk.chains import resolve
 from swapdesk.engine import Engine, RpcBackend
+from swapdesk.engine.in_process import InProcess
 from swapdesk.fork import DEMO_COINS, ForkError, Forks, start_forks
-from swapdesk.gui.engine_builds import make_service
+from swapdesk.session import build
 from swapdesk.settings import BadSetting, Settings
 from swapdesk.store import TxStore
 from swapdesk.trade import outbox as outbox_module
 from swapdesk.trade.checks import Shown
+from swapdesk.trade.desk import Desk
 from swapdesk.trade.errors import TradeError
-from swapdesk.trade.outbox import PRACTICE_ENDED, Network, Outbox, network_of
+from swapdesk.trade.outbox import PRACTICE_ENDED, Outbox
 from swapdesk.trade.swap import Trader
 from swapdesk.wallet import PrivateKey
 from tests.anvil import running_anvil
@@ -52,7 +54,7 @@ async def test_a_swap_on_a_fork_of_a_local_node(world: World, tmp_path: Path) ->
                    "amountOutMin": "0", "to": user.address, "issuer": user.address}  # fmt: skip
             request = parse(AggSwapRequest, raw.items())
             shown = Shown(request, await engine.agg_swap(request), ("ETH", "TKB"))
-            result = await Trader(engine, engine.chains, Outbox(store)).swap(user, shown)
+            result = await Trader(engine, InProcess(engine), Outbox(store)).swap(user, shown)
             assert result.amount_out == int(shown.quote.totalAmountOut) > 0
             (kept,) = store.all()
             assert (kept.chain_id, kept.network, kept.signed_for) == (ETH.id, "practice", fork.chain_id)
@@ -83,20 +85,21 @@ async def test_forks_named_in_settings_run_with_the_app_and_are_kept_across_engi
     with pytest.raises(BadSetting, match="forks: unknown chain 'NOWHERE'"):
         Settings(forks={"NOWHERE": world.url}).checked()
     forks = Forks()
-    service, _ = make_service(chosen, forks)
+    composed = build(chosen, forks)
     try:
         (fork,) = forks.started
-        assert any("a local fork of it" in notice for notice in service.notices)
-        assert service.chains is not None and not service.chains.is_devnet(ETH)  # ETH is read on the fork
-        again, _ = make_service(chosen, forks)  # an engine restarted from the same settings: the same fork
-        await again.aclose()
+        assert composed.here is not None
+        assert any("a local fork of it" in notice for notice in composed.here.notices)
+        assert not composed.here.chains.is_devnet(ETH)  # ETH is read on the fork
+        again = build(chosen, forks)  # an engine restarted from the same settings: the same fork
+        await again.service.aclose()
         assert forks.started == [fork]
         forks.run({}, [])  # the settings no longer name it
         assert forks.started == []
         with pytest.raises(httpx.ConnectError):
             balance(fork.url, "0x" + "0" * 40)
     finally:
-        await service.aclose()
+        await composed.service.aclose()
         forks.stop()
 
 
@@ -123,7 +126,7 @@ async def _practice_swap_left_unsettled(world: World, store: TxStore, monkeypatc
         httpx.post(fork.url, json={"jsonrpc": "2.0", "id": 1, "method": "evm_setAutomine", "params": [False]})
         monkeypatch.setattr(outbox_module, "RECEIPT_TIMEOUT", 1)  # the app stops waiting: the swap stays "sent"
         with pytest.raises(TradeError, match="still pending"):
-            await Trader(engine, engine.chains, Outbox(store)).swap(user, shown)
+            await Trader(engine, InProcess(engine), Outbox(store)).swap(user, shown)
     finally:
         await engine.aclose()
         fork.stop()  # the app ends, and its fork with it
@@ -144,11 +147,7 @@ async def test_a_practice_swap_left_open_is_never_sent_to_the_real_network(
         before = nonce(world.url, user.address), balance(world.url, user.address)
         real = Engine(RpcBackend({ETH.id: world.url}, {ETH.id: world.catalog}))  # the next start: no fork
         try:
-
-            async def network_for(chain_id: int) -> Network:
-                return await network_of(real.chains, by_id(chain_id))
-
-            assert await Outbox(store).resume(network_for) == [left]
+            assert await Desk(real, InProcess(real), store).resume() == [left]  # as the app's session resumes
         finally:
             await real.aclose()
         assert (nonce(world.url, user.address), balance(world.url, user.address)) == before
@@ -179,7 +178,7 @@ async def test_practice_again_at_the_same_block_is_no_error(world: World, tmp_pa
                        "amountOutMin": "0", "to": user.address, "issuer": user.address}  # fmt: skip
                 request = parse(AggSwapRequest, raw.items())
                 shown = Shown(request, await engine.agg_swap(request), ("ETH", "TKB"))
-                await Trader(engine, engine.chains, Outbox(store)).swap(user, shown)
+                await Trader(engine, InProcess(engine), Outbox(store)).swap(user, shown)
             finally:
                 await engine.aclose()
                 fork.stop()

@@ -15,13 +15,12 @@ from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.engine import Engine
 from swapdesk.engine.bridges import BridgeEndpoints
+from swapdesk.engine.in_process import InProcess
 from swapdesk.store import StoredOrder, TxStore
 from swapdesk.trade.bridge import Bridger
-from swapdesk.trade.bridge_catalog import BridgeCatalog
 from swapdesk.trade.bridge_checks import CrossShown
+from swapdesk.trade.desk import Desk
 from swapdesk.trade.orders import OrderTracker
-from swapdesk.trade.outbox import Outbox
-from swapdesk.trade.swap import Trader
 from swapdesk.units import to_units
 from tests.devnet.bridges_world import SPEED, BridgeNet, bridge_net, until
 
@@ -53,7 +52,8 @@ async def bridged_engine(chains: list[int], speed: float = SPEED) -> AsyncIterat
 
 
 def bridger(world: Bridged, path: Path) -> Bridger:
-    return Bridger(Trader(world.engine, world.backend, Outbox(TxStore(path))), BridgeCatalog(world.backend))
+    """The app's bridger over the world's engine (`trade.desk`), its outbox over `path`."""
+    return Desk(world.engine, InProcess(world.engine), TxStore(path)).bridger
 
 
 def address(index: int, chain_id: int) -> str:

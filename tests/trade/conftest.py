@@ -12,6 +12,7 @@ from swapdesk.chains import resolve
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
+from swapdesk.engine.in_process import InProcess
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.outbox import Outbox
@@ -38,8 +39,8 @@ def store(tmp_path: Path) -> Iterator[TxStore]:
 
 
 @pytest.fixture
-def trader(engine: Engine, backend: DevnetBackend, store: TxStore) -> Trader:
-    return Trader(engine, backend, Outbox(store))
+def trader(engine: Engine, store: TxStore) -> Trader:
+    return Trader(engine, InProcess(engine), Outbox(store))
 
 
 async def shown_quote(service: SwapService, **given: str) -> Shown:

@@ -17,6 +17,7 @@ from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
+from swapdesk.engine.in_process import InProcess
 from swapdesk.engine.routing.dex_routers import NATIVE, V2_ROUTER, V3_ROUTER, DexSwap, NotADexSwap, decode, encode
 from swapdesk.store import TxStore
 from swapdesk.trade.errors import CheckFailed
@@ -55,8 +56,8 @@ async def devnet() -> AsyncIterator[Devnet]:
 
 
 def trader_for(devnet: Devnet, store: TxStore, routed: set[str] | None = None) -> Trader:
-    backend = CatalogueWithout(devnet, routed)
-    return Trader(Engine(backend), backend, Outbox(store))
+    engine = Engine(CatalogueWithout(devnet, routed))
+    return Trader(engine, InProcess(engine), Outbox(store))
 
 
 @pytest.fixture
@@ -113,7 +114,7 @@ async def test_a_tampered_dex_call_is_refused_before_signing(devnet: Devnet, sto
             answer = await trader.service.agg_swap(request)
             return answer.model_copy(update={"data": "0x" + stolen.hex()})
 
-    tampered = Trader(Tampering(), trader.chains, trader.outbox)  # type: ignore[arg-type]
+    tampered = Trader(Tampering(), trader.here, trader.outbox)  # type: ignore[arg-type]
     funds = await trader.funds(KEY.address, shown)
     if funds.approval_needed(shown.request.amountIn):
         await trader.approve(KEY, shown)

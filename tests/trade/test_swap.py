@@ -8,6 +8,7 @@ from swapdesk.api import AggQuote, AggSwapRequest, SwapService
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.engine import Engine
+from swapdesk.engine.in_process import InProcess
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import ROUTER
 from swapdesk.trade.errors import CheckFailed, TradeError
@@ -92,12 +93,12 @@ class Tampering:
 async def test_a_tampered_quote_is_refused_before_signing(
     engine: Engine, backend: DevnetBackend, store: TxStore, change: str, said: str
 ) -> None:
-    honest = Trader(engine, backend, Outbox(store))
+    honest = Trader(engine, InProcess(engine), Outbox(store))
     shown = await shown_quote(engine, token0="BNB", token1="USDT", amountIn="1", to=KEY.address, issuer=KEY.address)
     w3 = await backend.web3(shown.request.chain)
     nonce = await w3.eth.get_transaction_count(KEY.address)  # type: ignore[arg-type]
     tampered: SwapService = Tampering(engine, change)  # type: ignore[assignment]
     with pytest.raises(CheckFailed, match=said):
-        await Trader(tampered, backend, Outbox(store)).swap(KEY, shown)
+        await Trader(tampered, InProcess(engine), Outbox(store)).swap(KEY, shown)
     assert store.all() == [] and await w3.eth.get_transaction_count(KEY.address) == nonce  # type: ignore[arg-type]
     await honest.swap(KEY, shown)  # the same quote, honestly served, goes through

@@ -21,6 +21,7 @@ from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.engine import Engine
+from swapdesk.engine.in_process import InProcess
 from swapdesk.engine.tron_call import arguments, parameters
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.checks import Shown
@@ -159,14 +160,14 @@ async def test_a_tampered_description_is_refused_before_signing(
     engine: Engine, backend: DevnetBackend, store: TxStore, change: str, said: str
 ) -> None:
     key = PrivateKey(demo_key(5))
-    honest = Trader(engine, backend, Outbox(store))
+    honest = Trader(engine, InProcess(engine), Outbox(store))
     shown = await _tron_shown(engine, key, amountIn="20")
     await honest.approve(key, shown)
     approved = store.all()
     before = await _balances(honest, shown, key)
     tampered: SwapService = Tampering(engine, change)  # type: ignore[assignment]
     with pytest.raises(CheckFailed, match=said):
-        await Trader(tampered, backend, Outbox(store)).swap(key, shown)
+        await Trader(tampered, InProcess(engine), Outbox(store)).swap(key, shown)
     assert store.all() == approved and await _balances(honest, shown, key) == before  # nothing signed or sent
     await honest.swap(key, shown)  # the same quote, honestly served, goes through
 

@@ -166,8 +166,15 @@ class Metapath(Operator):
     # -- the life cycle -----------------------------------------------------------------------------
 
     async def advance(self, order: Order, head: int) -> None:
-        step = getattr(self, "_" + order.state)
-        await step(order, head)
+        steps = {"wait_deposit_send": self._wait_deposit_send, "timeout": self._timeout,
+                 "wait_exchange_push": self._wait_exchange_push, "wait_exchange_return": self._wait_exchange_return,
+                 "wait_exchange_return_error": self._wait_exchange_return_error,
+                 "wait_exchange_return_success": self._wait_exchange_return_success,
+                 "wait_receive_send": self._wait_receive_send, "wait_receive_confirm": self._wait_receive_confirm,
+                 "wait_receive_confirm_error": self._wait_receive_confirm_error,
+                 "wait_refund_send": self._wait_refund_send, "wait_refund_confirm": self._wait_refund_confirm,
+                 "wait_refund_confirm_error": self._wait_refund_confirm_error}  # fmt: skip
+        await steps[order.state](order, head)
 
     async def _wait_deposit_send(self, order: Order, head: int) -> None:
         if order.log_index is None:

@@ -10,17 +10,17 @@ import json
 
 import httpx
 
+from swapdesk.chain.tron.node import TIMEOUT, TronNode
 from swapdesk.chains import resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.tron import node
-from swapdesk.engine.tron_node import TIMEOUT, TronNode
 
 TRON = resolve("TRON")
 DEVNET_URL = "http://devnet.invalid/tron/"  # never resolved: the transport answers in process
 
 
 def devnet_tron_node(devnet: Devnet) -> TronNode:
-    """The devnet's TRON node, as the engine reaches any (`engine.tron_node.TronNode`)."""
+    """The devnet's TRON node, as the engine reaches any (`chain.tron.node.TronNode`)."""
     return TronNode(DEVNET_URL, timeout=TIMEOUT, transport=DevnetTransport(devnet))
 
 

@@ -2880,10 +2880,6 @@
             <translation>该调用只保证收款方收到 {amount}，低于向你显示的 {shown}</translation>
         </message>
         <message>
-            <source>a cBridge refund is withdrawn through the embedded engine</source>
-            <translation>cBridge 退款需通过内置引擎提取</translation>
-        </message>
-        <message>
             <source>cBridge's gateway: {reason}</source>
             <translation>cBridge 网关：{reason}</translation>
         </message>
