@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException
 
+import swapdesk.server.openapi as openapi
 from swapdesk import __version__
 from swapdesk.api import (
     BY_PATH,
@@ -38,7 +39,6 @@ from swapdesk.api import (
 )
 from swapdesk.api.errors import ApiError, MethodNotAllowed
 from swapdesk.resources import RESOURCES
-from swapdesk.server import openapi
 from swapdesk.server.cors import Cors
 from swapdesk.server.guard import RequestGuard
 from swapdesk.server.limits import UrlLimit

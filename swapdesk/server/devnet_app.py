@@ -25,13 +25,13 @@ import uvicorn
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse, Response
 
+import swapdesk.server.run as run
 from swapdesk import __version__
 from swapdesk.chains import UnknownChain, by_id
 from swapdesk.devnet.backend import catalog_of
 from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import NOT_STARTED, Devnet
-from swapdesk.server import run
 from swapdesk.server.cors import Cors
 from swapdesk.server.guard import RequestGuard
 from swapdesk.server.limits import UrlLimit

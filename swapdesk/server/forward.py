@@ -14,8 +14,8 @@ import httpx
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
+import swapdesk.server.tron as tron
 from swapdesk.chain import jsonrpc
-from swapdesk.server import tron
 
 TIMEOUT = 60.0  # seconds: the devnet may start a chain (its world built once per machine) to answer
 MAX_ANSWER = jsonrpc.MAX_ANSWER + 1024  # the devnet's largest answer, and its envelope

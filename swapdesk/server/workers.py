@@ -38,11 +38,11 @@ from pathlib import Path
 import uvicorn
 from fastapi import FastAPI
 
+import swapdesk.server.run as run
 from swapdesk import catalogs
 from swapdesk.engine import Engine, RoutedBackend, RpcBackend
 from swapdesk.engine.backends import ChainBackend, ServedDevnetBackend
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
-from swapdesk.server import run
 from swapdesk.server.app import create_app
 from swapdesk.server.forward import Forwarder
 

@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import swapdesk.store.orders as orders
 from swapdesk.csv_cells import csv_text
-from swapdesk.store import orders
 from swapdesk.store.orders import StoredOrder
 
 STATUSES = ("signed", "sent", "confirmed", "failed", "dropped")

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from keyring.backend import KeyringBackend
 
+import swapdesk.wallet.phrase as phrases
 from swapdesk.address import InvalidAddress, parse_address, to_checksum
 from swapdesk.files import write_atomically
 from swapdesk.public_keys import PLAYABLE, public_key
-from swapdesk.wallet import phrase as phrases
 from swapdesk.wallet.book import Account, AccountBook
 from swapdesk.wallet.keyring_vault import KeyringVault, problem
 from swapdesk.wallet.keystore import SCRYPT_N, KeystoreVault, WrongPassword

@@ -28,6 +28,8 @@ from typing import Any, ClassVar
 from eth_abi.exceptions import DecodingError
 from web3.exceptions import Web3Exception
 
+import swapdesk.engine.bridges.anyswap_scan as scan
+import swapdesk.engine.bridges.model as m
 from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable
 from swapdesk.chain.bridge_events import ANY_SWAP_IN as SWAP_IN
@@ -35,8 +37,6 @@ from swapdesk.chain.bridge_events import ANY_SWAP_OUT as SWAP_OUT
 from swapdesk.chain.events import TRANSFER
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
-from swapdesk.engine.bridges import anyswap_scan as scan
-from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import confirmations
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt, address_bytes

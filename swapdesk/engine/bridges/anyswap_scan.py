@@ -15,7 +15,7 @@ from __future__ import annotations
 from decimal import ROUND_FLOOR
 from typing import Any
 
-from swapdesk.engine.bridges import model as m
+import swapdesk.engine.bridges.model as m
 
 # Multichain's scan API: its status codes by state name (the devnet's timeline names states), and the
 # spec's statusNotes for each

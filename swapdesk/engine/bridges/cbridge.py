@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from eth_abi.exceptions import DecodingError
 from web3.exceptions import ContractLogicError
 
+import swapdesk.engine.bridges.model as m
 from swapdesk.address import ZERO, format_address, parse_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable, on_parameter
 from swapdesk.chain.bridge_events import CB_DELAYED_EXECUTED as DELAYED
@@ -36,7 +37,6 @@ from swapdesk.chain.bridge_events import CB_SEND as SEND
 from swapdesk.chain.bridge_events import CB_WITHDRAW_DONE as WITHDRAW_DONE
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.contracts import artifact
-from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.cbridge_gateway import CODES, NAMES, ChainConfig, ask, latency, normalized, parse_configs
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt, address_bytes

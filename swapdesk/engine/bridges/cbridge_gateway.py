@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import swapdesk.engine.bridges.model as m
 from swapdesk.address import ZERO, InvalidAddress
 from swapdesk.api import ErrorCode, Unavailable, Unprocessable, on_parameter
 from swapdesk.chains import CHAINS, Chain, by_id
-from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.provider import ProviderApi
 from swapdesk.words import QT_TR_NOOP, Words
 

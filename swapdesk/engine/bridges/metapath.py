@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from eth_abi.packed import encode_packed
 from eth_utils import keccak
 
+import swapdesk.engine.bridges.model as m
 from swapdesk.address import ZERO, InvalidAddress, format_address, to_checksum
 from swapdesk.api import ErrorCode, NotFound, Unavailable, Unprocessable, on_parameter
 from swapdesk.chain.bridge_events import BRIDGERS_PAYOUT as PAYOUT
@@ -33,7 +34,6 @@ from swapdesk.chain.bridge_events import BRIDGERS_SWAP as SWAP
 from swapdesk.chain.bridge_events import BRIDGERS_SWAP_ETH as SWAP_ETH
 from swapdesk.chains import Chain, by_id
 from swapdesk.contracts import artifact
-from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import confirmations
 from swapdesk.engine.bridges.metapath_orders import (

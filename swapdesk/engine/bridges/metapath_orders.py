@@ -19,10 +19,10 @@ import time
 from decimal import ROUND_FLOOR
 from typing import Any
 
+import swapdesk.engine.bridges.model as m
 from swapdesk.address import ZERO, parse_address
 from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import Chain
-from swapdesk.engine.bridges import model as m
 
 MAX_STEPS = 64  # timeline entries read from an order
 REFUND_REASONS = {

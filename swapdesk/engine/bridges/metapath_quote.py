@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Context, Decimal, localcontext
 from typing import Any
 
-from swapdesk.engine.bridges import model as m
+import swapdesk.engine.bridges.model as m
 from swapdesk.engine.bridges.metapath_orders import whole
 from swapdesk.words import QT_TR_NOOP, Words
 
