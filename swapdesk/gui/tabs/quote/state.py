@@ -13,17 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from swapdesk.gui.form_state import Message, Verdict
+from swapdesk.gui.form_state import FIELD_BUTTONS, Message, SigningWords, Verdict, signing
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 
-BUTTONS = {
-    "amountIn": QT_TR_NOOP("Check the amount"),
-    "token0": QT_TR_NOOP("Choose a token"),
-    "token1": QT_TR_NOOP("Choose a token"),
-    "to": QT_TR_NOOP("Check the recipient"),
-    "impact": QT_TR_NOOP("Check the slippage"),
-    "part": QT_TR_NOOP("Check the split"),
-}
+BUTTONS = {**FIELD_BUTTONS, "impact": QT_TR_NOOP("Check the slippage"), "part": QT_TR_NOOP("Check the split")}
+SIGNING = SigningWords(
+    remote=QT_TR_NOOP("Swapping needs the embedded engine: a server only quotes."),
+    add=QT_TR_NOOP("Add an account to swap…"),
+    watch=QT_TR_NOOP("{label} is watch-only: it can quote, not sign."),
+)
 
 
 @dataclass(frozen=True)
@@ -82,17 +80,9 @@ def decide(f: QuoteFacts) -> Verdict:
 
 
 def _with_quote(f: QuoteFacts, swap: str) -> Verdict:
-    if not f.can_sign_here:
-        return Verdict(swap, False, Message("note", tr("Swapping needs the embedded engine: a server only quotes.")))
-    if f.account is None:
-        return Verdict(tr("Add an account to swap…"), True, acts="accounts")
-    if f.watch_only:
-        words = tr("{label} is watch-only: it can quote, not sign.").format(label=f.account)
-        return Verdict(tr("Watch-only account"), False, Message("note", words))
-    if f.short_by:
-        words = tr("You have {held}.").format(held=f.short_by)
-        action = tr("Use the whole balance") if f.can_use_max else ""
-        return Verdict(tr("Not enough {symbol}").format(symbol=f.sell), False, Message("warning", words, action, "max"))
+    blocked = signing(f, swap, f.sell, SIGNING)
+    if blocked is not None:
+        return blocked
     if f.unknown:
         words = tr("{tokens}: not on swapdesk's list for this chain. Check the address before swapping.").format(
             tokens=", ".join(f.unknown)
