@@ -4,12 +4,14 @@ under the fields (its kind, its words, an action that mends it), and the field a
 Each form (Quote, Cross-chain) gathers the facts it knows into a snapshot and asks its own `decide` (in
 `tabs/quote/state.py`, `tabs/cross/state.py`), a plain function of the snapshot with no Qt widget in it: the
 same facts always give the same screen, and no two parts of the screen can say contradictory things (the
-status bar says "Ready" only when nothing runs, and the form's message comes from the same facts). What keeps
-an action off for want of a signer (`signing`) is said alike by every form, in its own words.
+status bar says "Ready" only when nothing runs, and the form's message comes from the same facts). How a form
+stands with its request (`asking`: at fault, no one to ask for, asked, refused, unanswered) and what keeps its
+action off for want of a signer (`signing`) are said alike by every form, in its own words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -40,6 +42,48 @@ class Verdict:
     message: Message | None = None
     field: str | None = None  # the request's parameter at fault, marked on its field
     acts: str = ""  # what the primary button does when it is not the form's action ("accounts"); empty: the action
+
+
+class Asked(Protocol):
+    """What a form's facts say of its request."""
+
+    @property
+    def invalid(self) -> tuple[str, str] | None: ...  # (parameter, words): what the form itself refuses
+    @property
+    def no_recipient(self) -> bool: ...  # no account and no recipient typed
+    @property
+    def refused(self) -> tuple[str, str] | None: ...  # (parameter, words): the engine's refusal of this form
+
+
+@dataclass(frozen=True)
+class AskingWords:
+    """A form's own words (marked with QT_TR_NOOP, said with `tr`) for how it stands with its request."""
+
+    action: str  # the button's words for the form's action ("Swap…")
+    asking: str  # the request is on its way ("Quoting…")
+    no_one: str  # no account, no recipient: whom to ask for
+    unanswered: str  # neither asked nor refused: nothing to wait for (said, never "waiting" forever)
+    buttons: Mapping[str, str]  # the button's words while a parameter is at fault (else `action`)
+
+
+def asking(f: Asked, asked: bool, answered: bool, words: AskingWords) -> Verdict | None:
+    """How the form stands with its request, in the order every form says it: a field at fault, no one to ask
+    for, the request on its way (`asked`), the engine's refusal, no answer for the form as it is (`answered`);
+    None once an answer for the form as it is on screen."""
+    action = tr(words.action)
+    if f.invalid is not None:
+        parameter, said = f.invalid
+        return Verdict(tr(words.buttons.get(parameter, words.action)), False, Message("danger", said), parameter)
+    if f.no_recipient:
+        return Verdict(tr("Add an account…"), True, Message("note", tr(words.no_one)), acts="accounts")
+    if asked:
+        return Verdict(action, False, Message("progress", tr(words.asking)))
+    if f.refused is not None:
+        parameter, said = f.refused
+        return Verdict(action, False, Message("danger", said), parameter or None)
+    if not answered:
+        return Verdict(action, False, Message("danger", tr(words.unanswered)))
+    return None
 
 
 class Signer(Protocol):

@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swapdesk.gui.form_state import FIELD_BUTTONS, Message, SigningWords, Verdict, signing
+from swapdesk.gui.form_state import FIELD_BUTTONS, AskingWords, Message, SigningWords, Verdict, asking, signing
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 
 CHAINS = QT_TR_NOOP("Choose the chains")
-BUTTONS = {**FIELD_BUTTONS, "fromChainID": CHAINS, "toChainID": CHAINS}
+ASKING = AskingWords(
+    action=QT_TR_NOOP("Send…"),
+    asking=QT_TR_NOOP("Comparing the bridges…"),
+    no_one=QT_TR_NOOP("Add an account, or type the recipient on the destination chain."),
+    unanswered=QT_TR_NOOP("No comparison for this form: change it to ask again."),
+    buttons={**FIELD_BUTTONS, "fromChainID": CHAINS, "toChainID": CHAINS},
+)
 SIGNING = SigningWords(
     remote=QT_TR_NOOP("Sending needs the embedded engine: a server only compares."),
     add=QT_TR_NOOP("Add an account to send…"),
@@ -59,20 +65,10 @@ def decide(f: CrossFacts) -> Verdict:
     if not f.amount:
         return Verdict(tr("Enter an amount"), False)
     if f.typing:
-        return Verdict(send, False, Message("progress", tr("Comparing the bridges…")))
-    if f.invalid is not None:
-        parameter, words = f.invalid
-        return Verdict(tr(BUTTONS.get(parameter, QT_TR_NOOP("Send…"))), False, Message("danger", words), parameter)
-    if f.no_recipient:
-        words = tr("Add an account, or type the recipient on the destination chain.")
-        return Verdict(tr("Add an account…"), True, Message("note", words), acts="accounts")
-    if f.comparing:
-        return Verdict(send, False, Message("progress", tr("Comparing the bridges…")))
-    if f.refused is not None:
-        parameter, words = f.refused
-        return Verdict(send, False, Message("danger", words), parameter or None)
-    if not f.compared:
-        return Verdict(send, False, Message("danger", tr("No comparison for this form: change it to ask again.")))
+        return Verdict(send, False, Message("progress", tr(ASKING.asking)))
+    answer = asking(f, f.comparing, f.compared, ASKING)
+    if answer is not None:
+        return answer
     if f.no_bridge:
         action, act = f.use_amount
         return Verdict(tr("No bridge for this amount"), False, Message("warning", f.no_bridge, action, act), "amountIn")
