@@ -107,7 +107,7 @@ class QuoteForm(QObject):
         self.message = FormMessage()
         self.swap_button = primary(tr("Swap…"), tr("Review, approve if needed, and sign this swap"))
         self.swap_button.setEnabled(False)
-        self.summary = QuoteSummary()  # the quote's terms: shown in the route card, beside the form (quote.py)
+        self.summary = QuoteSummary()  # the quote's terms: shown in the route card, beside the form (`quote.tab`)
         self.card = self._build_card()
         self._connect()
 
