@@ -41,7 +41,7 @@ from swapdesk.gui import theme  # noqa: E402
 from swapdesk.gui.accounts_dialog import AccountsDialog  # noqa: E402
 from swapdesk.gui.loop import EventLoop  # noqa: E402
 from swapdesk.gui.settings_dialog import SettingsDialog  # noqa: E402
-from swapdesk.gui.tabs.cross_chain import CrossChainTab  # noqa: E402
+from swapdesk.gui.tabs.cross import CrossChainTab  # noqa: E402
 from swapdesk.gui.window import MainWindow  # noqa: E402
 from swapdesk.session import Session  # noqa: E402
 from swapdesk.settings import Settings  # noqa: E402

@@ -27,7 +27,7 @@ from swapdesk.gui.design.rows import Rows
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.signing_dialog import SigningDialog
-from swapdesk.gui.tabs.cross_routes import BRIDGE_NAMES, Worth, about, fee_line, nothing_worth
+from swapdesk.gui.tabs.cross.routes import BRIDGE_NAMES, Worth, about, fee_line, nothing_worth
 from swapdesk.trade.bridge import Bridger, BridgeResult
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
 from swapdesk.trade.bridge_checks import CrossShown

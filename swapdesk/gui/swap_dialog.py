@@ -30,8 +30,8 @@ from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.pricing import Prices, native_token
 from swapdesk.gui.signing_dialog import SigningDialog
-from swapdesk.gui.tabs import quote_prices
-from swapdesk.gui.tabs.quote_result import impact_level, normal_fee
+from swapdesk.gui.tabs.quote.prices import source as priced_source
+from swapdesk.gui.tabs.quote.result import impact_level, normal_fee
 from swapdesk.gui.tasks import Latest
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.swap import Funds, SwapResult, Trader
@@ -116,9 +116,7 @@ class SwapDialog(SigningDialog):
         """Where the dollar values come from ('swapdesk's own quote into USDT on BNB Smart Chain's pools, at
         block 533'), or nothing when none is shown."""
         request = self.shown.request
-        return quote_prices.source(
-            self.chain, *(self.prices.known(self.chain, t) for t in (request.token0, request.token1))
-        )
+        return priced_source(self.chain, *(self.prices.known(self.chain, t) for t in (request.token0, request.token1)))
 
     def _review_rows(self) -> Rows:
         request, quote = self.shown.request, self.shown.quote

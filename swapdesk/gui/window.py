@@ -27,9 +27,9 @@ from swapdesk.gui.notices import NoticeBar
 from swapdesk.gui.notifier import Notifier
 from swapdesk.gui.pricing import Prices
 from swapdesk.gui.settings_dialog import SettingsDialog
-from swapdesk.gui.tabs.cross_chain import CrossChainTab
+from swapdesk.gui.tabs.cross import CrossChainTab
+from swapdesk.gui.tabs.cross.orders import ended_words
 from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
-from swapdesk.gui.tabs.cross_order import ended_words
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest

@@ -312,7 +312,7 @@ def test_words_from_modules_without_qt_are_marked_as_they_are_written() -> None:
     """The window translates these where it shows them; lupdate reads only the GUI's copies, kept equal here."""
     from swapdesk import lookup
     from swapdesk.gui import accounts_dialog, cross_dialog
-    from swapdesk.gui.tabs import history
+    from swapdesk.gui.tabs.history import tab as history
     from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
     from swapdesk.wallet import keyring_vault
 

@@ -223,7 +223,7 @@ def test_a_first_start_lists_the_pair_first_the_form_usable_while_the_other_chai
         tab.recipient.setText(address(1, POLYGON))
         tab.amount.setText("100")
         tab.changed()  # judged now, not after the typing pause
-        seen["asked"], seen["said"] = tab._request, tab.verdict.message
+        seen["asked"], seen["said"] = tab.asking.request, tab.verdict.message
 
     tab.pair_listed.connect(first_look)
     (found,) = until(tab.routes_shown, doing=window.start)
@@ -234,7 +234,7 @@ def test_a_first_start_lists_the_pair_first_the_form_usable_while_the_other_chai
     asked, said = seen["asked"], seen["said"]
     assert asked is not None and (asked.fromChainID.id, asked.toChainID.id) == (BSC, POLYGON)
     assert said is not None and said.kind == "progress" and said.text == "Comparing the bridges…"
-    assert found.routes and tab._quoted_request == asked  # the comparison asked before the rest was listed
+    assert found.routes and tab.asking.answered == asked  # the comparison asked before the rest was listed
     if tab.pending:
         until(tab.tokens_loaded)
     texts = [tab.dst_box.itemText(i) for i in range(tab.dst_box.count())]
@@ -255,7 +255,7 @@ def test_a_typed_recipient_stays_when_the_accounts_come_again(cross_window: Main
     until(tab.routes_shown)
     act(lambda: tab.set_accounts(list(tab.accounts)))
     assert tab.recipient.text() == address(1, POLYGON)
-    assert tab._request is not None and tab._request.to == address(1, POLYGON)
+    assert tab.asking.request is not None and tab.asking.request.to == address(1, POLYGON)
     act(lambda: tab.recipient.setText(""))  # cleared: the form fills in the account's own again
     act(lambda: tab.set_accounts(list(tab.accounts)))
     assert tab.recipient.text() == address(SENDER, POLYGON)

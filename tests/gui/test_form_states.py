@@ -13,11 +13,11 @@ from swapdesk.api import ErrorCode, TokenInfo
 from swapdesk.api.records import RouteRefusal
 from swapdesk.gui import error_words
 from swapdesk.gui.design.amount_field import AmountValidator
-from swapdesk.gui.tabs import cross_limits
-from swapdesk.gui.tabs.cross_state import CrossFacts
-from swapdesk.gui.tabs.cross_state import decide as decide_cross
-from swapdesk.gui.tabs.quote_state import QuoteFacts
-from swapdesk.gui.tabs.quote_state import decide as decide_quote
+from swapdesk.gui.tabs.cross import limits as cross_limits
+from swapdesk.gui.tabs.cross.state import CrossFacts
+from swapdesk.gui.tabs.cross.state import decide as decide_cross
+from swapdesk.gui.tabs.quote.state import QuoteFacts
+from swapdesk.gui.tabs.quote.state import decide as decide_quote
 
 USDT = TokenInfo(address="0x" + "11" * 20, symbol="USDT", name="Tether", decimals=18, icon="")
 RAW = re.compile(r"\d{9,}")  # a number this long on screen is smallest units, never what a person reads

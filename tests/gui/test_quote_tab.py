@@ -21,7 +21,7 @@ def _pick_chain(window: MainWindow, until: Until, name: str) -> None:
     else:
         tab.chain_box.setCurrentIndex(index)
     until(tab.accounts_shown)  # the tokens, then the accounts for that chain (which may re-quote)
-    if tab._balances_of is None or tab._balances_of[0] != tab.chain.id:
+    if tab.data.balances_of is None or tab.data.balances_of[0] != tab.chain.id:
         until(tab.balances_shown)  # the chosen account's balances (the recipient is that account)
 
 
@@ -53,12 +53,12 @@ def test_a_stale_quote_never_lands(window: MainWindow, until: Until, qtbot: Any)
     tab.quote_shown.connect(shown.append)
     for text in ("1", "10", "100", "1000", "10000"):  # keystrokes faster than quotes return
         tab.amount.setText(text)
-        tab._start_quote()
+        tab.asking.ask()
     until(tab.quote_shown)
     tab.amount.setText("7")  # the form moves on; whatever was out must not land now
     (last,) = until(tab.quote_shown)
     assert [q.amountIn for q in shown][-1] == last.amountIn
-    decimals = tab._token(tab.sell, "token0").decimals
+    decimals = tab.form.token(tab.sell, "token0").decimals
     assert all(q.amountIn in (str(10_000 * 10**decimals), str(7 * 10**decimals)) for q in shown)
     assert last.amountIn == str(7 * 10**decimals)
 

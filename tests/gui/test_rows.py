@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QApplication, QLabel
 
 from swapdesk.gui import theme
-from swapdesk.gui.tabs.cross_order import OrderList
+from swapdesk.gui.tabs.cross.orders import OrderList
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.store.orders import StoredOrder
 from swapdesk.store.transactions import StoredTx

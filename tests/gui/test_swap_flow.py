@@ -64,7 +64,7 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     assert tab.recipient.text() == demo and tab.account_box.currentText().startswith("Demo 8 · 0x")
     assert "devnet only" in tip  # the whole title in its tooltip: the box itself is never cut
     _quote(window, until, type_into, "USDT", "WBNB", "1500")
-    tab._pricing.cancel()  # Swap… pressed before the tab priced its quote: the review prices it itself
+    tab.view.pricing.cancel()  # Swap… pressed before the tab priced its quote: the review prices it itself
     window.prices.use_service(window.prices.service)  # (nothing known)
     quoted = tab.quote
     assert quoted is not None

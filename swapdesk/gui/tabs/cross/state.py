@@ -13,17 +13,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swapdesk.gui.form_state import Message, Verdict
+from swapdesk.gui.form_state import FIELD_BUTTONS, AskingWords, Message, SigningWords, Verdict, asking, signing
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 
-BUTTONS = {
-    "amountIn": QT_TR_NOOP("Check the amount"),
-    "token0": QT_TR_NOOP("Choose a token"),
-    "token1": QT_TR_NOOP("Choose a token"),
-    "to": QT_TR_NOOP("Check the recipient"),
-    "fromChainID": QT_TR_NOOP("Choose the chains"),
-    "toChainID": QT_TR_NOOP("Choose the chains"),
-}
+CHAINS = QT_TR_NOOP("Choose the chains")
+ASKING = AskingWords(
+    action=QT_TR_NOOP("Send…"),
+    asking=QT_TR_NOOP("Comparing the bridges…"),
+    no_one=QT_TR_NOOP("Add an account, or type the recipient on the destination chain."),
+    unanswered=QT_TR_NOOP("No comparison for this form: change it to ask again."),
+    buttons={**FIELD_BUTTONS, "fromChainID": CHAINS, "toChainID": CHAINS},
+)
+SIGNING = SigningWords(
+    remote=QT_TR_NOOP("Sending needs the embedded engine: a server only compares."),
+    add=QT_TR_NOOP("Add an account to send…"),
+    watch=QT_TR_NOOP("{label} is watch-only: it can compare bridges, not sign."),
+)
 
 
 @dataclass(frozen=True)
@@ -60,20 +65,10 @@ def decide(f: CrossFacts) -> Verdict:
     if not f.amount:
         return Verdict(tr("Enter an amount"), False)
     if f.typing:
-        return Verdict(send, False, Message("progress", tr("Comparing the bridges…")))
-    if f.invalid is not None:
-        parameter, words = f.invalid
-        return Verdict(tr(BUTTONS.get(parameter, QT_TR_NOOP("Send…"))), False, Message("danger", words), parameter)
-    if f.no_recipient:
-        words = tr("Add an account, or type the recipient on the destination chain.")
-        return Verdict(tr("Add an account…"), True, Message("note", words), acts="accounts")
-    if f.comparing:
-        return Verdict(send, False, Message("progress", tr("Comparing the bridges…")))
-    if f.refused is not None:
-        parameter, words = f.refused
-        return Verdict(send, False, Message("danger", words), parameter or None)
-    if not f.compared:
-        return Verdict(send, False, Message("danger", tr("No comparison for this form: change it to ask again.")))
+        return Verdict(send, False, Message("progress", tr(ASKING.asking)))
+    answer = asking(f, f.comparing, f.compared, ASKING)
+    if answer is not None:
+        return answer
     if f.no_bridge:
         action, act = f.use_amount
         return Verdict(tr("No bridge for this amount"), False, Message("warning", f.no_bridge, action, act), "amountIn")
@@ -83,18 +78,9 @@ def decide(f: CrossFacts) -> Verdict:
 
 
 def _with_route(f: CrossFacts, send: str) -> Verdict:
-    if not f.can_sign_here:
-        return Verdict(send, False, Message("note", tr("Sending needs the embedded engine: a server only compares.")))
-    if f.account is None:
-        return Verdict(tr("Add an account to send…"), True, acts="accounts")
-    if f.watch_only:
-        words = tr("{label} is watch-only: it can compare bridges, not sign.").format(label=f.account)
-        return Verdict(tr("Watch-only account"), False, Message("note", words))
-    if f.short_by:
-        words = tr("You have {held}.").format(held=f.short_by)
-        action = tr("Use the whole balance") if f.can_use_max else ""
-        button = tr("Not enough {symbol}").format(symbol=f.token)
-        return Verdict(button, False, Message("warning", words, action, "max"))
+    blocked = signing(f, send, f.token, SIGNING)
+    if blocked is not None:
+        return blocked
     label = tr("Send with {bridge}…").format(bridge=f.chosen)
     if f.other_recipient:
         words = tr("Another recipient than this account: check it, a transfer to a wrong address cannot be undone.")

@@ -1,6 +1,6 @@
 """The History tab: paste a transaction hash, see what happened, in plain words.
 
-For support staff: the record as a readable card (`history_card.TxCard`), with tokens by symbol, human
+For support staff: the record as a readable card (`card.TxCard`), with tokens by symbol, human
 amounts, addresses with copy buttons, local time with its zone, channel and sources; a cross-chain order
 with its timeline. A transaction that is not a swap (an approval the app sent, a transfer) is described
 as what it is, through the transaction extension. Every lookup shows what it is doing and can be
@@ -8,7 +8,7 @@ cancelled; "Detect chain" asks the app's own records first (what it sent, it kno
 once, a few at a time (TRON first for an id written as TRON writes it: 64 hex digits, no 0x), the first that
 knows the hash answering (`lookup.look_up`); it says how many it has asked. A new lookup clears the old card at
 once. Many hashes at once (pasted here, or into "Many hashes…", or a CSV opened there) read as a table of
-results, exported as CSV (`history_many.ManyLookups`).
+results, exported as CSV (`many.ManyLookups`).
 Below: the transactions sent from this app (the local store), newest first, with their status in the
 same words as the card (the legend says which word means what), and an export to CSV. A cross-chain
 deposit is listed with its order's normalised status (Pending until the bridge pays out or refunds).
@@ -40,8 +40,8 @@ from swapdesk.gui.design.empty_state import EmptyState
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.logos import chain_icon
-from swapdesk.gui.tabs.history_card import TxCard
-from swapdesk.gui.tabs.history_many import ManyLookups
+from swapdesk.gui.tabs.history.card import TxCard
+from swapdesk.gui.tabs.history.many import ManyLookups
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.card import CardScroll
 from swapdesk.gui.widgets.error_label import error_label, note_label

@@ -5,7 +5,7 @@ account; "You sell", a large amount with the token button, the balance and Max, 
 flip; "You receive" drawn the same; the slippage presets with Auto, and Advanced folded under them; the form's
 one message in a slot of its own height; Swap…, whose words say what it will do or what it waits for; and the
 quote's figures under it, so nothing above the button ever moves while a person types. Enter presses the
-button when it is on. `QuoteTab` (quote.py) adds the engine: tokens, balances, quoting, the state.
+button when it is on. The form reads as a request (`request`); the tab (`quote.tab`) wires it to the engine.
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ import itertools
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QSpinBox, QWidget
 
 from swapdesk.address import parse_address
-from swapdesk.api import AggQuote, ErrorCode, InvalidParameter, TokenInfo, TronQuote
+from swapdesk.api import AggSwapRequest, ErrorCode, InvalidParameter, TokenInfo, TronSwapRequest, parse
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import CHAINS, Chain, by_id
-from swapdesk.gui import formatting, theme
+from swapdesk.gui import error_words, formatting, theme
 from swapdesk.gui.design.amount_field import AmountField
-from swapdesk.gui.design.buttons import flip, primary, secondary
+from swapdesk.gui.design.buttons import flip, primary
 from swapdesk.gui.design.card import Card, heading
 from swapdesk.gui.design.fold import Fold
 from swapdesk.gui.design.message import FormMessage
@@ -32,7 +32,8 @@ from swapdesk.gui.design.rows import Rows
 from swapdesk.gui.design.slippage import AUTO, SlippagePresets
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.logos import chain_icon
-from swapdesk.gui.tabs.quote_result import QuoteSummary
+from swapdesk.gui.tabs.accounts import AccountBox
+from swapdesk.gui.tabs.quote.result import QuoteSummary
 from swapdesk.gui.widgets.token_picker import TokenPicker, looks_like_address
 
 if TYPE_CHECKING:
@@ -62,26 +63,14 @@ def auto_bps(sell: TokenInfo | None, buy: TokenInfo | None) -> int:
     return AUTO_STABLE_BPS if all(stable) else AUTO_BPS
 
 
-def account_title(account: Account, tron: bool) -> str:
-    """'Main · 0xf39F…2266': the label and the short address, never cut by the box."""
-    return f"{formatting.account_name(account)} · {formatting.short(account.address_on(tron))}"
+class QuoteForm(QObject):
+    """The card's fields (`card` is the widget); the tab lays it out."""
 
+    flipped = Signal()  # sell and buy changed places: the form is to be judged once, as it is now
 
-class QuoteForm(QWidget):
-    manage_accounts = Signal()
-    swap_requested = Signal(object, object)  # Shown, Account: the user asked to swap this quote
-
-    # what the tab behind the card knows (quote.py)
-    quote: AggQuote | TronQuote | None
-    balances: dict[str, int]
-    _request: SwapQuoteRequest | None
-    _quoted_request: SwapQuoteRequest | None
-
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._flipping = False  # a flip under way: its steps are not judged one by one
-        self.accounts: list[Account] = []
-        self.can_sign_here = False  # the engine can send from this window (embedded, not a remote server)
+        self.flipping = False  # a flip under way: its steps are not judged one by one
 
         self.chain_box = QComboBox()
         self.chain_box.setAccessibleName(tr("Chain"))
@@ -89,12 +78,8 @@ class QuoteForm(QWidget):
         for chain in CHAINS:
             self.chain_box.addItem(chain_icon(chain.flag, chain.name), chain.name, chain.id)
         self._shown_chain = self.chain
-        self.account_box = QComboBox()
-        self.account_box.setAccessibleName(tr("Account"))
-        self.account_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.account_box.addItem(tr("No account: quotes for the recipient"), None)
-        self.accounts_button = secondary(tr("Accounts…"), tr("Import, create or watch accounts"))
-        self.accounts_button.clicked.connect(self.manage_accounts)
+        self.offered = AccountBox(tr("No account: quotes for the recipient"), lambda a: a.title())
+        self.account_box, self.accounts_button = self.offered.box, self.offered.button
 
         self.sell, self.buy = TokenPicker(tr("Token to sell")), TokenPicker(tr("Token to buy"))
         self.sell_side = AmountField(tr("You sell"), self.sell)
@@ -122,7 +107,7 @@ class QuoteForm(QWidget):
         self.message = FormMessage()
         self.swap_button = primary(tr("Swap…"), tr("Review, approve if needed, and sign this swap"))
         self.swap_button.setEnabled(False)
-        self.summary = QuoteSummary()  # the quote's terms: shown in the route card, beside the form (quote.py)
+        self.summary = QuoteSummary()  # the quote's terms: shown in the route card, beside the form (`quote.tab`)
         self.card = self._build_card()
         self._connect()
 
@@ -156,8 +141,6 @@ class QuoteForm(QWidget):
         return card
 
     def _connect(self) -> None:
-        self.max_button.clicked.connect(self.use_max)
-        self.flip_button.clicked.connect(self.flip)
         for edit in (self.amount, self.recipient, self.slippage.custom):
             edit.returnPressed.connect(self.press_primary)
 
@@ -170,7 +153,7 @@ class QuoteForm(QWidget):
         if self.swap_button.isEnabled():
             self.swap_button.click()
 
-    def _token(self, picker: TokenPicker, name: str) -> TokenInfo:
+    def token(self, picker: TokenPicker, name: str) -> TokenInfo:
         """The token a picker holds; InvalidParameter in words when it holds none (yet)."""
         if picker.token is not None:
             return picker.token
@@ -193,45 +176,73 @@ class QuoteForm(QWidget):
             return f"{Decimal(bps) / 100}"
         return text
 
-    def use_max(self) -> None:
-        """The whole balance, less a little of the native coin for gas."""
+    def use_max(self, held: int) -> None:
+        """The whole balance held, less a little of the native coin for gas."""
         sell = self.sell.token
         if sell is None:
             return
-        held = self.balances.get(sell.address.lower(), 0)
         if parse_address(sell.address, self.chain.tron) == bytes(20):
             reserve = TRON_FEE_RESERVE if self.chain.tron else 10 ** max(0, sell.decimals - 2)  # 0.01 for gas
             held = max(0, held - reserve)
         self.amount.setText(formatting.plain(held, sell.decimals))
 
-    def changed(self) -> None:
-        """Chosen: judged now (the tab's)."""
-
-    def flip(self) -> None:
-        """Sell what was to be bought: the tokens swap places; the amount becomes the quoted output."""
+    def flip(self, out: int | None) -> None:
+        """Sell what was to be bought: the tokens swap places; the amount becomes `out`, the quoted output (when
+        a quote answers the form as it is)."""
         sell, buy = self.sell.token, self.buy.token
         if sell is None or buy is None:
             return
-        shown = self.quote if self._request is not None and self._request == self._quoted_request else None
-        out = Decimal(int(shown.totalAmountOut)).scaleb(-buy.decimals) if shown is not None else None
-        self._flipping = True  # one form to quote once all is in place, never a half-flipped one
+        bought = Decimal(out).scaleb(-buy.decimals) if out is not None else None
+        self.flipping = True  # one form to quote once all is in place, never a half-flipped one
         try:
             self.sell.choose_token(buy)
             self.buy.choose_token(sell)
-            if out is not None:
-                text = formatting.number(out, grouped=False)
+            if bought is not None:
+                text = formatting.number(bought, grouped=False)
                 self.amount.setText("" if text.startswith("<") else text)
         finally:
-            self._flipping = False
-        self.changed()
+            self.flipping = False
+        self.flipped.emit()
+
+    def amount_in(self) -> tuple[TokenInfo, int] | None:
+        """The token sold and the amount typed, in its smallest units; None while either is missing or wrong."""
+        sell = self.sell.token
+        if sell is None or error_words.amount_problem(self.amount.text(), sell.decimals, sell.symbol):
+            return None
+        return (sell, self.sell_side.value(sell.decimals)) if self.amount.text().strip() else None
+
+    def request(self) -> SwapQuoteRequest:
+        """The form as a validated request (the TRON variant's on TRON); InvalidParameter names the bad field."""
+        sell, buy = self.token(self.sell, "token0"), self.token(self.buy, "token1")
+        problem = error_words.amount_problem(self.amount.text(), sell.decimals, sell.symbol)
+        if problem:
+            raise InvalidParameter("amountIn", ErrorCode.NOT_AN_AMOUNT, problem)
+        amount = self.sell_side.value(sell.decimals)
+        try:
+            impact = slippage_bps(self.slippage_text())
+        except ValueError as exc:
+            raise InvalidParameter("impact", ErrorCode.OUT_OF_RANGE, str(exc)) from None
+        query = {
+            "token0": sell.address, "token1": buy.address, "decimal0": str(sell.decimals),
+            "decimal1": str(buy.decimals), "impact": str(impact), "part": str(self.part.value()),
+            "amountIn": str(amount), "amountOutMin": "0", "to": self.recipient.text().strip(),
+            "chain": self.chain.flag, "channel": self.channel.currentText(),
+        }  # fmt: skip
+        signer = self.account.address_on(self.chain.tron) if self.account is not None else None
+        if signer is not None and signer != query["to"]:
+            query["issuer"] = signer  # the signer: its discount tier sets the fee (else `to`'s)
+        try:
+            if self.chain.tron:
+                query.setdefault("issuer", query["to"])  # the TRON variant requires one
+                return parse(TronSwapRequest, query.items())
+            return parse(AggSwapRequest, query.items())
+        except InvalidParameter as error:
+            names = error_words.Names(self.chain.name, sell.symbol, buy.symbol)
+            raise InvalidParameter(error.parameter or "quote", error.code, error_words.refusal(error, names)) from None
 
     @property
     def account(self) -> Account | None:
-        index = self.account_box.currentIndex()
-        return self.accounts[index] if 0 <= index < len(self.accounts) else None
-
-    def choose_account(self, address: str) -> None:
-        self.account_box.setCurrentIndex(self.account_box.findData(address))
+        return self.offered.account
 
     def mark_field(self, parameter: str | None) -> None:
         """The field at fault drawn so (its box's edge in the danger tone); Advanced opens for one inside it."""

@@ -13,17 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from swapdesk.gui.form_state import Message, Verdict
+from swapdesk.gui.form_state import FIELD_BUTTONS, AskingWords, Message, SigningWords, Verdict, asking, signing
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 
-BUTTONS = {
-    "amountIn": QT_TR_NOOP("Check the amount"),
-    "token0": QT_TR_NOOP("Choose a token"),
-    "token1": QT_TR_NOOP("Choose a token"),
-    "to": QT_TR_NOOP("Check the recipient"),
-    "impact": QT_TR_NOOP("Check the slippage"),
-    "part": QT_TR_NOOP("Check the split"),
-}
+ASKING = AskingWords(
+    action=QT_TR_NOOP("Swap…"),
+    asking=QT_TR_NOOP("Quoting…"),
+    no_one=QT_TR_NOOP("Add an account, or type who receives the tokens under Advanced."),
+    unanswered=QT_TR_NOOP("No quote for this form: change it to quote again."),
+    buttons={**FIELD_BUTTONS, "impact": QT_TR_NOOP("Check the slippage"), "part": QT_TR_NOOP("Check the split")},
+)
+SIGNING = SigningWords(
+    remote=QT_TR_NOOP("Swapping needs the embedded engine: a server only quotes."),
+    add=QT_TR_NOOP("Add an account to swap…"),
+    watch=QT_TR_NOOP("{label} is watch-only: it can quote, not sign."),
+)
 
 
 @dataclass(frozen=True)
@@ -62,37 +66,16 @@ def decide(f: QuoteFacts) -> Verdict:
     if not f.amount:
         return Verdict(tr("Enter an amount"), False)
     if f.typing:
-        return Verdict(swap, False, Message("progress", tr("Quoting…")))
+        return Verdict(swap, False, Message("progress", tr(ASKING.asking)))
     if f.reading_token:
         return Verdict(tr("Choose a token"), False, Message("progress", tr("Reading that token from the chain…")))
-    if f.invalid is not None:
-        parameter, words = f.invalid
-        return Verdict(tr(BUTTONS.get(parameter, QT_TR_NOOP("Swap…"))), False, Message("danger", words), parameter)
-    if f.no_recipient:
-        words = tr("Add an account, or type who receives the tokens under Advanced.")
-        return Verdict(tr("Add an account…"), True, Message("note", words), acts="accounts")
-    if f.quoting:
-        return Verdict(swap, False, Message("progress", tr("Quoting…")))
-    if f.refused is not None:
-        parameter, words = f.refused
-        return Verdict(swap, False, Message("danger", words), parameter or None)
-    if not f.quoted:  # neither asked nor refused: nothing to wait for (said, never "waiting" forever)
-        return Verdict(swap, False, Message("danger", tr("No quote for this form: change it to quote again.")))
-    return _with_quote(f, swap)
+    return asking(f, f.quoting, f.quoted, ASKING) or _with_quote(f, swap)
 
 
 def _with_quote(f: QuoteFacts, swap: str) -> Verdict:
-    if not f.can_sign_here:
-        return Verdict(swap, False, Message("note", tr("Swapping needs the embedded engine: a server only quotes.")))
-    if f.account is None:
-        return Verdict(tr("Add an account to swap…"), True, acts="accounts")
-    if f.watch_only:
-        words = tr("{label} is watch-only: it can quote, not sign.").format(label=f.account)
-        return Verdict(tr("Watch-only account"), False, Message("note", words))
-    if f.short_by:
-        words = tr("You have {held}.").format(held=f.short_by)
-        action = tr("Use the whole balance") if f.can_use_max else ""
-        return Verdict(tr("Not enough {symbol}").format(symbol=f.sell), False, Message("warning", words, action, "max"))
+    blocked = signing(f, swap, f.sell, SIGNING)
+    if blocked is not None:
+        return blocked
     if f.unknown:
         words = tr("{tokens}: not on swapdesk's list for this chain. Check the address before swapping.").format(
             tokens=", ".join(f.unknown)

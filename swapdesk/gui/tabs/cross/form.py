@@ -5,7 +5,8 @@ send": a large amount with the token button, its balance and Max, its worth; the
 tokens change places); **To** a chain and "You receive": the chosen bridge's amount, drawn the same; the
 **recipient**, which is the account itself, written as the destination chain writes addresses (base58 on
 TRON), unless another is typed; the form's one message in a slot of its own height; and Send…, whose words say
-what it will do or what it waits for. Enter presses it when it is on. `CrossChainTab` adds the engine.
+what it will do or what it waits for. Enter presses it when it is on. The form reads as a request (`request`);
+the tab (`cross.tab`) wires it to the engine.
 """
 
 from __future__ import annotations
@@ -13,21 +14,21 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from swapdesk.address import InvalidAddress, parse_address
-from swapdesk.api import ErrorCode, InvalidParameter, TokenInfo
+from swapdesk.api import CrossRoutesRequest, ErrorCode, InvalidParameter, TokenInfo, parse
 from swapdesk.chains import Chain, by_id
 from swapdesk.gui import error_words, formatting, theme
 from swapdesk.gui.design.amount_field import AmountField
-from swapdesk.gui.design.buttons import flip, primary, secondary
+from swapdesk.gui.design.buttons import flip, primary
 from swapdesk.gui.design.card import Card, heading
 from swapdesk.gui.design.message import FormMessage
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.logos import chain_icon
-from swapdesk.gui.tabs.quote_form import account_title
+from swapdesk.gui.tabs.accounts import AccountBox
 from swapdesk.gui.widgets.token_picker import TokenPicker
 
 if TYPE_CHECKING:
@@ -37,21 +38,14 @@ CARD_WIDTH = 470
 TRON_FEE_RESERVE = 100 * 10**6  # sun Max keeps on TRON: a deposit burns tens of TRX of energy
 
 
-class CrossForm(QWidget):
-    manage_accounts = Signal()
+class CrossForm(QObject):
+    """The card's fields (`card` is the widget); the tab lays it out."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.accounts: list[Account] = []
-        self.can_sign_here = False  # the engine can send from this window (embedded, not a remote server)
-        self.balances: dict[str, int] = {}  # token address (lower case) -> the balance shown, on the source
 
-        self.account_box = QComboBox()
-        self.account_box.setAccessibleName(tr("Account"))
-        self.account_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.account_box.addItem(tr("No account: type a recipient to compare bridges"), None)
-        self.accounts_button = secondary(tr("Accounts…"), tr("Import, create or watch accounts"))
-        self.accounts_button.clicked.connect(self.manage_accounts)
+        self.offered = AccountBox(tr("No account: type a recipient to compare bridges"))
+        self.account_box, self.accounts_button = self.offered.box, self.offered.button
         self.src_box, self.dst_box = QComboBox(), QComboBox()
         self.src_box.setAccessibleName(tr("From chain"))
         self.dst_box.setAccessibleName(tr("To chain"))
@@ -70,7 +64,6 @@ class CrossForm(QWidget):
         self.send_button = primary(tr("Send…"), tr("Review, approve if needed, and sign this transfer"))
         self.send_button.setEnabled(False)
         self.card = self._build_card()
-        self.send_side.max_clicked.connect(self.use_max)
         for edit in (self.amount, self.recipient):
             edit.returnPressed.connect(self.press_primary)
 
@@ -143,14 +136,7 @@ class CrossForm(QWidget):
 
     @property
     def account(self) -> Account | None:
-        index = self.account_box.currentIndex()
-        return self.accounts[index] if 0 <= index < len(self.accounts) else None
-
-    def account_item(self, account: Account) -> str:
-        return account_title(account, bool(self.src and self.src.tron))
-
-    def choose_account(self, address: str) -> None:
-        self.account_box.setCurrentIndex(self.account_box.findData(address))
+        return self.offered.account
 
     def choose_chains(self, src: str, dst: str) -> None:
         """Pick chains by name, among those that can be chosen (the boxes' signals tell the tab)."""
@@ -177,15 +163,33 @@ class CrossForm(QWidget):
             return None
         return (token, self.send_side.value(token.decimals)) if self.amount.text().strip() else None
 
-    def use_max(self) -> None:
-        """The whole balance, less a little of the native coin for gas."""
+    def use_max(self, held: int) -> None:
+        """The whole balance held, less a little of the native coin for gas."""
         token, src = self.send_picker.token, self.src
         if token is None or src is None:
             return
-        held = self.balances.get(token.address.lower(), 0)
         if parse_address(token.address, src.tron) == bytes(20):
             held = max(0, held - (TRON_FEE_RESERVE if src.tron else 10 ** max(0, token.decimals - 2)))
         self.amount.setText(formatting.plain(held, token.decimals))
+
+    def request(self) -> CrossRoutesRequest:
+        """The form as a validated routes request; InvalidParameter names the field at fault."""
+        src, dst = self.src, self.dst
+        if src is None or dst is None:
+            raise InvalidParameter("fromChainID", ErrorCode.UNKNOWN_CHAIN, tr("The bridges' chains are loading…"))
+        sell, buy = self.token(self.send_picker, "token0"), self.token(self.receive_picker, "token1")
+        problem = error_words.amount_problem(self.amount.text(), sell.decimals, sell.symbol)
+        if problem:
+            raise InvalidParameter("amountIn", ErrorCode.NOT_AN_AMOUNT, problem)
+        query = {"fromChainID": str(src.id), "toChainID": str(dst.id), "token0": sell.address, "token1": buy.address,
+                 "amountIn": str(self.send_side.value(sell.decimals)), "to": self.recipient.text().strip()}  # fmt: skip
+        if self.account is not None:
+            query["issuer"] = self.account.address_on(src.tron)  # its gas is measured, once it can be
+        try:
+            return parse(CrossRoutesRequest, query.items())
+        except InvalidParameter as error:
+            names = error_words.Names(dst.name if error.parameter == "to" else src.name, sell.symbol, buy.symbol)
+            raise InvalidParameter(error.parameter or "quote", error.code, error_words.refusal(error, names)) from None
 
     # -- how the card reads ---------------------------------------------------------------------
 

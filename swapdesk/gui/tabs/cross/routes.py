@@ -26,7 +26,7 @@ from swapdesk.gui.design.badge import tag
 from swapdesk.gui.design.card import Card, caption
 from swapdesk.gui.design.skeleton import Skeleton
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
-from swapdesk.gui.tabs import cross_limits
+from swapdesk.gui.tabs.cross.limits import of_refusal, outside, takes_line
 
 BRIDGE_NAMES = {"ANYSWAP": "Multichain", "METAPATH": "SWFT Bridgers", "CBRIDGE": "Celer cBridge"}
 FEE_WORDS = {"bridge": QT_TR_NOOP("bridge fee"), "relayer": QT_TR_NOOP("relayer fee"), "gas": QT_TR_NOOP("network fee")}
@@ -68,9 +68,9 @@ def held(route: CrossRoute) -> bool:
 
 def refusal_words(refusal: RouteRefusal, amount: int, sell: TokenInfo, chain: str) -> str:
     """Why a bridge cannot carry the transfer, in words: its limits when they are the reason."""
-    limits = cross_limits.of_refusal(refusal)
+    limits = of_refusal(refusal)
     if limits is not None:
-        return cross_limits.outside(limits, amount, sell)
+        return outside(limits, amount, sell)
     try:
         code = ErrorCode(refusal.code)
     except ValueError:
@@ -104,7 +104,7 @@ class RouteRow(QFrame):
         self.value = caption(value)
         self.eta = QLabel(tr("about {time}").format(time=formatting.duration(route.etaSeconds)))
         self.eta.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.fees, self.limits = caption(fee_line(route, worth=worth)), caption(cross_limits.takes_line(route, sell))
+        self.fees, self.limits = caption(fee_line(route, worth=worth)), caption(takes_line(route, sell))
         if held(route):
             theme.tint(self.limits, "warning")
         grid = QGridLayout(self)
