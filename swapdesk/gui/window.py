@@ -20,6 +20,7 @@ from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.progress import ActivityIndicator
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.menus import about_box, add_menus
@@ -33,7 +34,6 @@ from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
-from swapdesk.gui.widgets.progress import ActivityIndicator
 from swapdesk.session import Session
 from swapdesk.store import StoredOrder
 from swapdesk.trade.errors import TradeError

@@ -3,30 +3,18 @@ block 46,875,151 (fee 25/10000), to the wei."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
-import pytest
 from eth_abi import decode
 
 from swapdesk.engine.routing.uniswap_v2 import V2Pool
+from tests.golden import golden, load
 
-# the repository is cloned with ../shared beside it
-GOLDEN = (Path(__file__).parents[2] / ".." / "shared" / "golden").resolve()
-PAIR = GOLDEN / "8453" / "pancakeswap_v2_weth_usdbc_block_46875151.json"
-ROUTER = GOLDEN / "8453" / "py_oracle_pancakeswap_v2_router_get_amounts_out_block46875151.json"
+PAIR = golden(8453, "pancakeswap_v2_weth_usdbc_block_46875151.json")
+ROUTER = golden(8453, "py_oracle_pancakeswap_v2_router_get_amounts_out_block46875151.json")
 GET_AMOUNTS_OUT = "0xd06ca61f"  # getAmountsOut(uint256,address[])
 
 
-def _load(path: Path) -> Any:
-    if not path.is_file():
-        pytest.skip(f"the golden corpus is absent: {path} (clone ../shared beside the repository)")
-    return json.loads(path.read_text())
-
-
 def test_v2_pool_gives_the_routers_amounts_out_to_the_wei() -> None:
-    state, oracle = _load(PAIR), _load(ROUTER)
+    state, oracle = load(PAIR), load(ROUTER)
     assert oracle["block_number"] == state["block"] and state["fee_denom"] == 10_000
     token0, token1 = state["token0"]["address"], state["token1"]["address"]
     pool = V2Pool(

@@ -12,9 +12,9 @@ from swapdesk.api.records import Stage
 from swapdesk.chains import resolve
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.elided import ElidedLabel
+from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.links import Links
 from swapdesk.gui.tabs.history.card import timeline_stages
-from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.route import RouteDiagram, describe, lines_from_dex_path, lines_from_routes
 from swapdesk.gui.widgets.timeline import Timeline
 from swapdesk.gui.widgets.token_picker import TokenPicker

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QStackedLayout, 
 
 from swapdesk.gui import theme
 from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.progress import busy_bar
 from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.form_state import Message
 from swapdesk.gui.i18n import tr
-from swapdesk.gui.widgets.progress import busy_bar
 
 
 class FormMessage(QWidget):

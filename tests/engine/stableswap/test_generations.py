@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,10 +23,10 @@ from swapdesk.engine.routing.stableswap import CLASSIC, LATER, NG, MetaPool, Sta
 from swapdesk.engine.routing.stableswap.chain import StableSwap
 from tests.anvil import running_anvil
 from tests.engine.stableswap.answering import Value, creation_code, source
+from tests.golden import golden
 
-GOLDEN = (Path(__file__).parents[3] / ".." / "shared" / "golden" / "1").resolve()
-STATE = GOLDEN / "curve_metapool_rai_3crv_multiblock_18850030_18850480.json"
-ANSWERS = GOLDEN / "answers_curve_metapool_multiblock_get_dy.json"
+STATE = golden(1, "curve_metapool_rai_3crv_multiblock_18850030_18850480.json")
+ANSWERS = golden(1, "answers_curve_metapool_multiblock_get_dy.json")
 BLOCK = 18850030
 
 

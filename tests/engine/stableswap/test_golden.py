@@ -10,10 +10,7 @@ py_oracle_curve_metapool_get_dy_block25144000.json), small enough to be quoted h
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
 
 from eth_abi import decode
 
@@ -26,22 +23,16 @@ from swapdesk.engine.routing.stableswap import (
     applied,
     plain_rates,
 )
+from tests.golden import golden, load
 
-# the repository is cloned with ../shared beside it
-GOLDEN = (Path(__file__).parents[3] / ".." / "shared" / "golden").resolve()
-TRIPOOL = GOLDEN / "1" / "curve_tripool_block_24407242.json"
-TRIPOOL_GET_DY = GOLDEN / "1" / "py_oracle_curve_tripool_get_dy_block24407242.json"
+TRIPOOL = golden(1, "curve_tripool_block_24407242.json")
+TRIPOOL_GET_DY = golden(1, "py_oracle_curve_tripool_get_dy_block24407242.json")
 GET_DY = "0x5e0d443f"  # get_dy(int128,int128,uint256)
-
-
-def _load(path: Path) -> Any:
-    assert path.is_file(), f"the golden corpus is missing: {path} (../shared beside the repository)"
-    return json.loads(path.read_text())
 
 
 def _tripool() -> tuple[StablePool, list[tuple[int, int, int, int]]]:
     """The pool at the block, and each recorded call as (i, j, dx, answer)."""
-    state, oracle = _load(TRIPOOL), _load(TRIPOOL_GET_DY)
+    state, oracle = load(TRIPOOL), load(TRIPOOL_GET_DY)
     assert oracle["block_number"] == state["block"]
     pool = StablePool(
         address=state["address"],

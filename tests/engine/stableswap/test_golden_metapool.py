@@ -7,24 +7,17 @@ token's supply). The corpus is the truth: without it, these tests fail.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from swapdesk.engine.routing.stableswap import CLASSIC, LATER, MetaPool, StablePool, plain_rates
 from swapdesk.engine.routing.stableswap.base import virtual_price
+from tests.golden import golden, load
 
-GOLDEN = (Path(__file__).parents[3] / ".." / "shared" / "golden" / "1").resolve()
-STATE = GOLDEN / "curve_metapool_rai_3crv_multiblock_18850030_18850480.json"
-ANSWERS = GOLDEN / "answers_curve_metapool_multiblock_get_dy.json"
-
-
-def _load(path: Path) -> Any:
-    assert path.is_file(), f"the golden corpus is missing: {path} (../shared beside the repository)"
-    return json.loads(path.read_text())
+STATE = golden(1, "curve_metapool_rai_3crv_multiblock_18850030_18850480.json")
+ANSWERS = golden(1, "answers_curve_metapool_multiblock_get_dy.json")
 
 
 def _metapool(recorded: dict[str, Any], block: int) -> MetaPool:
@@ -67,7 +60,7 @@ def _metapool(recorded: dict[str, Any], block: int) -> MetaPool:
 
 def _answers() -> list[tuple[str, int, str, str, int, int]]:
     """(function, block, sold, bought, amount, answer) of every recorded call."""
-    entries = _load(ANSWERS)["entries"]
+    entries = load(ANSWERS)["entries"]
     out = []
     for key, answer in entries.items():
         _, function, pair, block, amount = key.split("|")
@@ -77,7 +70,7 @@ def _answers() -> list[tuple[str, int, str, str, int, int]]:
 
 
 def test_every_recorded_answer_is_the_models_to_the_wei() -> None:
-    recorded, answers = _load(STATE), _answers()
+    recorded, answers = load(STATE), _answers()
     own = [t["symbol"] for t in recorded["immutable"]["tokens"]]
     underlying = [t["symbol"] for t in recorded["immutable"]["tokens_underlying"]]
     assert len(answers) == 672 and {b for _, b, *_ in answers} == set(map(int, recorded["states"]))
@@ -100,7 +93,7 @@ def test_every_recorded_answer_is_the_models_to_the_wei() -> None:
 
 def test_the_base_pools_price_is_its_own_when_the_cache_has_expired() -> None:
     """At these blocks the cache is days old: the contract asks the 3pool, whose price the model computes."""
-    recorded = _load(STATE)
+    recorded = load(STATE)
     for block, state in recorded["states"].items():
         pool = _metapool(recorded, int(block))
         assert state["block_timestamp"] > state["base_cache_updated"] + 600
@@ -111,7 +104,7 @@ def test_the_base_pools_price_is_its_own_when_the_cache_has_expired() -> None:
 
 
 def test_an_exchange_refreshes_an_expired_cache_and_pays_what_get_dy_quotes() -> None:
-    recorded = _load(STATE)
+    recorded = load(STATE)
     pool = _metapool(recorded, 18850030)
     paid, after = pool.exchange(0, 1, 10**21)
     assert paid == pool.get_dy(0, 1, 10**21)  # the later generation's get_dy rounds as exchange does
@@ -122,7 +115,7 @@ def test_an_exchange_refreshes_an_expired_cache_and_pays_what_get_dy_quotes() ->
 
 
 def test_a_metapool_routes_only_its_own_coins() -> None:
-    recorded = _load(STATE)
+    recorded = load(STATE)
     pool = _metapool(recorded, 18850030)
     rai, three_crv = pool.tokens()
     assert pool.amount_out(rai, three_crv, 10**21) == pool.get_dy(0, 1, 10**21)

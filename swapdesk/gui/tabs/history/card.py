@@ -17,12 +17,12 @@ from swapdesk.api import TxDetails
 from swapdesk.api.records import Stage, TxInfo
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.gui import formatting, status, theme
+from swapdesk.gui.design.badge import StatusBadge
+from swapdesk.gui.design.card import Card
+from swapdesk.gui.design.copyable import CopyableField
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.order_timeline import order_stages
-from swapdesk.gui.widgets.card import Card
-from swapdesk.gui.widgets.copyable import CopyableField
-from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.gui.widgets.timeline import Timeline, TimelineStage
 
 UNLIMITED = 2**255  # an approval at or above this is "unlimited" (wallets approve 2**256 - 1)

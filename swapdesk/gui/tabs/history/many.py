@@ -35,12 +35,12 @@ from swapdesk.chains import Chain
 from swapdesk.files import FileRefused, read_text, write_atomically
 from swapdesk.gui import status
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.badge import StatusBadge
+from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.hashes_field import HashesField
-from swapdesk.gui.widgets.progress import Progress
-from swapdesk.gui.widgets.status_badge import StatusBadge
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, look_up_many
 

@@ -36,18 +36,18 @@ from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.gui import csv_export, error_words
 from swapdesk.gui.activity import Activity
+from swapdesk.gui.design.badge import StatusLegend
+from swapdesk.gui.design.card import CardScroll
 from swapdesk.gui.design.empty_state import EmptyState
+from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.logos import chain_icon
 from swapdesk.gui.tabs.history.card import TxCard
 from swapdesk.gui.tabs.history.many import ManyLookups
 from swapdesk.gui.tasks import Latest
-from swapdesk.gui.widgets.card import CardScroll
 from swapdesk.gui.widgets.error_label import error_label, note_label
-from swapdesk.gui.widgets.progress import Progress
 from swapdesk.gui.widgets.sent_list import SentList
-from swapdesk.gui.widgets.status_badge import StatusLegend
 from swapdesk.hash_lists import ListRefused, read_hashes
 from swapdesk.lookup import look_up
 from swapdesk.store import TxStore
