@@ -19,6 +19,7 @@ from swapdesk import catalogs, cli_details
 from swapdesk.api import SwapService, TxInfo
 from swapdesk.api.requests import TransactionRequest
 from swapdesk.chains import CHAINS, by_id
+from swapdesk.compose import in_process
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
@@ -26,6 +27,7 @@ from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.engine import Engine, RoutedBackend, RpcBackend
 from swapdesk.hash_lists import read_hashes, results_csv
 from swapdesk.lookup import Found, look_up, look_up_many
+from swapdesk.session import Session
 from swapdesk.settings import data_dir
 from swapdesk.store import StoredTx, TxStore
 
@@ -181,6 +183,11 @@ async def test_many_hashes_pasted_or_from_a_csv(engine: Engine, on_fantom: str) 
     assert table[1]["error"] == "hash: no transaction with that hash on BSC"
 
 
+def _session(devnet: Devnet) -> Session:
+    """The command line's session over the test's devnet (lent: the command line does not close it)."""
+    return Session(composed=in_process(Engine(LentDevnet(devnet))))
+
+
 async def test_details_from_a_file(
     devnet: Devnet, on_fantom: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -188,19 +195,19 @@ async def test_details_from_a_file(
     listed = tmp_path / "hashes.txt"
     listed.write_text(f"{on_fantom}\n{UNKNOWN} BSC\n")
     args = argparse.Namespace(hash=None, chain=None, from_file=str(listed), csv=True, json=False)
-    assert await cli_details.details(args, lambda: Engine(LentDevnet(devnet))) == 0
+    assert await cli_details.details(args, lambda: _session(devnet)) == 0
     table = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["hash"], r["chain"], r["kind"]) for r in table] == [(on_fantom, "FTM", "approval"), (UNKNOWN, "BSC", "")]
 
     args.csv = False
-    assert await cli_details.details(args, lambda: Engine(LentDevnet(devnet))) == 0
+    assert await cli_details.details(args, lambda: _session(devnet)) == 0
     said = capsys.readouterr()
     assert f"{on_fantom}  FTM    Success: approval of 5 USDC to " in said.out
     assert f"{UNKNOWN}  BSC    hash: no transaction with that hash on BSC" in said.out
     assert said.err.strip().splitlines()[-1] == "1 found, 1 not found"  # after the line saying where it answers
 
     args = argparse.Namespace(hash=on_fantom, chain=None, from_file=None, csv=False, json=False)
-    assert await cli_details.details(args, lambda: Engine(LentDevnet(devnet))) == 0
+    assert await cli_details.details(args, lambda: _session(devnet)) == 0
     shown = capsys.readouterr().out
     assert shown.startswith("Success: approval of 5 USDC to ") and " on Fantom\n" in shown
     store = TxStore(data_dir() / "transactions.sqlite")  # the app sent it: the CLI reads the app's records first
@@ -208,12 +215,12 @@ async def test_details_from_a_file(
         store.record(StoredTx(on_fantom, FTM.id, "approval", "0x" + "11" * 20, 0, "0x00", "signed"))
     finally:
         store.close()
-    assert await cli_details.details(args, lambda: Engine(LentDevnet(devnet))) == 0
+    assert await cli_details.details(args, lambda: _session(devnet)) == 0
     assert " on Fantom (sent from this app)\n" in capsys.readouterr().out
 
     args = argparse.Namespace(hash=None, chain=None, from_file=str(listed), csv=False, json=False)
     listed.write_text("nothing here\n")
-    assert await cli_details.details(args, lambda: Engine(LentDevnet(devnet))) == 1
+    assert await cli_details.details(args, lambda: _session(devnet)) == 1
     assert "--from-file: no transaction hash in" in capsys.readouterr().err
 
 
@@ -227,7 +234,7 @@ async def test_details_csv_writes_hostile_symbols_as_text(
     listed = tmp_path / "hashes.txt"
     listed.write_text("\n".join(hashes) + "\n")
     args = argparse.Namespace(hash=None, chain="BSC", from_file=str(listed), csv=True, json=False)
-    assert await cli_details.details(args, lambda: Engine(LentDevnet(devnet))) == 0
+    assert await cli_details.details(args, lambda: _session(devnet)) == 0
     table = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [(r["hash"], r["kind"], r["amount"]) for r in table] == [(h, "transfer", str(10**18)) for h in hashes]
     assert [r["symbol"] for r in table] == ["'" + text for text in HOSTILE]
