@@ -16,7 +16,6 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from swapdesk import settings as stored
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
@@ -34,6 +33,7 @@ from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
+from swapdesk.off_loop import off_loop
 from swapdesk.session import Session
 from swapdesk.store import StoredOrder
 from swapdesk.trade.errors import TradeError

@@ -19,7 +19,7 @@ from web3 import AsyncWeb3
 
 from swapdesk.chain.events import DEPOSIT, TRANSFER, WITHDRAWAL
 from swapdesk.chain.rpc import NodeError, quantity, request
-from swapdesk.engine.reading.mined import Mined
+from swapdesk.engine.reading.fetch import Mined
 
 NATIVE = "0x0000000000000000000000000000000000000000"
 MAX_TRACE_CALLS = 10_000  # a call tree is walked up to this many frames

@@ -6,7 +6,7 @@ read once per chain. The pools' state is read whole once, at one block, in a
 single Multicall3 call; after that, each new block's logs say what changed
 (`logs`): a pair's `Sync`, a StableSwap pool's exchanges and deposits, and only
 a pool whose logs do not tell is read again, at that block. Before each quote
-the reader looks at the chain's head (`fresh`: one look shared by the quotes
+the reader looks at the chain's head (`coalesced`: one look shared by the quotes
 that arrive together, none older than its quote); a new head brings, in one
 round trip each, its header and the logs since the state's block. So a quote
 at a block already known costs one `eth_blockNumber`, and a new block the logs
@@ -40,11 +40,11 @@ from swapdesk.chain.erc20 import decimals_of
 from swapdesk.chain.multicall import Read
 from swapdesk.chain.rpc import NodeError, data, quantity, request
 from swapdesk.contracts import artifact
+from swapdesk.engine.routing.coalesced import Coalesced
 from swapdesk.engine.routing.discovery import DiscoveryCache, discover, with_found
-from swapdesk.engine.routing.fresh import Fresh
-from swapdesk.engine.routing.kinds import Calls, PoolKind
 from swapdesk.engine.routing.logs import apply_logs
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.pool_kind import Calls, PoolKind
 from swapdesk.engine.routing.routes import Legs, legs
 from swapdesk.engine.routing.stableswap.chain import StableSwap
 from swapdesk.engine.routing.uniswap_v2.chain import UniswapV2
@@ -146,7 +146,7 @@ class PoolReader:
         self._static: _Static | None = None
         self._static_lock = asyncio.Lock()
         self._state: BlockState | None = None
-        self._current = Fresh(self._refresh)
+        self._current = Coalesced(self._refresh)
         self._reading: set[asyncio.Future[Any]] = set()  # reads shared by a block's quotes, under way
         self.whole_reads = 0  # how many times every pool was read: once, unless the logs could not say
         self.pools_read_again = 0  # pools read at a block because their logs there did not tell their state

@@ -27,12 +27,15 @@ from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.catalogs import Catalog
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend
-from swapdesk.engine.fallback import best_dex_route, swap_of, why
+from swapdesk.engine.quote.one_dex import best_dex_route, swap_of, why
 from swapdesk.engine.routing import dex_routers
 from swapdesk.engine.routing.dex_routers import CONTRACTS, DEX_ROUTER_GAS
 from swapdesk.engine.routing.discovery import DiscoveryCache
 from swapdesk.engine.routing.impact import price_impact
-from swapdesk.engine.routing.quote import (
+from swapdesk.engine.routing.pool_reader import AmountTooLarge, PoolReader, Snapshot
+from swapdesk.engine.routing.routes import Legs, Route
+from swapdesk.engine.routing.singles import gas_cost
+from swapdesk.engine.routing.split import (
     DEADLINE_SECONDS,
     ROUTER_GAS,
     NoLiquidity,
@@ -47,9 +50,6 @@ from swapdesk.engine.routing.quote import (
     route_shares,
     smallest_amount,
 )
-from swapdesk.engine.routing.reader import AmountTooLarge, PoolReader, Snapshot
-from swapdesk.engine.routing.routes import Legs, Route
-from swapdesk.engine.routing.singles import gas_cost
 from swapdesk.icons import source_icon
 from swapdesk.public_keys import PUBLIC_RECIPIENT, is_public
 from swapdesk.words import QT_TR_NOOP, Term, Words
@@ -287,7 +287,7 @@ class Aggregator:
         trader: str,
         gas_value: Fraction,
     ) -> AggQuote:
-        """The quote on a chain without swapdesk's router: one route through a DEX's own (`fallback.py`)."""
+        """The quote on a chain without swapdesk's router: one route through a DEX's own (`one_dex.py`)."""
         chain, (token0, token1) = request.chain, sold
         dex = best_dex_route(catalog, routes, snap.pools, request.amountIn, gas_value)
         if dex is None:
