@@ -46,61 +46,18 @@ from swapdesk.engine.routing.logs import apply_logs
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.pool_kind import Calls, PoolKind
 from swapdesk.engine.routing.routes import Legs, legs
+from swapdesk.engine.routing.snapshot import BPS, AmountTooLarge, FeeTerms, Snapshot
 from swapdesk.engine.routing.stableswap.chain import StableSwap
 from swapdesk.engine.routing.uniswap_v2.chain import UniswapV2
 from swapdesk.engine.routing.uniswap_v3.chain import UniswapV3
 
 ERC20, ROUTER = artifact("ERC20"), artifact("AggregationRouter")
 KINDS: dict[str, PoolKind] = {kind.name: kind for kind in (UniswapV2(), UniswapV3(), StableSwap())}
-BPS = 10_000
-MAX_UINT = 2**256 - 1
 MAX_LOG_GAP = 1_000  # blocks: beyond this, reading every pool is cheaper than walking the logs
 MAX_FILTER_ADDRESSES = 1_000  # addresses in one eth_getLogs filter
 MAX_PER_BLOCK = 1_024  # fee terms or strangers' decimals remembered per block; beyond that, read each time
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-
-
-class AmountTooLarge(Exception):
-    """The router's fee arithmetic (amount x rate in 256 bits) cannot hold the amount."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"at most {limit}")
-        self.limit = limit
-
-
-@dataclass(frozen=True)
-class FeeTerms:
-    """The router's fee for one trader and channel, for any amount, as its `quoteFee` computes it."""
-
-    rate: int  # bps of the amount, by channel
-    share: int  # bps of the normal fee the trader pays: the discount tier
-
-    @property
-    def limit(self) -> int:
-        """The largest amount the router takes: it computes amount x rate in 256 bits."""
-        return MAX_UINT // self.rate if self.rate else MAX_UINT
-
-    def normal_fee(self, amount: int) -> int:
-        return amount * self.rate // BPS
-
-    def fee(self, amount: int) -> int:
-        return amount * self.rate // BPS * self.share // BPS
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Everything a quote needs, read at one block."""
-
-    block: int
-    timestamp: int
-    pools: dict[str, Pool]  # shared with every quote of the block: never changed
-    fee_rate: int
-    normal_fee: int
-    fee: int
-    decimals: dict[str, int | None]  # None: not an ERC-20 (no code, or no decimals())
-    terms: FeeTerms  # the trader's fee for any amount, at this block
-    base_fee: int = 0  # the block's base fee per gas, in the native coin's smallest unit (0: none said)
 
 
 @dataclass

@@ -25,7 +25,6 @@ from swapdesk.engine.routing.gas_weighing import worth_their_gas
 from swapdesk.engine.routing.impact import marginal, price_impact, spot_output
 from swapdesk.engine.routing.optimizer import allocate, threshold
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.pool_reader import Snapshot
 from swapdesk.engine.routing.pruning import bound, first_valued, to_value
 from swapdesk.engine.routing.routes import Legs, Route, candidates, execute, legs, output, route_gas, valued
 from swapdesk.engine.routing.singles import (
@@ -39,6 +38,7 @@ from swapdesk.engine.routing.singles import (
     worth,
     worth_most,
 )
+from swapdesk.engine.routing.snapshot import Snapshot
 from swapdesk.engine.routing.whole import Wholes
 
 DEADLINE_SECONDS = 20 * 60
