@@ -158,11 +158,3 @@ def wrapped_at(mined: Mined, wrapped: str, holder: str) -> int | None:
 def equivalent(asset: str, wrapped: str) -> str:
     """The wrapped coin and the coin are one asset to a trader."""
     return NATIVE if asset == wrapped else asset
-
-
-def summed(nets: dict[str, int], wrapped: str) -> dict[str, int]:
-    """Nets with the wrapped coin counted as the coin."""
-    out: dict[str, int] = defaultdict(int)
-    for asset, amount in nets.items():
-        out[equivalent(asset, wrapped)] += amount
-    return {a: v for a, v in out.items() if v}

@@ -320,10 +320,6 @@ class PoolReader:
 
         return await self._at_block(state, ("fee", trader, channel), read)
 
-    async def fee_terms(self, trader: str, channel: str) -> FeeTerms:
-        """The router's fee for `trader` at any amount, at the chain's head."""
-        return await self._fee_terms_at(await self.current(), trader, channel)
-
     async def _decimals_at(self, state: BlockState, token: str) -> int | None:
         async def read() -> int | None:
             # the caller's choice of contract: its code runs apart from anything else (see multicall.py)
