@@ -11,7 +11,8 @@ A quote is only answered when its call data can execute at the quoted block:
 `to` must be able to receive, `issuer` able to send, the router must hold
 the amount in its arithmetic, something must reach the receiver, and the
 route must give at least `amountOutMin`. Anything else is an error naming
-the parameter at fault.
+the parameter at fault (`request_checks`). On a chain without swapdesk's
+router the quote is the one route a DEX's own router runs (`one_dex`).
 """
 
 from __future__ import annotations
