@@ -41,7 +41,7 @@ from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.sender import signed_transaction
 from swapdesk.engine.bridges import BridgeEndpoints
-from swapdesk.engine.cross import CrossChain
+from swapdesk.engine.cross.cross_chain import CrossChain
 
 BSC, POLYGON = 56, 137
 ERC20, ROUTER, CB, BRIDGERS = (artifact(n) for n in ("ERC20", "AnyswapV6Router", "CBridge", "Bridgers"))

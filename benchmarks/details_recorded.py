@@ -27,7 +27,7 @@ TOKEN_FACTS = ("0x95d89b41", "0x06fdde03", "0x313ce567")  # symbol(), name(), de
 async def main(each: bool) -> None:
     # the recordings hold no token metadata nor factory answers: the catalogue's first-use check would say so of
     # every token and source, on each run; the verdicts do not depend on it
-    logging.getLogger("swapdesk.engine.first_use").setLevel(logging.ERROR)
+    logging.getLogger("swapdesk.engine.catalog_check").setLevel(logging.ERROR)
     for traced, what in ((False, "a node without traces or past state"), (True, "an archive node with traces")):
         verdicts, unanswered = await read_all(traced)
         counts = shares(verdicts)

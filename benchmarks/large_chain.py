@@ -79,9 +79,9 @@ from swapdesk.devnet.uniswap import (
 )
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS
 from swapdesk.engine import Engine
-from swapdesk.engine.routing.quote import best_rate, best_split, probe
-from swapdesk.engine.routing.reader import BlockState, PoolReader
+from swapdesk.engine.routing.pool_reader import BlockState, PoolReader
 from swapdesk.engine.routing.routes import candidates
+from swapdesk.engine.routing.split import best_rate, best_split, probe
 from swapdesk.engine.routing.stableswap import StablePool
 from swapdesk.engine.routing.uniswap_v2.pool import V2Pool
 from swapdesk.engine.routing.uniswap_v3 import V3Pool as V3Model

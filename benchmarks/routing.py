@@ -41,9 +41,9 @@ from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.engine import Engine
 from swapdesk.engine.routing.optimizer import allocate, dynamic
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import best_split, probe
 from swapdesk.engine.routing.routes import Route, candidates, output
 from swapdesk.engine.routing.singles import single_source_routes
+from swapdesk.engine.routing.split import best_split, probe
 from swapdesk.units import scale
 
 DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"

@@ -37,8 +37,8 @@ from swapdesk.devnet.world import WORLDS
 from swapdesk.engine import Engine
 from swapdesk.engine.routing.optimizer import allocate, dynamic
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import MAX_ROUTES, NoLiquidity, NoOutput, NoRoute, best_split, probe
 from swapdesk.engine.routing.routes import Route, candidates, execute, legs, outputs
+from swapdesk.engine.routing.split import MAX_ROUTES, NoLiquidity, NoOutput, NoRoute, best_split, probe
 from swapdesk.engine.routing.stableswap import StablePool
 from swapdesk.engine.routing.uniswap_v2.pool import V2Pool
 

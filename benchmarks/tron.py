@@ -24,9 +24,9 @@ from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
-from swapdesk.engine.tron import TronQuoter
-from swapdesk.engine.tron_call import FUNCTION, tronpy_values
-from swapdesk.engine.tron_node import local_txid
+from swapdesk.engine.tron.node_client import local_txid
+from swapdesk.engine.tron.quote import TronQuoter
+from swapdesk.engine.tron.swap_flat import FUNCTION, tronpy_values
 from swapdesk.wallet import PrivateKey
 
 

@@ -147,10 +147,6 @@ def resolve(text: str) -> Chain:
         raise UnknownChain(text) from None
 
 
-def all_flags() -> list[str]:
-    return [flag for chain in CHAINS for flag in chain.flags]
-
-
 DEPOSIT_CONFIRM_SECONDS = 20.0  # of a chain's blocks after a bridge deposit's own, on the devnet
 
 

@@ -16,12 +16,12 @@ from datetime import datetime
 from pathlib import Path
 
 from swapdesk.api import ChainRequest, SwapService, TxDetails, TxInfo
-from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain, UnknownChain, resolve
 from swapdesk.cli_network import say_where
 from swapdesk.files import FileRefused, read_text
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, Recorded, look_up, look_up_many
+from swapdesk.off_loop import off_loop
 from swapdesk.session import Session
 from swapdesk.settings import data_dir
 from swapdesk.store import TxStore

@@ -11,7 +11,7 @@ Practice must be worthless on the real network: each fork runs under a chain id 
 fork, accepts it; the outbox records that id and never sends such a transaction anywhere else
 (`trade.outbox`). The URL is checked first to be a node of the chain named.
 
-anvil is found by `tools.anvil_path` (the bundle's, PATH's, or the npm package the checkout pins); without it,
+anvil is found by `child_processes.anvil_path` (the bundle's, PATH's, or the npm package the checkout pins); without it,
 the error says how to get it.
 """
 
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import httpx
 
 from swapdesk.chains import CHAINS, Chain
-from swapdesk.tools import anvil_path, child_options
+from swapdesk.child_processes import anvil_path, child_options
 
 log = logging.getLogger(__name__)
 START_SECONDS = 60.0  # anvil asks the forked node for its head before it listens

@@ -9,7 +9,7 @@ checked (`data/`, and `data/README.md`); the devnet writes its own in the same f
 `<config>/catalogs/<chain id>.json` takes a chain's place.
 
 A catalogue is checked when loaded (`Catalog.from_json`: the keys, the address spellings, the kinds) and when
-first used on a chain (`first_use.check`: code at every address it names).
+first used on a chain (`engine.catalog_check`: code at every address it names).
 """
 
 from __future__ import annotations

@@ -116,6 +116,5 @@ def _shown(kind: str, value: Any) -> Any:
 
 # The events every chain's tokens log.
 TRANSFER = declared("Transfer(address indexed from, address indexed to, uint256 value)")
-APPROVAL = declared("Approval(address indexed owner, address indexed spender, uint256 value)")
 DEPOSIT = declared("Deposit(address indexed dst, uint256 wad)")  # the wrapped coin's
 WITHDRAWAL = declared("Withdrawal(address indexed src, uint256 wad)")

@@ -1,7 +1,7 @@
 """The engine's work in progress (a quote) and its deadline, for a node in the process that serves it first.
 
 A quote reads its chain several times in a row, computing in between. A node shared with other clients that
-serves the engine's reads ahead of theirs (the devnet: `devnet.turns`) would still start another client's call in
+serves the engine's reads ahead of theirs (the devnet: `devnet.lanes`) would still start another client's call in
 each gap, so a quote would wait behind one of those per read. `working(seconds)` says which reads belong together
 and until when: such a node keeps the chain for them from their first read until the work ends or its deadline
 passes. A node over the network never hears of it. The tasks a task starts share its work (a context variable).

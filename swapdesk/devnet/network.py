@@ -4,7 +4,7 @@ py-evm is synchronous, and a stalled asyncio loop is a frozen window, so each
 chain is owned by its own worker thread: every request to it runs there, one
 at a time, after the chain has mined the empty blocks that fell due (see
 `clock`). The process's own calls go first, and a quote's reads keep the chain
-until it ends (`turns`): a quote waits behind at most one heavy call of the HTTP
+until it ends (`lanes`): a quote waits behind at most one heavy call of the HTTP
 clients, however many batches they keep in flight. A chain
 starts when it is first used: from its data (`ChainData`:
 its blocks survive restarts), or in memory from its world's snapshot when the
@@ -32,9 +32,9 @@ from swapdesk.devnet.chaindata import ChainData, ChainInUse, OpenedChain
 from swapdesk.devnet.clock import Ticker, speed_from_env
 from swapdesk.devnet.damage import ChainDamaged
 from swapdesk.devnet.evm import ChainUnwritable, DevChain
+from swapdesk.devnet.lanes import Lanes
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.snapshots import SnapshotStore
-from swapdesk.devnet.turns import Turns
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -45,7 +45,7 @@ class _Host:
     chain_id: int
     executor: ThreadPoolExecutor
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while the chain opens or closes
-    turns: Turns = field(default_factory=Turns)  # the chain's thread shared fairly between clients
+    lanes: Lanes = field(default_factory=Lanes)  # the chain's thread shared fairly between clients
     opened: OpenedChain | None = None
     stopped: bool = False
 
@@ -157,9 +157,9 @@ class Devnet:
         light = isinstance(request, dict) and request.get("method") in rpc.LIGHT
         return await self._on_chain(chain_id, _answer, (request, call_time), light)
 
-    def turns(self, chain_id: int) -> Turns:
-        """Who takes the chain's thread when (`turns.Turns`; its `recent` turns say in which order)."""
-        return self._host(chain_id).turns
+    def lanes(self, chain_id: int) -> Lanes:
+        """Who takes the chain's thread when (`lanes.Lanes`; its `recent` turns say in which order)."""
+        return self._host(chain_id).lanes
 
     async def run(self, chain_id: int, fn: Callable[..., T], *args: Any) -> T:
         """Run `fn(chain, *args)` on the chain's own thread, its blocks up to date (ChainUnwritable when the
@@ -168,7 +168,7 @@ class Devnet:
 
     async def _on_chain(self, chain_id: int, fn: Callable[..., T], args: tuple[Any, ...], light: bool = False) -> T:
         host = await self._started(chain_id)
-        async with host.turns.turn(light):
+        async with host.lanes.turn(light):
             if host.opened is None:  # stopped or reset while this waited: start it again
                 return await self._on_chain(chain_id, fn, args, light)
             return await asyncio.get_running_loop().run_in_executor(host.executor, fn, host.opened.chain, *args)

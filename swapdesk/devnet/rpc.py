@@ -339,7 +339,7 @@ def syncing(chain: DevChain) -> bool:
 
 
 # execute nothing of their own and read a few entries of the chain: milliseconds, so they go before the calls that
-# may take the time cap, and a quote's hold does not keep them waiting (`turns`)
+# may take the time cap, and a quote's hold does not keep them waiting (`lanes`)
 LIGHT = frozenset(
     {
         "eth_chainId", "net_version", "web3_clientVersion", "eth_blockNumber", "eth_gasPrice",

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from swapdesk.tools import child_options
+from swapdesk.child_processes import child_options
 
 if TYPE_CHECKING:
     from swapdesk.devnet.snapshots import SnapshotStore

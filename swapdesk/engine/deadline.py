@@ -1,7 +1,7 @@
 """A quote's deadline: its reads kept together, and an answer in words once the deadline passes.
 
 `quoting(chain)` makes the quote's reads one piece of work due in `QUOTE_SECONDS` (`chain.work`): a node in the
-process that serves the engine first (the devnet, `devnet.turns`) keeps the chain for them, so however others
+process that serves the engine first (the devnet, `devnet.lanes`) keeps the chain for them, so however others
 load it, the quote waits behind at most one of their calls. When the deadline passes, the quote stops and says
 so (CHAIN_UNAVAILABLE, 503) instead of waiting for the server's last resort (`api.service.ANSWER_TIMEOUT`).
 The deadline counts from the quote's first step on a chain already started: a chain's first start (its world

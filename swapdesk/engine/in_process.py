@@ -15,7 +15,7 @@ from swapdesk.engine.backends import ChainBackend
 from swapdesk.engine.bridges.cbridge import CBridge
 from swapdesk.engine.bridges.cbridge_refund import Refund
 from swapdesk.engine.service import Engine
-from swapdesk.engine.tron_node import tron_client
+from swapdesk.engine.tron.node_client import tron_client
 
 CBRIDGE = "CBRIDGE"
 

@@ -46,15 +46,15 @@ from swapdesk.api import (
 from swapdesk.chain.erc20 import MAX_DECIMALS, balances_of, metadata
 from swapdesk.chain.work import working
 from swapdesk.chains import Chain
-from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend, reaching
 from swapdesk.engine.bridges import BridgeEndpoints
-from swapdesk.engine.cross import CrossChain
+from swapdesk.engine.catalog_check import CheckedChains
+from swapdesk.engine.cross.cross_chain import CrossChain
 from swapdesk.engine.deadline import QUOTE_SECONDS, quoting
-from swapdesk.engine.first_use import CheckedChains
-from swapdesk.engine.reading import TransactionReader
+from swapdesk.engine.quote.aggregator import Aggregator
+from swapdesk.engine.reading.transaction_reader import TransactionReader
 from swapdesk.engine.routing.discovery import DiscoveryCache
-from swapdesk.engine.tron import TronQuoter
+from swapdesk.engine.tron.quote import TronQuoter
 from swapdesk.icons import source_icon, token_icon
 from swapdesk.words import QT_TR_NOOP, Words
 

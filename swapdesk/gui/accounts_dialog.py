@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from swapdesk.blocking import off_loop
 from swapdesk.gui import error_words, formatting
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import heading
@@ -41,6 +40,7 @@ from swapdesk.gui.export_dialog import ExportDialog
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.phrase_pages import CreateFlow
 from swapdesk.gui.tasks import Latest
+from swapdesk.off_loop import off_loop
 from swapdesk.wallet import Account, BadKey, Password, Phrase, PrivateKey, Wallet, WalletError
 
 KINDS = {

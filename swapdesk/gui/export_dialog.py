@@ -11,7 +11,6 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLineEdit, QPlainTextEdit, QRadioButton, QVBoxLayout, QWidget
 
-from swapdesk.blocking import off_loop
 from swapdesk.gui import error_words
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import caption, heading
@@ -19,6 +18,7 @@ from swapdesk.gui.design.notice import Notice
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.tasks import Latest
+from swapdesk.off_loop import off_loop
 from swapdesk.wallet import Account, Password, Wallet, WalletError, WrongPassword
 
 

@@ -13,8 +13,8 @@ import asyncio
 from PySide6.QtCore import QObject, Signal
 
 from swapdesk.api import SwapService
-from swapdesk.blocking import off_loop
 from swapdesk.gui.tasks import Latest
+from swapdesk.off_loop import off_loop
 from swapdesk.store import StoredOrder, TxStore
 from swapdesk.trade.orders import POLL_SECONDS, OrderTracker
 

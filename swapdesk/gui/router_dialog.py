@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QLineEdit
 from web3 import AsyncWeb3
 
 from swapdesk import catalogs, settings
-from swapdesk.blocking import off_loop
 from swapdesk.catalogs import Catalog
 from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chains import Chain, resolve
@@ -30,6 +29,7 @@ from swapdesk.gui.design.card import caption
 from swapdesk.gui.design.notice import Notice
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.signing_dialog import SigningDialog
+from swapdesk.off_loop import off_loop
 from swapdesk.store import TxStore
 from swapdesk.trade.errors import TradeError
 from swapdesk.trade.outbox import Outbox

@@ -19,7 +19,6 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from swapdesk.blocking import off_loop
 from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.buttons import secondary
@@ -30,6 +29,7 @@ from swapdesk.gui.design.steps import Steps
 from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.tasks import Latest
+from swapdesk.off_loop import off_loop
 from swapdesk.trade.errors import TradeError
 from swapdesk.trade.results import Funds
 from swapdesk.wallet import Account, Password, PrivateKey, Wallet, WalletError, WrongPassword

@@ -13,17 +13,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from swapdesk import settings as stored
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.gui import error_words, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.progress import ActivityIndicator
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
-from swapdesk.gui.menus import about_box, add_menus
+from swapdesk.gui.menus import add_menus
 from swapdesk.gui.notices import NoticeBar
 from swapdesk.gui.notifier import Notifier
 from swapdesk.gui.pricing import Prices
@@ -34,6 +33,7 @@ from swapdesk.gui.tabs.cross_kept import KeptList, settings_key
 from swapdesk.gui.tabs.history import HistoryTab
 from swapdesk.gui.tabs.quote import QuoteTab
 from swapdesk.gui.tasks import Latest
+from swapdesk.off_loop import off_loop
 from swapdesk.session import Session
 from swapdesk.store import StoredOrder
 from swapdesk.trade.errors import TradeError
@@ -229,9 +229,6 @@ class MainWindow(QMainWindow):
         form = RouterForm(self.session.settings, self.wallet, self.store, accounts, self)
         form.deployed.connect(lambda _: self.session.restart())
         form.open()
-
-    def show_about(self) -> QMessageBox:
-        return about_box(self)
 
     def apply_settings(self, chosen: stored.Settings | None) -> None:
         """Keep the settings, and apply them now: theme, and the engine if it changed (the session's)."""

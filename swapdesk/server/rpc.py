@@ -3,7 +3,7 @@
 The body is read up to `jsonrpc.MAX_BODY` (a larger one is refused with 413
 before the rest is read), decoded off the event loop's thread, and answered by
 `jsonrpc.answer` one request at a time on the chain's own thread, in turn with the chain's other
-clients (`devnet.turns`: a connection is a client, after the engine's own calls); an `eth_call` in a batch
+clients (`devnet.lanes`: a connection is a client, after the engine's own calls); an `eth_call` in a batch
 may execute for `vm.BATCH_CALL_TIME_CAP` (1 s), one alone for geth's 5 s. A body that
 parses is answered per request with its id even when the chain is unknown. A
 body of notifications only is answered 204 with no body, as JSON-RPC 2.0 wants.
@@ -23,8 +23,8 @@ from fastapi.responses import Response
 from swapdesk.chain import jsonrpc
 from swapdesk.chains import UnknownChain, by_id
 from swapdesk.devnet import vm
+from swapdesk.devnet.lanes import serving
 from swapdesk.devnet.network import NOT_STARTED, Devnet
-from swapdesk.devnet.turns import serving
 
 log = logging.getLogger(__name__)
 JSON = "application/json"
@@ -39,7 +39,7 @@ def add_rpc_route(app: FastAPI, devnet: Devnet | None) -> None:
         except jsonrpc.RpcError as exc:
             status = 413 if isinstance(exc, jsonrpc.BodyTooLarge) else 200
             return Response(jsonrpc.error_answer(None, exc), status_code=status, media_type=JSON)
-        with serving_connection(request):  # the chain's turns are shared fairly (`devnet.turns`)
+        with serving_connection(request):  # the chain is shared in lanes (`devnet.lanes`)
             answer = await jsonrpc.answer(payload, await _runner(devnet, chain_id, isinstance(payload, list)))
         return Response(status_code=204) if answer is None else Response(answer, media_type=JSON)
 

@@ -63,7 +63,7 @@ def add_tron_routes(app: FastAPI, devnet: Devnet | None) -> None:
             return JSONResponse({"Error": "this server runs no devnet"})
         call = node.Request(params, _visible(params.get("visible")))
         try:
-            with serving_connection(request):  # the chain's turns are shared fairly (`devnet.turns`)
+            with serving_connection(request):  # the chain is shared in lanes (`devnet.lanes`)
                 answer = await devnet.run(TRON, node.answer, method, call)
         except Exception as exc:  # never a traceback: java-tron answers its exceptions as {"Error": ...}
             log.exception("TRON node: %s failed", method)

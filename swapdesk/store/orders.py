@@ -19,8 +19,6 @@ from typing import Any
 
 from swapdesk.api.rules import BRIDGES
 
-ORDER_STATES = ("PENDING", "DONE", "FAILED")
-
 TABLE = """
 CREATE TABLE IF NOT EXISTS orders (
     hash TEXT PRIMARY KEY,  -- the deposit's, in transactions

@@ -23,7 +23,7 @@ A bridge deposit (kind `bridge`) is recorded with its cross-chain order, in the 
 (`store.orders`): the orders the app follows live here too, and tracking resumes from them. A `refund` is
 a transaction the app sent for the sender to get a bridge's refund (cBridge's withdraw).
 
-SQLite calls block: async code calls them through `blocking.off_loop`.
+SQLite calls block: async code calls them through `off_loop.off_loop`.
 One connection, shared by threads under a lock.
 """
 

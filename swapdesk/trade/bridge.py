@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from swapdesk.address import format_address, parse_address
 from swapdesk.api import ApiError, CrossQuote, CrossSwapRequest, parse
-from swapdesk.blocking import off_loop
+from swapdesk.off_loop import off_loop
 from swapdesk.store import StoredOrder
 from swapdesk.trade.bridge_catalog import BridgeCatalog
 from swapdesk.trade.bridge_checks import DEPOSITS, CrossShown, verify_cross

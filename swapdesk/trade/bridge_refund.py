@@ -22,9 +22,9 @@ from eth_abi import decode
 
 from swapdesk.address import ZERO, format_address, parse_address
 from swapdesk.api import ApiError
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.engine.bridges.cbridge_refund import Refund, refund_digest, withdraw_request
+from swapdesk.off_loop import off_loop
 from swapdesk.store import StoredOrder
 from swapdesk.trade.bridge import Bridger
 from swapdesk.trade.bridge_checks import CBRIDGE

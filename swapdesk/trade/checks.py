@@ -1,7 +1,7 @@
 """Checks on a quote's call before anything is signed.
 
 The call comes from the engine, which may be a remote server: call data on
-EVM chains, a trigger description on TRON (`engine.tron_call`). It is decoded
+EVM chains, a trigger description on TRON (`engine.tron.swap_flat`). It is decoded
 here and held against what the user was shown. The router must be swapdesk's
 own router for the chain (from the local catalogue, never from the quote), and
 the tokens, amount, receiver, minimum and deadline must be the ones on
@@ -18,7 +18,7 @@ from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address
 from swapdesk.api import AggQuote, TronQuote
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.contracts import artifact
-from swapdesk.engine.tron_call import NotTheSwap, SwapArguments, arguments
+from swapdesk.engine.tron.swap_flat import NotTheSwap, SwapArguments, arguments
 from swapdesk.trade.errors import CheckFailed, TradeError
 from swapdesk.trade.results import Funds
 from swapdesk.units import to_human

@@ -1,4 +1,4 @@
-"""A swap through a DEX's own router, on a chain where swapdesk's router is not deployed (`engine/fallback.py`).
+"""A swap through a DEX's own router, on a chain where swapdesk's router is not deployed (`engine/quote/one_dex.py`).
 
 The checks are the same as for swapdesk's router, by other means: the router must be one the local catalogue
 names for a source of the right kind (the quote's word for it is never enough), and the call, decoded by the

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from swapdesk.api import ApiError, CrossOrderRequest, DetailsRequest, ErrorCode, SwapService, TxDetails, parse
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
+from swapdesk.off_loop import off_loop
 from swapdesk.store import StoredOrder, TxStore
 
 log = logging.getLogger(__name__)

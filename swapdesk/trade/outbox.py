@@ -37,9 +37,9 @@ from eth_utils import keccak, to_checksum_address
 from web3 import AsyncWeb3
 from web3.exceptions import TimeExhausted, TransactionNotFound, Web3Exception
 
-from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import revert_reason
 from swapdesk.chains import Chain, resolve
+from swapdesk.off_loop import off_loop
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.errors import SendFailed, failed_on_chain
 from swapdesk.wallet import PrivateKey

@@ -25,12 +25,12 @@ from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, Web3Exception
 
 from swapdesk.api import AggQuote, AggSwapRequest, ApiError, SwapService
-from swapdesk.blocking import off_loop
 from swapdesk.chain.receipts import swapped_event
 from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
 from swapdesk.engine.in_process import InProcess
 from swapdesk.engine.routing.dex_routers import DexSwap, amount_out
+from swapdesk.off_loop import off_loop
 from swapdesk.trade.checks import ROUTER, Shown, check_balance, verify
 from swapdesk.trade.dex_swap import dex_source, received, verify_dex
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError

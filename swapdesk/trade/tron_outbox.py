@@ -21,9 +21,9 @@ from tronpy import AsyncTron
 from tronpy.async_tron import AsyncTransaction
 from tronpy.exceptions import TransactionNotFound
 
-from swapdesk.blocking import off_loop
 from swapdesk.chains import resolve
-from swapdesk.engine.tron_node import failure, local_txid, message
+from swapdesk.engine.tron.node_client import failure, local_txid, message
+from swapdesk.off_loop import off_loop
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.errors import CheckFailed, SendFailed, failed_on_chain
 from swapdesk.trade.outbox import RECEIPT_TIMEOUT, Sent

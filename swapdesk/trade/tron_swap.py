@@ -25,12 +25,10 @@ from tronpy.exceptions import AddressNotFound
 
 from swapdesk.address import format_address, parse_address
 from swapdesk.api import ApiError, SwapService, TronQuote, TronSwapRequest
-from swapdesk.blocking import off_loop
 from swapdesk.chains import resolve
 from swapdesk.contracts import artifact
 from swapdesk.engine.in_process import InProcess
-from swapdesk.engine.tron_call import FUNCTION, call_data, tronpy_values
-from swapdesk.engine.tron_node import (
+from swapdesk.engine.tron.node_client import (
     NodeRefused,
     ask,
     chain_parameters,
@@ -39,6 +37,8 @@ from swapdesk.engine.tron_node import (
     revert_reason,
     swapped_event,
 )
+from swapdesk.engine.tron.swap_flat import FUNCTION, call_data, tronpy_values
+from swapdesk.off_loop import off_loop
 from swapdesk.store import TxStore
 from swapdesk.trade.checks import MAX_DEADLINE_SECONDS, Shown, SwapCall, check_balance, verify_tron
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError

@@ -24,7 +24,7 @@ from swapdesk.chain.receipts import revert_reason
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.evm import DevChain
 from swapdesk.devnet.tron.contracts import register
-from swapdesk.engine.tron_node import failure
+from swapdesk.engine.tron.node_client import failure
 from tests.anvil import running_anvil
 from tests.devnet.test_tron_node import Node, tron_server
 

@@ -18,11 +18,11 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 
-from swapdesk.blocking import off_loop
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.service import BridgeProviders
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
+from swapdesk.off_loop import off_loop
 from swapdesk.server.rpc import add_rpc_route
 
 PAYOUT_OUT = {"MatchTxNotStable", "WAITING_FOR_FUND_RELEASE", "wait_receive_confirm"}

@@ -69,7 +69,7 @@ async def test_tron_details_show_base58_addresses(engine: Engine, devnet: Devnet
     manifest = await devnet.manifest(chain.id)
     usdt = manifest.token("USDT")
     # the quote itself comes from the TRON variant later; the router is the same contract
-    from swapdesk.engine.routing.quote import call_data  # noqa: F401  (documented dependency of the TRON variant)
+    from swapdesk.engine.routing.split import call_data  # noqa: F401  (documented dependency of the TRON variant)
 
     w3 = AsyncWeb3(DevnetProvider(devnet, chain.id))
     wrapped = manifest.wrapped

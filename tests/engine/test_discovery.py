@@ -13,8 +13,8 @@ from swapdesk.chains import resolve
 from swapdesk.engine import Engine
 from swapdesk.engine.routing import creations
 from swapdesk.engine.routing.discovery import V3_TIERS, _from_factories, discover, with_found
-from swapdesk.engine.routing.kinds import Calls
-from swapdesk.engine.routing.reader import KINDS
+from swapdesk.engine.routing.pool_kind import Calls
+from swapdesk.engine.routing.pool_reader import KINDS
 
 NONE = "0x" + "0" * 40
 

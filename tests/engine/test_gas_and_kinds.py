@@ -15,7 +15,7 @@ from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
-from swapdesk.engine.routing.quote import ROUTER_GAS, best_split
+from swapdesk.engine.routing.split import ROUTER_GAS, best_split
 from swapdesk.engine.routing.uniswap_v2 import V2Pool
 from swapdesk.engine.routing.uniswap_v2.pool import HOP_GAS
 

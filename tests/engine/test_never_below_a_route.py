@@ -1,5 +1,5 @@
 """A quote is never below a single route for the whole amount: not below any route its `amounts` list, nor the
-fallback's route (`engine/fallback.py`, the best route a DEX's own router runs) for the same amount reaching the
+fallback's route (`engine/quote/one_dex.py`, the best route a DEX's own router runs) for the same amount reaching the
 pools, nor, with gas free, any one- or two-hop route at all (its hops from any sources). Over random pool states:
 V2 pairs of three sources and V3 pools, near one price so that routes compete, among four tokens.
 
@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from swapdesk.catalogs import Catalog, SourceEntry
-from swapdesk.engine.fallback import best_dex_route
+from swapdesk.engine.quote.one_dex import best_dex_route
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import NoLiquidity, NoOutput, NoRoute, Split, best_split
 from swapdesk.engine.routing.routes import Hop, Route, legs, output
+from swapdesk.engine.routing.split import NoLiquidity, NoOutput, NoRoute, Split, best_split
 from swapdesk.engine.routing.uniswap_v2 import V2Pool
 from tests.engine.uniswap_v3.strategies import pools as v3_pools
 
@@ -105,9 +105,9 @@ def test_with_gas_free_no_route_gives_more(
 def test_after_gas_no_listed_route_is_worth_more(
     pools: dict[str, Pool], direction: tuple[str, str], used: int, parts: int, gas_value: Fraction
 ) -> None:
-    from swapdesk.engine.routing.quote import ROUTER_GAS
     from swapdesk.engine.routing.routes import route_gas
     from swapdesk.engine.routing.singles import gas_cost, worth
+    from swapdesk.engine.routing.split import ROUTER_GAS
 
     src, dst = direction
     split = quoted(pools, src, dst, used, parts, gas_value)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from swapdesk.engine.routing import pruning
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.quote import best_split
+from swapdesk.engine.routing.split import best_split
 from swapdesk.engine.routing.uniswap_v2 import V2Pool
 from tests.engine.uniswap_v3.strategies import pools as v3_pools
 

@@ -22,7 +22,7 @@ from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
-from swapdesk.engine.tron_call import arguments, swap_arguments
+from swapdesk.engine.tron.swap_flat import arguments, swap_arguments
 
 NATIVE = "0x" + "0" * 40
 DEMO = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"

@@ -17,7 +17,7 @@ from swapdesk.contracts import vendored
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.engine import Engine
-from swapdesk.engine.reading.reader import KIND_WORDS
+from swapdesk.engine.reading.transaction_reader import KIND_WORDS
 
 from .dex_world import ERC20, FAR, MAX, ROUTER02, SWAP_ROUTER, WETH, Wallet, fee_token_code, source
 

@@ -13,7 +13,7 @@ from swapdesk.api import ErrorCode, Unavailable
 from swapdesk.chain.tron.node import MAX_ANSWER, TronNode
 from swapdesk.chains import resolve
 from swapdesk.engine.backends import RoutedBackend, RpcBackend
-from swapdesk.engine.tron_node import reaching_tron, tron_client
+from swapdesk.engine.tron.node_client import reaching_tron, tron_client
 
 TRON = resolve("TRON")
 TXID = "5d6f4e9a2c3b1a0f9e8d7c6b5a4938271605f4e3d2c1b0a99887766554433221"

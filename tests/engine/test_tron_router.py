@@ -16,8 +16,8 @@ from tronpy.keys import PrivateKey
 from swapdesk.address import parse_tron, to_checksum
 from swapdesk.api.records import TronParameter
 from swapdesk.devnet.accounts import demo_key
-from swapdesk.engine.tron import energy_bound
-from swapdesk.engine.tron_call import arguments, parameters
+from swapdesk.engine.tron.quote import energy_bound
+from swapdesk.engine.tron.swap_flat import arguments, parameters
 
 from .test_tron_swap import Served, execute, serve
 

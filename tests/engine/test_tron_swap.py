@@ -27,7 +27,7 @@ from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
-from swapdesk.engine.tron_call import SIGNATURE, TYPES, arguments, parameters
+from swapdesk.engine.tron.swap_flat import SIGNATURE, TYPES, arguments, parameters
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
 from swapdesk.server.devnet_app import DevnetRoutes

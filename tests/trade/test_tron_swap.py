@@ -22,7 +22,7 @@ from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.engine import Engine
 from swapdesk.engine.in_process import InProcess
-from swapdesk.engine.tron_call import arguments, parameters
+from swapdesk.engine.tron.swap_flat import arguments, parameters
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.errors import CheckFailed, TradeError

@@ -28,7 +28,6 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from swapdesk.blocking import off_loop
 from swapdesk.chain.bridge_events import ANY_SWAP_IN, ANY_SWAP_OUT
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
@@ -42,6 +41,7 @@ from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
 from swapdesk.devnet.bridges.rejudge import Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import SwapConfig, rescale
+from swapdesk.off_loop import off_loop
 
 ROUTER, ERC20 = artifact("AnyswapV6Router"), artifact("ERC20")
 

@@ -25,7 +25,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact, vendored
 from swapdesk.devnet.bridges import api_params as p
@@ -38,6 +37,7 @@ from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.terms import SwapConfig
 from swapdesk.devnet.network import NOT_STARTED
 from swapdesk.devnet.uniswap import MULTICALL3
+from swapdesk.off_loop import off_loop
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.service import BridgeProviders

@@ -33,7 +33,6 @@ import logging
 import time
 from typing import Any, ClassVar
 
-from swapdesk.blocking import off_loop
 from swapdesk.chain.bridge_events import (
     CB_DELAYED_ADDED,
     CB_DELAYED_EXECUTED,
@@ -54,6 +53,7 @@ from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
 from swapdesk.devnet.bridges.rejudge import NOWHERE, Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order, StaleOrder
 from swapdesk.devnet.bridges.terms import cbridge_estimate, cbridge_min_receive
+from swapdesk.off_loop import off_loop
 
 BRIDGE, ERC20 = artifact("CBridge"), artifact("ERC20")
 logger = logging.getLogger(__name__)

@@ -34,7 +34,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from swapdesk.blocking import off_loop
 from swapdesk.chain.tron.protobuf import EnumType, Message, ProtoError, decode, enum, int64, raw
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
@@ -48,6 +47,7 @@ from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.store import Order, StaleOrder
 from swapdesk.devnet.bridges.terms import PER_MILLION, cbridge_estimate, cbridge_max_slippage
 from swapdesk.devnet.network import NOT_STARTED
+from swapdesk.off_loop import off_loop
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.service import BridgeProviders

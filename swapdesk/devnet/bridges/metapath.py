@@ -42,7 +42,6 @@ from eth_abi.packed import encode_packed
 from eth_utils import is_hex_address, keccak, to_checksum_address
 
 from swapdesk.address import InvalidAddress, parse_address, to_checksum
-from swapdesk.blocking import off_loop
 from swapdesk.chain.bridge_events import BRIDGERS_PAYOUT, BRIDGERS_REFUND, BRIDGERS_SWAP, BRIDGERS_SWAP_ETH
 from swapdesk.chain.events import Event
 from swapdesk.chains import by_id
@@ -59,6 +58,7 @@ from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
 from swapdesk.devnet.bridges.rejudge import SOURCE, Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, Coin, coins, metapath_quote
+from swapdesk.off_loop import off_loop
 
 BRIDGERS, ERC20 = artifact("Bridgers"), artifact("ERC20")
 DEPOSITS = (BRIDGERS_SWAP, BRIDGERS_SWAP_ETH)

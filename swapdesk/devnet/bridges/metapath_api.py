@@ -27,7 +27,6 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from swapdesk.address import to_checksum, to_tron
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.bridges import api_params as p
@@ -39,6 +38,7 @@ from swapdesk.devnet.bridges.rejudge import rejudged_note
 from swapdesk.devnet.bridges.store import Order
 from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, BRIDGERS_CHAINS, PER_MILLION, Coin, coins, metapath_quote
 from swapdesk.devnet.network import NOT_STARTED
+from swapdesk.off_loop import off_loop
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.service import BridgeProviders

@@ -27,13 +27,13 @@ import time
 from abc import ABC, abstractmethod
 from typing import ClassVar
 
-from swapdesk.blocking import off_loop
 from swapdesk.devnet.bridges import rejudge, timing
 from swapdesk.devnet.bridges.client import MAX_LOG_BLOCKS, ChainStopped, Log, RpcFailure, parse_log
 from swapdesk.devnet.bridges.context import BridgeWorld
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.bridges.rejudge import Outcome
 from swapdesk.devnet.bridges.store import Machine, Order, OrderStore, StaleOrder
+from swapdesk.off_loop import off_loop
 
 log = logging.getLogger(__name__)
 

@@ -20,11 +20,11 @@ from eth_account import Account
 from eth_keys import keys
 from eth_utils import keccak
 
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.devnet.bridges.client import ChainClient, Receipt, RpcFailure
 from swapdesk.devnet.bridges.store import OrderStore, Sent, now_ms
 from swapdesk.devnet.sender import signed_transaction
+from swapdesk.off_loop import off_loop
 
 log = logging.getLogger(__name__)
 

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from swapdesk.blocking import off_loop
 from swapdesk.chains import by_id
 from swapdesk.devnet.bridges.store import LOST_DEPOSIT, Order
+from swapdesk.off_loop import off_loop
 
 if TYPE_CHECKING:
     from swapdesk.devnet.bridges.operator_loop import Operator

@@ -12,7 +12,7 @@ transaction the operator signed, kept *before* it is sent, so that after a crash
 chain instead of signed twice, and the chains that went back whose orders are still to be judged again
 (`rejudge`: the only way an order's status goes back, by its life cycle's `back` moves).
 
-Calls block (a commit waits for the disk): async code runs them through `blocking.off_loop`. One
+Calls block (a commit waits for the disk): async code runs them through `off_loop.off_loop`. One
 connection, shared by threads under a lock; a change is one transaction.
 """
 

@@ -94,9 +94,6 @@ class MetapathQuote:
     deposit_min: int  # token0 units
     deposit_max: int
 
-    def in_range(self, amount: int) -> bool:
-        return self.deposit_min <= amount <= self.deposit_max
-
 
 def metapath_quote(coin0: Coin, coin1: Coin, amount: int) -> MetapathQuote:
     fee = amount * config.METAPATH_FEE_PER_MILLION // PER_MILLION

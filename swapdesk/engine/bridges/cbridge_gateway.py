@@ -33,7 +33,7 @@ REASONS = {3: "not enough liquidity on the destination", 4: "the slippage bound 
 REASONS |= {8: "transfers of this token are disabled", 9: "bad destination chain"}  # XferStatus
 LIQUIDITY, CAPS = frozenset((1004,)), frozenset((1005, 1017))
 NOT_CARRIED = frozenset((500, 1001, 1002, 1003, 1009, 1012, 1016))
-BLOCKED, VPN = 1015, 1018
+BLOCKED = 1015
 MAX_DELAY = 100_000  # blocks the validators wait, at most (the real gateway's are a few hundred)
 
 

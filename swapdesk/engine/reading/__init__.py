@@ -1,7 +1,3 @@
 """Any transaction read from what it did: swaps through any router, their failures explained, and every other
-kind of transaction a user sends around a swap (`reader.TransactionReader`, behind details and the transaction
-extension)."""
-
-from swapdesk.engine.reading.reader import TransactionReader
-
-__all__ = ["TransactionReader"]
+kind of transaction a user sends around a swap (`transaction_reader.TransactionReader`, behind details and the
+transaction extension)."""

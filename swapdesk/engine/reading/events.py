@@ -1,7 +1,7 @@
 """The events a transaction's receipt is read by, known by their signatures alone (no contract's address is
 trusted or needed to recognise them), each decoded by `chain.events` and declared where its contract is known:
-token movements (ERC-20 `Transfer`, the wrapped coin's `Deposit` and `Withdrawal`) and approvals
-(`chain.events`), the swaps of the pool kinds swapdesk knows (each kind's `SWAPS`, in its folder: Uniswap V2
+token movements (ERC-20 `Transfer`, the wrapped coin's `Deposit` and `Withdrawal`: `chain.events`; an approval is
+read from its call), the swaps of the pool kinds swapdesk knows (each kind's `SWAPS`, in its folder: Uniswap V2
 pairs and their forks, Uniswap V3 pools and PancakeSwap V3's, Curve's exchanges), swapdesk's own `Swapped`
 (`chain.receipts`), and the bridges' deposits (`chain.bridge_events`: Multichain router V6 `LogAnySwapOut`,
 cBridge `Send`, SWFT Bridgers `Swap` and `SwapEth`).

@@ -17,10 +17,10 @@ from web3 import AsyncWeb3
 
 from swapdesk.api.readings import Failure
 from swapdesk.chain.rpc import NodeError, data, quantity, request
-from swapdesk.engine.reading.asked import Asked
+from swapdesk.engine.reading.fetch import Mined
 from swapdesk.engine.reading.flows import NATIVE
-from swapdesk.engine.reading.mined import Mined
 from swapdesk.engine.reading.reverts import Revert, replay
+from swapdesk.engine.reading.swap_terms import Asked
 
 Shown = Callable[[str | None, int], str]  # (token, amount) as a person reads it: "1,234.5 USDC"
 

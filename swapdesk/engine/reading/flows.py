@@ -19,7 +19,7 @@ from web3 import AsyncWeb3
 
 from swapdesk.chain.events import DEPOSIT, TRANSFER, WITHDRAWAL
 from swapdesk.chain.rpc import NodeError, quantity, request
-from swapdesk.engine.reading.mined import Mined
+from swapdesk.engine.reading.fetch import Mined
 
 NATIVE = "0x0000000000000000000000000000000000000000"
 MAX_TRACE_CALLS = 10_000  # a call tree is walked up to this many frames
@@ -158,11 +158,3 @@ def wrapped_at(mined: Mined, wrapped: str, holder: str) -> int | None:
 def equivalent(asset: str, wrapped: str) -> str:
     """The wrapped coin and the coin are one asset to a trader."""
     return NATIVE if asset == wrapped else asset
-
-
-def summed(nets: dict[str, int], wrapped: str) -> dict[str, int]:
-    """Nets with the wrapped coin counted as the coin."""
-    out: dict[str, int] = defaultdict(int)
-    for asset, amount in nets.items():
-        out[equivalent(asset, wrapped)] += amount
-    return {a: v for a, v in out.items() if v}

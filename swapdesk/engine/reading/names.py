@@ -41,7 +41,3 @@ def names(catalog: Catalog) -> dict[str, str]:
     if catalog.router is not None:
         found[catalog.router] = ROUTER_NAME
     return found
-
-
-def name_of(catalog: Catalog, address: str | None) -> str:
-    return names(catalog).get(address or "", "") if address else ""

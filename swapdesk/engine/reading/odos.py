@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from eth_utils import to_checksum_address
 
-from swapdesk.engine.reading.asked import Asked
 from swapdesk.engine.reading.flows import NATIVE
+from swapdesk.engine.reading.swap_terms import Asked
 
 SLIPPAGE_ONE = 0xFFFFFF
 

@@ -11,7 +11,7 @@ from swapdesk.api import DexRef, TxDetails, TxInfo
 from swapdesk.api.readings import Flow
 from swapdesk.chains import Chain
 from swapdesk.engine.reading.flows import NATIVE
-from swapdesk.engine.reading.read import Reading, pool_names
+from swapdesk.engine.reading.what_it_did import Reading, pool_names
 from swapdesk.icons import source_icon
 
 UNLIMITED = 2**255  # an allowance at or above this is unlimited (wallets approve 2^256 - 1)

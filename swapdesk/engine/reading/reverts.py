@@ -19,7 +19,7 @@ from web3.types import RPCEndpoint
 
 from swapdesk.chain.reverts import ERROR_STRING, error_text, panic_code, panic_phrase
 from swapdesk.contracts import artifact, vendored
-from swapdesk.engine.reading.mined import Mined
+from swapdesk.engine.reading.fetch import Mined
 
 WELL_KNOWN_ERRORS = (  # errors of contracts swapdesk does not ship, met on every chain
     "ERC20InsufficientBalance(address,uint256,uint256)",

@@ -1,5 +1,5 @@
 """The swap functions of the routers people use that swapdesk does not ship, as their published ABIs declare them
-(parameter names included: a swap's arguments are read by name, `asked`). Each selector is checked against
+(parameter names included: a swap's arguments are read by name, `swap_terms`). Each selector is checked against
 recorded mainnet calls to the router (tests/engine/test_router_abis.py).
 
 Sources: Uniswap's SwapRouter02 (v3-periphery/swap-router-contracts `ISwapRouter02`, `IV3SwapRouter`,

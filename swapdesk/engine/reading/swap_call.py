@@ -1,14 +1,14 @@
-"""What a call asked, if it is a swap swapdesk can read: a router's swap function (`asked.plain_asked`), a V3
-router's `multicall` (`asked.multicall_asked`), the Universal Router's `execute` (`universal`), or Odos's packed
+"""What a call asked, if it is a swap swapdesk can read: a router's swap function (`swap_terms.plain_asked`), a V3
+router's `multicall` (`swap_terms.multicall_asked`), the Universal Router's `execute` (`universal`), or Odos's packed
 `swapCompact` (`odos`). A bridge's entry point is not a swap, nor is a pair's own `swap` (what it asks is only what
 it pays out)."""
 
 from __future__ import annotations
 
-from swapdesk.engine.reading.asked import Asked, is_swap, multicall_asked, plain_asked
 from swapdesk.engine.reading.calls import decoded, known
 from swapdesk.engine.reading.odos import compact_asked
 from swapdesk.engine.reading.router_abis import SIGNATURES
+from swapdesk.engine.reading.swap_terms import Asked, is_swap, multicall_asked, plain_asked
 from swapdesk.engine.reading.universal import universal_asked
 
 

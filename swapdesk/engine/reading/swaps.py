@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from swapdesk.engine.reading.asked import Asked
+from swapdesk.engine.reading.fetch import Mined
 from swapdesk.engine.reading.flows import NATIVE, Flows, equivalent, wrapped_at
-from swapdesk.engine.reading.mined import Mined
 from swapdesk.engine.reading.pools import PoolSwap
+from swapdesk.engine.reading.swap_terms import Asked
 
 
 @dataclass

@@ -11,9 +11,9 @@ from eth_abi import decode, encode
 from eth_abi.exceptions import DecodingError
 from eth_utils import to_checksum_address
 
-from swapdesk.engine.reading.asked import MAX_UINT, Asked
 from swapdesk.engine.reading.calls import Decoded
 from swapdesk.engine.reading.flows import NATIVE
+from swapdesk.engine.reading.swap_terms import MAX_UINT, Asked
 
 V3_IN, V3_OUT, SWEEP, V2_IN, V2_OUT, WRAP, UNWRAP = 0x00, 0x01, 0x04, 0x08, 0x09, 0x0B, 0x0C
 COMMAND_TYPE_MASK = 0x3F

@@ -19,7 +19,7 @@ from web3 import AsyncWeb3
 
 from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.chain.rpc import NodeError, data, request
-from swapdesk.engine.routing.kinds import Created, Created_by
+from swapdesk.engine.routing.pool_kind import Created, Created_by
 from swapdesk.engine.routing.uniswap_v2.events import PAIR_CREATED
 from swapdesk.engine.routing.uniswap_v3.events import POOL_CREATED
 

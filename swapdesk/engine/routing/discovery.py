@@ -27,7 +27,7 @@ from swapdesk.catalogs import Catalog, SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
 from swapdesk.engine.routing.creations import created_pools
-from swapdesk.engine.routing.kinds import Calls, Created, Created_by, address_of, word
+from swapdesk.engine.routing.pool_kind import Calls, Created, Created_by, address_of, word
 from swapdesk.files import write_atomically
 
 log = logging.getLogger(__name__)

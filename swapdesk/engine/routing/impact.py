@@ -42,13 +42,6 @@ def marginal(pool: Pool, token_in: str, token_out: str) -> Fraction:
     return rate
 
 
-def marginal_rate(route: Route, pools: dict[str, Pool]) -> Fraction:
-    rate = Fraction(1)
-    for hop in route.hops:
-        rate *= marginal(pools[hop.pool], hop.token_in, hop.token_out)
-    return rate
-
-
 def spot_output(legs: Iterable[tuple[Route, int]], pools: dict[str, Pool]) -> Fraction:
     """What the legs would give if every unit got its route's marginal rate. Summed as one numerator and
     denominator, reduced once: Fraction's own arithmetic reduces at every step (a gcd each), the larger

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from swapdesk.chain.rpc import data
-from swapdesk.engine.routing.kinds import PoolKind
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.pool_kind import PoolKind
 
 
 def apply_logs(

@@ -9,7 +9,7 @@ block), so the best two-hop paths are candidates and no pool is shared. Asked to
 pair that gives the most for the whole amount comes first: the best whole-amount route is then a candidate, and
 the split is never below it (all its slices on that route is one of the allocations). That is not the default:
 on the devnet's worlds it loses 0.4 bps on average against the pairing alone (and 12 bps with each source's own
-best pair placed too), so a quote asks for it only when its split fell below a single route (`quote.py`).
+best pair placed too), so a quote asks for it only when its split fell below a single route (`split.py`).
 """
 
 from __future__ import annotations

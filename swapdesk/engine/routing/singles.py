@@ -1,5 +1,5 @@
 """Single routes for the whole amount: what each source gives alone (the quote's `amounts`), and the best route
-through each connector across sources. A quote's answer is never below any of them (`quote.best_split`).
+through each connector across sources. A quote's answer is never below any of them (`split.best_split`).
 
 Every comparison is made in the unit the engine optimises: what a swap gives after its gas (`worth`), its gas
 counted as the quote's `estimatedGas` counts it (the router's own and each hop's) and priced at the block's base

@@ -3,7 +3,7 @@
 - `tokens`: the spacing and type scales, the radii, and the colour roles of the light and dark themes.
 - `sheet`: the application's style sheet, made from the tokens (`gui.theme.apply` sets it with the palette).
 - Components, each one concept:
-  `card` (a card, its heading, a divider, a card that scrolls), `responsive` (side by side, or stacked when the
+  `card` (a card, its heading, a card that scrolls), `responsive` (side by side, or stacked when the
   window is narrow), `buttons` (primary, secondary, ghost, compact, the flip button), `amount_field` (a side
   of a swap: the large amount, refusing what cannot be typed, the token button, the balance and Max),
   `token_button` (a token or a chain as a pill with its logo), `badge` (a status badge, a tag), `slippage`

@@ -1,5 +1,5 @@
-"""A card: a rounded panel on the window's background, as wallet swap screens draw their forms; its heading; a
-divider; and a card that scrolls when the window is too short for it."""
+"""A card: a rounded panel on the window's background, as wallet swap screens draw their forms; its heading;
+and a card that scrolls when the window is too short for it."""
 
 from __future__ import annotations
 
@@ -49,12 +49,6 @@ def caption(text: str = "", tone: str | None = "muted") -> QLabel:
     if tone:
         theme.tint(label, tone)
     return label
-
-
-def divider() -> QFrame:
-    line = QFrame()
-    theme.mark(line, role="divider")
-    return line
 
 
 def page() -> QWidget:

@@ -61,7 +61,6 @@ QFrame[role="notice"][kind="danger"] {{ background: {c.danger_soft}; border-colo
 QFrame[role="notice"][kind="success"] {{ background: {c.success_soft}; border-color: {c.success_soft}; }}
 QFrame[role="notice"][kind="info"] {{ background: {c.info_soft}; border-color: {c.info_soft}; }}
 QFrame[role="empty"] {{ background: transparent; border: 1px dashed {c.border_strong}; border-radius: {lg}px; }}
-QFrame[role="divider"] {{ background: {c.border}; border: none; max-height: 1px; min-height: 1px; }}
 QLabel[role="heading"] {{ font-size: {_pt(base_pt, "heading")}; font-weight: 600; }}
 QLabel[role="title"] {{ font-size: {_pt(base_pt, "title")}; font-weight: 600; }}
 QLabel[role="caption"] {{ font-size: {_pt(base_pt, "caption")}; }}

@@ -7,8 +7,6 @@ the pause, like every field.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
@@ -81,10 +79,6 @@ class SlippagePresets(QWidget):
             self.auto.setChecked(True)
         self.changed.emit()
 
-    @property
-    def is_auto(self) -> bool:
-        return self.group.checkedButton() is self.auto
-
     def text(self) -> str:
         """'auto', a preset ('0.5') or what was typed (judged by the form)."""
         checked = self.group.checkedButton()
@@ -102,7 +96,3 @@ class SlippagePresets(QWidget):
     def describe_auto(self, percent: str) -> None:
         """What Auto stands for now ('0.5%'), said on the button."""
         self.auto.setText(tr("Auto {percent}").format(percent=percent) if percent else tr("Auto"))
-
-    @staticmethod
-    def is_number(text: str) -> bool:
-        return bool(re.fullmatch(r"[0-9]+(\.[0-9]+)?", text))

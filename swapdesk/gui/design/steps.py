@@ -9,8 +9,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 from swapdesk.gui import theme
 from swapdesk.gui.i18n import tr
 
-STATES = ("todo", "now", "done")
-
 
 class Steps(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -83,7 +83,3 @@ def chain_icon(flag: str, name: str = "") -> QIcon:
 
 def source_icon(name: str) -> QIcon:
     return _icon("sources", name)
-
-
-def has_logo(kind: str, name: str) -> bool:
-    return logo_file(kind, name) is not None

@@ -19,7 +19,7 @@ from swapdesk.engine.bridges.endpoints import ProviderUrls
 from swapdesk.engine.bridges.eta import NONE_YET, PROVIDER, Observed, estimate
 from swapdesk.engine.bridges.metapath import SWAP, Metapath
 from swapdesk.engine.bridges.provider import ProviderApi
-from swapdesk.engine.cross import CrossChain
+from swapdesk.engine.cross.cross_chain import CrossChain
 from tests.engine.bridges.served import Chains, RealNetworks, Served, fixture, log_of, receipt, uint
 
 

@@ -20,7 +20,7 @@ from swapdesk.engine.bridges import model as m
 from swapdesk.engine.bridges.cbridge import CBridge
 from swapdesk.engine.bridges.metapath import Metapath
 from swapdesk.engine.bridges.provider import ProviderApi
-from swapdesk.engine.cross import CrossChain
+from swapdesk.engine.cross.cross_chain import CrossChain
 from tests.engine.bridges.served import Chains, RealNetworks, Served
 
 USDC_ETH, USDT_BSC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "0x55d398326f99059fF775485246999027B3197955"

@@ -17,8 +17,8 @@ from swapdesk.catalogs import Catalog, SourceEntry, TokenEntry
 from swapdesk.contracts import vendored
 from swapdesk.devnet.accounts import DEPLOYER_INDEX, demo_key
 from swapdesk.devnet.sender import RpcSender
-from swapdesk.engine.routing.kinds import Calls
-from swapdesk.engine.routing.reader import PoolReader
+from swapdesk.engine.routing.pool_kind import Calls
+from swapdesk.engine.routing.pool_reader import PoolReader
 from swapdesk.engine.routing.stableswap import CLASSIC, LATER, NG, MetaPool, StablePool
 from swapdesk.engine.routing.stableswap.chain import StableSwap
 from tests.anvil import running_anvil

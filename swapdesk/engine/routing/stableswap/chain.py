@@ -22,8 +22,8 @@ from eth_utils import function_signature_to_4byte_selector
 
 from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
-from swapdesk.engine.routing.kinds import Calls, Created_by, Refused, address_of, word
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.pool_kind import Calls, Created_by, Refused, address_of, word
 from swapdesk.engine.routing.stableswap.events import applied, applied_to_metapool
 from swapdesk.engine.routing.stableswap.generations import (
     METAPOOL_PROBE_DX,

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swapdesk.engine.routing.kinds import address_of, word
+from swapdesk.engine.routing.pool_kind import address_of, word
 from swapdesk.engine.routing.stableswap.math import CLASSIC, LATER, NG, Variant
 
 # the getters asked of every listed pool (and of a metapool's base pool), each with no argument

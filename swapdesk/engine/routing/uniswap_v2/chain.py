@@ -13,8 +13,8 @@ from dataclasses import replace
 from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
-from swapdesk.engine.routing.kinds import Calls, Created_by, Refused, address_of, word
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.pool_kind import Calls, Created_by, Refused, address_of, word
 from swapdesk.engine.routing.uniswap_v2.events import SYNC
 from swapdesk.engine.routing.uniswap_v2.pool import V2Pool
 

@@ -18,8 +18,8 @@ from dataclasses import replace
 from swapdesk.catalogs import SourceEntry
 from swapdesk.chain.multicall import Read
 from swapdesk.contracts import vendored
-from swapdesk.engine.routing.kinds import Calls, Created_by, Refused, address_of, signed, word
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.pool_kind import Calls, Created_by, Refused, address_of, signed, word
 from swapdesk.engine.routing.uniswap_v3.events import after_event, decode_log
 from swapdesk.engine.routing.uniswap_v3.math import MAX_TICK, MIN_TICK
 from swapdesk.engine.routing.uniswap_v3.pool import V3Pool

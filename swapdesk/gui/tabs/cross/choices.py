@@ -23,7 +23,6 @@ from PySide6.QtCore import QObject, Signal
 
 from swapdesk.address import InvalidAddress, format_address, parse_address
 from swapdesk.api import ApiError, BalancesRequest, CrossListRequest, InvalidParameter, SwapService, TokenInfo
-from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain
 from swapdesk.gui import error_words
 from swapdesk.gui.activity import Activity
@@ -31,6 +30,7 @@ from swapdesk.gui.i18n import tr
 from swapdesk.gui.tabs.accounts import Recipient
 from swapdesk.gui.tabs.cross.form import CrossForm
 from swapdesk.gui.tasks import Latest
+from swapdesk.off_loop import off_loop
 
 if TYPE_CHECKING:
     from swapdesk.api import CrossTokenList

@@ -208,10 +208,6 @@ class RoutesCard(Card):
                 self.rows[0].radio.setChecked(True)  # the best return, chosen at first
         self.set_stale(False)
 
-    def show_refusals(self, refusals: list[RouteRefusal], amount: int, sell: TokenInfo, chain: str) -> None:
-        """Every bridge refused: their reasons, in words."""
-        self.unavailable.setText("<br>".join(refusal_words(r, amount, sell, chain) for r in refusals))
-
     def choose(self, bridge: str) -> None:
         for row in self.rows:
             if row.route.bridge == bridge:

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from swapdesk.blocking import off_loop
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.links import Links
@@ -23,6 +22,7 @@ from swapdesk.gui.tabs.cross.orders import OrderCard, OrderList
 from swapdesk.gui.tabs.cross.routes import RoutesCard
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.pages import Pages
+from swapdesk.off_loop import off_loop
 from swapdesk.store import StoredOrder, TxStore
 
 SIDE_WIDTH = 560

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.api import ApiError, ChainRequest, SwapService
-from swapdesk.blocking import off_loop
 from swapdesk.chains import Chain
 from swapdesk.files import FileRefused, read_text, write_atomically
 from swapdesk.gui import status
@@ -43,6 +42,7 @@ from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.hashes_field import HashesField
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, look_up_many
+from swapdesk.off_loop import off_loop
 
 COLUMNS = (
     QT_TR_NOOP("Hash"),

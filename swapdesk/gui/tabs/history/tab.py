@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.api import ApiError, ChainRequest, SwapService, TokenInfo, TxDetails
-from swapdesk.blocking import off_loop
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.gui import csv_export, error_words
 from swapdesk.gui.activity import Activity
@@ -50,6 +49,7 @@ from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.hash_lists import ListRefused, read_hashes
 from swapdesk.lookup import look_up
+from swapdesk.off_loop import off_loop
 from swapdesk.store import TxStore
 
 DETECT = 0

@@ -1,4 +1,4 @@
-"""Fresh answers, shared: the answer of a call that began after the caller asked.
+"""A call coalesced: each caller gets the answer of a call that began after it asked, shared with the others.
 
 A quote must see every block mined before it was asked for, so each one
 needs a look at the chain's head that starts after its request arrived. Under
@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 T = TypeVar("T")
 
 
-class Fresh(Generic[T]):
+class Coalesced(Generic[T]):
     def __init__(self, call: Callable[[], Coroutine[Any, Any, T]]) -> None:
         self._call = call
         self._next: asyncio.Future[T] | None = None  # the answer of the call that starts once the running ends

@@ -35,9 +35,10 @@ from swapdesk.engine.backends import ChainBackend
 from swapdesk.engine.bridges import BridgeClient, BridgeEndpoints, ChainReader, bridge_clients
 from swapdesk.engine.bridges.eta import Observed
 from swapdesk.engine.bridges.model import Ask, Token
-from swapdesk.engine.cross_details import cross_details
-from swapdesk.engine.cross_quote import check_decimals, check_parties, quote_record
-from swapdesk.engine.cross_routes import cross_routes
+from swapdesk.engine.cross.details import cross_details
+from swapdesk.engine.cross.quote_record import quote_record
+from swapdesk.engine.cross.request_checks import check_decimals, check_parties
+from swapdesk.engine.cross.routes import cross_routes
 from swapdesk.icons import chain_icon, token_icon
 from swapdesk.words import QT_TR_NOOP, Words
 

@@ -1,14 +1,14 @@
 """`GET /v3/core/swap`: the TRON variant of the aggregated quote, with a trigger description as `data`.
 
-The routing, fee and minimum are the aggregated quote's (`aggregation.Aggregator`) for the same request,
+The routing, fee and minimum are the aggregated quote's (`quote.aggregator.Aggregator`) for the same request,
 refusals included; only the call differs. `data` describes a call of the router's `swapFlat`
-(`tron_call`) that a TRON client sends as given: tronpy's `get_contract(contract).functions.swapFlat(...)`
+(`swap_flat`) that a TRON client sends as given: tronpy's `get_contract(contract).functions.swapFlat(...)`
 with `with_transfer(callValue)`, `with_owner(issuer)` and `fee_limit(feeLimit)`, or TronWeb's
 `triggerSmartContract(contract, fun, options, parameter, issuer)`. TRX, in or out, is the all-zero address
 in TRON form (T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb); selling it, `callValue` is the amount.
 
 `feeLimit` (sun) caps the energy the call may burn. It is measured as a TRON client measures it, on the
-TRON node: `wallet/estimateenergy` for the very call from the issuer, plus a margin (`tron_node`: the pools
+TRON node: `wallet/estimateenergy` for the very call from the issuer, plus a margin (`node_client`: the pools
 move before the block), at the node's price (`getEnergyFee`), at most `getMaxFeeLimit`. The node can only
 measure a call that would succeed now: before the issuer has approved the router (or while it lacks the
 balance) the limit is the bound ENERGY_BASE + ENERGY_PER_HOP per hop instead, which covers every swap the
@@ -23,10 +23,10 @@ from swapdesk.address import ZERO, parse_tron
 from swapdesk.api import DexRef, ErrorCode, TronQuote, TronSwapRequest, Unprocessable
 from swapdesk.api.records import TronCall, TronOptions
 from swapdesk.contracts import artifact
-from swapdesk.engine.aggregation import Aggregator
 from swapdesk.engine.backends import ChainBackend
-from swapdesk.engine.tron_call import SIGNATURE, SwapArguments, call_data, parameters
-from swapdesk.engine.tron_node import NodeRefused, fee_limit_for, measured_fee_limit, reaching_tron, tron_client
+from swapdesk.engine.quote.aggregator import Aggregator
+from swapdesk.engine.tron.node_client import NodeRefused, fee_limit_for, measured_fee_limit, reaching_tron, tron_client
+from swapdesk.engine.tron.swap_flat import SIGNATURE, SwapArguments, call_data, parameters
 from swapdesk.icons import source_icon
 from swapdesk.words import QT_TR_NOOP, Words
 

@@ -6,7 +6,7 @@ read once per chain. The pools' state is read whole once, at one block, in a
 single Multicall3 call; after that, each new block's logs say what changed
 (`logs`): a pair's `Sync`, a StableSwap pool's exchanges and deposits, and only
 a pool whose logs do not tell is read again, at that block. Before each quote
-the reader looks at the chain's head (`fresh`: one look shared by the quotes
+the reader looks at the chain's head (`coalesced`: one look shared by the quotes
 that arrive together, none older than its quote); a new head brings, in one
 round trip each, its header and the logs since the state's block. So a quote
 at a block already known costs one `eth_blockNumber`, and a new block the logs
@@ -40,67 +40,24 @@ from swapdesk.chain.erc20 import decimals_of
 from swapdesk.chain.multicall import Read
 from swapdesk.chain.rpc import NodeError, data, quantity, request
 from swapdesk.contracts import artifact
+from swapdesk.engine.routing.coalesced import Coalesced
 from swapdesk.engine.routing.discovery import DiscoveryCache, discover, with_found
-from swapdesk.engine.routing.fresh import Fresh
-from swapdesk.engine.routing.kinds import Calls, PoolKind
 from swapdesk.engine.routing.logs import apply_logs
 from swapdesk.engine.routing.pool import Pool
+from swapdesk.engine.routing.pool_kind import Calls, PoolKind
 from swapdesk.engine.routing.routes import Legs, legs
+from swapdesk.engine.routing.snapshot import BPS, AmountTooLarge, FeeTerms, Snapshot
 from swapdesk.engine.routing.stableswap.chain import StableSwap
 from swapdesk.engine.routing.uniswap_v2.chain import UniswapV2
 from swapdesk.engine.routing.uniswap_v3.chain import UniswapV3
 
 ERC20, ROUTER = artifact("ERC20"), artifact("AggregationRouter")
 KINDS: dict[str, PoolKind] = {kind.name: kind for kind in (UniswapV2(), UniswapV3(), StableSwap())}
-BPS = 10_000
-MAX_UINT = 2**256 - 1
 MAX_LOG_GAP = 1_000  # blocks: beyond this, reading every pool is cheaper than walking the logs
 MAX_FILTER_ADDRESSES = 1_000  # addresses in one eth_getLogs filter
 MAX_PER_BLOCK = 1_024  # fee terms or strangers' decimals remembered per block; beyond that, read each time
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-
-
-class AmountTooLarge(Exception):
-    """The router's fee arithmetic (amount x rate in 256 bits) cannot hold the amount."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__(f"at most {limit}")
-        self.limit = limit
-
-
-@dataclass(frozen=True)
-class FeeTerms:
-    """The router's fee for one trader and channel, for any amount, as its `quoteFee` computes it."""
-
-    rate: int  # bps of the amount, by channel
-    share: int  # bps of the normal fee the trader pays: the discount tier
-
-    @property
-    def limit(self) -> int:
-        """The largest amount the router takes: it computes amount x rate in 256 bits."""
-        return MAX_UINT // self.rate if self.rate else MAX_UINT
-
-    def normal_fee(self, amount: int) -> int:
-        return amount * self.rate // BPS
-
-    def fee(self, amount: int) -> int:
-        return amount * self.rate // BPS * self.share // BPS
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Everything a quote needs, read at one block."""
-
-    block: int
-    timestamp: int
-    pools: dict[str, Pool]  # shared with every quote of the block: never changed
-    fee_rate: int
-    normal_fee: int
-    fee: int
-    decimals: dict[str, int | None]  # None: not an ERC-20 (no code, or no decimals())
-    terms: FeeTerms  # the trader's fee for any amount, at this block
-    base_fee: int = 0  # the block's base fee per gas, in the native coin's smallest unit (0: none said)
 
 
 @dataclass
@@ -146,7 +103,7 @@ class PoolReader:
         self._static: _Static | None = None
         self._static_lock = asyncio.Lock()
         self._state: BlockState | None = None
-        self._current = Fresh(self._refresh)
+        self._current = Coalesced(self._refresh)
         self._reading: set[asyncio.Future[Any]] = set()  # reads shared by a block's quotes, under way
         self.whole_reads = 0  # how many times every pool was read: once, unless the logs could not say
         self.pools_read_again = 0  # pools read at a block because their logs there did not tell their state
@@ -362,10 +319,6 @@ class PoolReader:
             return FeeTerms(rate, share_of_rate // rate if rate else BPS)
 
         return await self._at_block(state, ("fee", trader, channel), read)
-
-    async def fee_terms(self, trader: str, channel: str) -> FeeTerms:
-        """The router's fee for `trader` at any amount, at the chain's head."""
-        return await self._fee_terms_at(await self.current(), trader, channel)
 
     async def _decimals_at(self, state: BlockState, token: str) -> int | None:
         async def read() -> int | None:

@@ -12,14 +12,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from swapdesk.api import AggQuote, ErrorCode, Unprocessable
+from swapdesk.api.records import QuotedRoute, RouterUsed
+from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.catalogs import Catalog, SourceEntry
+from swapdesk.engine.quote.request_checks import minimum_met
+from swapdesk.engine.quote.shown import alone, path, shown
+from swapdesk.engine.routing import dex_routers
 from swapdesk.engine.routing.dex_routers import CONTRACTS, DEX_ROUTER_GAS, DexSwap
-from swapdesk.engine.routing.impact import spot_output
+from swapdesk.engine.routing.impact import price_impact, spot_output
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.routes import Legs, Route
-from swapdesk.engine.routing.singles import each_source, worth
+from swapdesk.engine.routing.singles import each_source, gas_cost, worth
+from swapdesk.engine.routing.snapshot import Snapshot
+from swapdesk.engine.routing.split import DEADLINE_SECONDS, min_out
 from swapdesk.engine.routing.uniswap_v3.pool import V3Pool
 from swapdesk.engine.routing.whole import Wholes
+from swapdesk.words import QT_TR_NOOP, Words
 
 
 @dataclass(frozen=True)
@@ -81,4 +90,74 @@ def why(dex: DexRoute, chain_name: str) -> str:
         f"swapdesk's router is not deployed on {chain_name}, so the swap goes through {dex.source.name}'s own"
         f" router ({contract}): it runs one route of one DEX, so the trade is not split across sources, and no"
         " swapdesk fee is charged"
+    )
+
+
+def through_dex(
+    request: SwapQuoteRequest,
+    catalog: Catalog,
+    snap: Snapshot,
+    routes: Legs,
+    sold: tuple[str, str],
+    receiver: str,
+    trader: str,
+    gas_value: Fraction,
+) -> AggQuote:
+    """The quote on a chain without swapdesk's router: the one route through a DEX's own router worth the most."""
+    chain, (token0, token1) = request.chain, sold
+    dex = best_dex_route(catalog, routes, snap.pools, request.amountIn, gas_value)
+    if dex is None:
+        raise Unprocessable(
+            ErrorCode.NO_ROUTE,
+            Words(
+                QT_TR_NOOP(
+                    "swapdesk's router is not deployed on {chain}, and no DEX whose own router the catalogue"
+                    " names has a route between token0 and token1 that gives anything"
+                ),
+                chain=chain.flag,
+            ),
+        )
+    minimum_met(request, dex.out, snap.block)
+    minimum = min_out(dex.out, request.impact)
+    terms = (request.amountIn, request.amountOutMin or minimum, receiver, snap.timestamp + DEADLINE_SECONDS)
+    data = dex_routers.encode(swap_of(dex, snap.pools, (token0, token1), terms), dex.router)
+    return AggQuote(
+        srcToken=request.token0,
+        dstToken=request.token1,
+        part=str(request.part),
+        to=request.to,
+        sender=shown(trader, chain.tron),
+        amountIn=str(request.amountIn),
+        usedAmountIn=str(request.amountIn),
+        totalAmountOut=str(dex.out),
+        totalAmountOutMin=str(minimum),
+        impact=f"{price_impact(dex.out, dex.spot_out):.6f}",
+        normalFee="0",
+        fee="0",
+        feeRate="0",
+        aggregator=shown(dex.router, chain.tron),
+        dexPath=[f"{dex.source.name}:100"],
+        amounts=[
+            alone(source, out, DEX_ROUTER_GAS + dex.alone_gas[source], gas_value) for source, out in dex.alone.items()
+        ],
+        data="0x" + data.hex(),
+        blockNumber=snap.block,
+        routes=[
+            QuotedRoute(
+                source=dex.source.name,
+                sources=[h.source for h in dex.route.hops],
+                percent=100,
+                path=path(dex.route, token0, token1, chain.tron),
+                gas=dex.gas - DEX_ROUTER_GAS,
+            )
+        ],
+        estimatedGas=dex.gas,
+        gasCost=str(gas_cost(dex.gas, gas_value)),
+        routesLeftOut=[],
+        router=RouterUsed(
+            name=dex.source.name,
+            contract=CONTRACTS[dex.source.kind],
+            address=shown(dex.router, chain.tron),
+            why=why(dex, chain.name),
+        ),
     )

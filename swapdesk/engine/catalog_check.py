@@ -4,7 +4,7 @@ A catalogue is a claim; the chain is the truth. On first use the engine asks the
 node of another chain is refused in words), and whether there is code at every address the catalogue names:
 without Multicall3 nothing can be read (refused, naming the address); a token, a factory or a pool with no code
 is left out, said in the log; swapdesk's router is trusted only if the code at its address is swapdesk's own,
-byte for byte (else the chain is quoted through the DEXes' own routers, `engine/fallback.py`). The checked
+byte for byte (else the chain is quoted through the DEXes' own routers, `engine/quote/one_dex.py`). The checked
 catalogue is kept for the engine's life.
 """
 
@@ -24,7 +24,7 @@ from swapdesk.chain.tron.node import TronNode
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend, reaching
 from swapdesk.engine.router import is_swapdesk_router
-from swapdesk.engine.routing.reader import KINDS
+from swapdesk.engine.routing.pool_reader import KINDS
 from swapdesk.words import QT_TR_NOOP, Words
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 A chain answers one call at a time on its own thread, and a call in progress cannot be interrupted (py-evm is
 synchronous): every execution is capped instead (`vm.CALL_TIME_CAP`, geth's 5 s; 1 s for an `eth_call` in an
-HTTP batch, `vm.BATCH_CALL_TIME_CAP`). `Turns` decides whose call runs next, from three lanes in this order:
+HTTP batch, `vm.BATCH_CALL_TIME_CAP`). `Lanes` decides whose call runs next, from three lanes in this order:
 
     local       this process: the engine's reads (quotes, the window's), the bridge operators
     light       an HTTP client's call that executes nothing and reads little (`rpc.LIGHT`: eth_blockNumber,
@@ -129,7 +129,7 @@ class _Lane:
         return sum(len(members) for members in self.groups.values())
 
 
-class Turns:
+class Lanes:
     """One call at a time: lanes in order, holds in rounds, clients in turn (module doc)."""
 
     def __init__(self) -> None:

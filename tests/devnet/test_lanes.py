@@ -1,6 +1,6 @@
 """A chain's time shared: the process's own calls first, a quote's reads kept together, the other clients in turn.
 
-Asserted on the order in which a chain gives its turns (`Turns.recent`), never on how long anything took."""
+Asserted on the order in which a chain gives its turns (`Lanes.recent`), never on how long anything took."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from swapdesk.chain import jsonrpc
 from swapdesk.chain.work import working
 from swapdesk.devnet import vm
 from swapdesk.devnet.backend import DevnetBackend
+from swapdesk.devnet.lanes import LOCAL, RUN, Lanes, Turn, serving
 from swapdesk.devnet.network import Devnet
-from swapdesk.devnet.turns import LOCAL, RUN, Turn, Turns, serving
 from swapdesk.engine import Engine
 from swapdesk.server import create_app
 from swapdesk.server.background import BackgroundServer
@@ -30,7 +30,7 @@ CONNECTIONS = 3  # each flooding client's
 
 
 async def _order(
-    turns: Turns, clients: list[tuple[str, str]], light: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset()
+    turns: Lanes, clients: list[tuple[str, str]], light: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset()
 ) -> list[tuple[str, str]]:
     """The order in which `clients` (each asking once, in this order, while the chain is busy; those in `light` for
     a light call) get their turn."""
@@ -63,19 +63,19 @@ async def _order(
 async def test_external_clients_take_turns_by_address_then_by_connection() -> None:
     flood_a = [("10.0.0.1", f"a{n}") for n in range(4)]
     flood_b = [("10.0.0.2", f"b{n}") for n in range(2)]
-    order = await _order(Turns(), flood_a + flood_b)
+    order = await _order(Lanes(), flood_a + flood_b)
     assert order == [flood_a[0], flood_b[0], flood_a[1], flood_b[1], flood_a[2], flood_a[3]]
 
 
 async def test_the_process_own_calls_go_before_the_external_clients_waiting() -> None:
     external = [("10.0.0.1", f"a{n}") for n in range(3)]
     local = [(LOCAL, LOCAL)] * 2
-    order = await _order(Turns(), [external[0], local[0], external[1], local[1], external[2]])
+    order = await _order(Lanes(), [external[0], local[0], external[1], local[1], external[2]])
     assert order == [local[0], local[1], external[0], external[1], external[2]]
 
 
 async def test_light_calls_go_before_heavy_ones_and_each_lane_gets_a_call_in_every_so_often() -> None:
-    turns = Turns()
+    turns = Lanes()
     heavy, light = ("10.0.0.1", "heavy"), ("10.0.0.1", "light")
     asks = [heavy, light] + [(LOCAL, LOCAL)] * (RUN + 4)
     order = await _order(turns, asks, light={light})
@@ -96,7 +96,7 @@ def _longest_local_run(turns: list[Turn]) -> int:
 class _Client:
     """A client whose calls each hold the chain until the test lets them go."""
 
-    def __init__(self, turns: Turns, client: tuple[str, str]) -> None:
+    def __init__(self, turns: Lanes, client: tuple[str, str]) -> None:
         self.turns, self.client = turns, client
 
     async def call(self, going: asyncio.Event | None = None, light: bool = False) -> None:
@@ -106,19 +106,19 @@ class _Client:
                     await going.wait()
 
 
-async def _in_turn(turns: Turns, call: Any) -> asyncio.Task[None]:
+async def _in_turn(turns: Lanes, call: Any) -> asyncio.Task[None]:
     """`call` started, and queued (or given the turn) before this returns."""
     task = asyncio.create_task(call)
     await asyncio.sleep(0)
     return task
 
 
-def _whose(turns: Turns) -> list[str]:
+def _whose(turns: Lanes) -> list[str]:
     return [str(t.client[1]) if t.external else f"work {t.work}" if t.work else "local" for t in turns.recent]
 
 
 async def test_a_works_reads_keep_the_chain_from_external_calls_until_it_ends() -> None:
-    turns = Turns()
+    turns = Lanes()
     flooder = _Client(turns, ("10.0.0.1", "e"))
     going = asyncio.Event()
     in_progress = await _in_turn(turns, flooder.call(going))  # an external call holds the chain
@@ -135,7 +135,7 @@ async def test_a_works_reads_keep_the_chain_from_external_calls_until_it_ends() 
 
 
 async def test_a_works_hold_keeps_heavy_calls_waiting_not_light_ones() -> None:
-    turns = Turns()
+    turns = Lanes()
     with working(60) as work:
         await _Client(turns, (LOCAL, LOCAL)).call()
         heavy = await _in_turn(turns, _Client(turns, ("10.0.0.1", "heavy")).call())
@@ -148,7 +148,7 @@ async def test_a_works_hold_keeps_heavy_calls_waiting_not_light_ones() -> None:
 
 
 async def test_a_hold_ends_at_the_works_deadline() -> None:
-    turns = Turns()
+    turns = Lanes()
     with working(0.01) as work:  # due at once: a quote past its deadline
         await _Client(turns, (LOCAL, LOCAL)).call()
         external = await _in_turn(turns, _Client(turns, ("10.0.0.1", "e")).call())
@@ -161,7 +161,7 @@ async def test_a_hold_ends_at_the_works_deadline() -> None:
 async def test_holds_go_in_rounds_so_external_clients_get_a_call_in_between() -> None:
     """A work that begins reading while an external call waits for an earlier work joins the next round: one
     external call goes between the rounds, then the chain is the new work's until it ends."""
-    turns = Turns()
+    turns = Lanes()
     flooder = _Client(turns, ("10.0.0.1", "e"))
     first_done, second_reading = asyncio.Event(), asyncio.Event()
     first_number = second_number = 0
@@ -195,7 +195,7 @@ async def test_holds_go_in_rounds_so_external_clients_get_a_call_in_between() ->
 
 
 async def test_a_cancelled_wait_gives_up_its_place_and_the_turn_goes_on() -> None:
-    turns = Turns()
+    turns = Lanes()
     async with turns.turn():
         with serving("g", "m"):
             waiting = asyncio.create_task(_enter(turns))
@@ -210,7 +210,7 @@ async def test_a_cancelled_wait_gives_up_its_place_and_the_turn_goes_on() -> Non
             pass
 
 
-async def _enter(turns: Turns) -> None:
+async def _enter(turns: Lanes) -> None:
     async with turns.turn():
         await asyncio.sleep(0)
 
@@ -265,7 +265,7 @@ async def test_a_quote_waits_behind_one_call_of_two_flooding_clients(fresh: tupl
             await asyncio.gather(*(event.wait() for event in under_way.values()))
         quote = await engine.agg_swap(parse(AggSwapRequest, query.items()))
         assert int(quote.totalAmountOut) > 0
-        turns = list(devnet.turns(56).recent)
+        turns = list(devnet.lanes(56).recent)
     finally:
         for task in floods:
             task.cancel()
@@ -304,6 +304,6 @@ def test_a_connection_to_rpc_is_an_external_client_and_a_batched_call_has_the_sh
     assert batched[0]["error"]["message"] == "execution aborted (timeout = 0.5s)"
     assert batched[1]["error"]["message"] == "execution aborted (timeout = 2s)"  # an estimate keeps geth's cap
     assert batched[2]["result"] == "0x38"
-    http = [t for t in devnet.turns(56).recent if t.external]  # the app's own reads aside
+    http = [t for t in devnet.lanes(56).recent if t.external]  # the app's own reads aside
     assert {t.client[0] for t in http} == {("http", "127.0.0.1")}
     assert [t.light for t in http] == [False, False, False, True]  # eth_chainId executes nothing

@@ -10,7 +10,7 @@ calls, which events, which math. Reads go through `Calls`, Multicall3 batches at
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from web3 import AsyncWeb3
 
@@ -109,7 +109,3 @@ def address_of(raw: bytes | None) -> str:
     if value >> 160:
         raise ValueError("not an address")
     return AsyncWeb3.to_checksum_address(value.to_bytes(20, "big"))
-
-
-def log_field(log: Any, name: str) -> Any:
-    return log.get(name) if isinstance(log, dict) else getattr(log, name, None)

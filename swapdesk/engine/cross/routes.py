@@ -25,7 +25,8 @@ from swapdesk.engine.bridges.client import BridgeClient
 from swapdesk.engine.bridges.eta import Observed, estimate
 from swapdesk.engine.bridges.model import Ask, Quote
 from swapdesk.engine.bridges.onchain import ChainReader
-from swapdesk.engine.cross_quote import check_parties, quote_record
+from swapdesk.engine.cross.quote_record import quote_record
+from swapdesk.engine.cross.request_checks import check_parties
 
 
 async def cross_routes(

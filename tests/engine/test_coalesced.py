@@ -1,4 +1,4 @@
-"""`Fresh`: every caller gets the answer of a call that began after it asked, and callers share calls."""
+"""`Coalesced`: every caller gets the answer of a call that began after it asked, and callers share calls."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from swapdesk.chain import work
-from swapdesk.engine.routing.fresh import Fresh
+from swapdesk.engine.routing.coalesced import Coalesced
 
 
 class Node:
@@ -29,7 +29,7 @@ class Node:
 
 async def test_callers_share_calls_and_never_get_an_older_answer() -> None:
     node = Node()
-    fresh = Fresh(node.look)
+    fresh = Coalesced(node.look)
     first = [asyncio.ensure_future(fresh()) for _ in range(5)]
     await node.began.wait()
     node.began.clear()
@@ -52,7 +52,7 @@ async def test_a_failed_call_fails_its_callers_only() -> None:
             raise ConnectionError("the node went away")
         return calls
 
-    fresh = Fresh(flaky)
+    fresh = Coalesced(flaky)
     with pytest.raises(ConnectionError):
         await fresh()
     assert await fresh() == 2
@@ -60,7 +60,7 @@ async def test_a_failed_call_fails_its_callers_only() -> None:
 
 async def test_a_caller_that_gives_up_leaves_the_others_their_answer() -> None:
     node = Node()
-    fresh = Fresh(node.look)
+    fresh = Coalesced(node.look)
     quitter, stayer = asyncio.ensure_future(fresh()), asyncio.ensure_future(fresh())
     await node.began.wait()
     quitter.cancel()
@@ -80,7 +80,7 @@ async def test_each_call_runs_as_part_of_the_work_of_the_caller_that_asked_for_i
         seen.append(None if found is None else found.number)
         return await node.look()
 
-    fresh = Fresh(look)
+    fresh = Coalesced(look)
 
     async def quote() -> tuple[int, int]:
         with work.working(60) as mine:

@@ -1,7 +1,7 @@
 """`GET /v3/core/details` and `GET /ext/v1/transaction` from one reading of the transaction, so they never disagree.
 
 A cross-chain order (a deposit, payout or refund a bridge's provider knows, or a METAPATH registration) is the
-spec's cross-chain record (`cross_details`); any other transaction is read from what it did (`read`). Details
+spec's cross-chain record (`cross.details`); any other transaction is read from what it did (`what_it_did`). Details
 answer a swap or an order, and say what anything else is (NOT_A_SWAP, naming it); the transaction extension
 describes everything, carrying the details record where there is one.
 
@@ -26,14 +26,14 @@ from swapdesk.catalogs import Catalog
 from swapdesk.chain.erc20 import metadata
 from swapdesk.chains import Chain
 from swapdesk.engine.backends import ChainBackend
-from swapdesk.engine.cross import CrossChain
+from swapdesk.engine.cross.cross_chain import CrossChain
+from swapdesk.engine.reading.fetch import Mined, fetch
 from swapdesk.engine.reading.flows import NATIVE
-from swapdesk.engine.reading.mined import Mined, fetch
 from swapdesk.engine.reading.names import names
 from swapdesk.engine.reading.pools import PoolBook
-from swapdesk.engine.reading.read import Reading, explain_failure, read
 from swapdesk.engine.reading.records import Token, Tokens, Tron, info_record, swap_record, wanted_tokens
-from swapdesk.engine.tron_node import reaching_tron, tron_client
+from swapdesk.engine.reading.what_it_did import Reading, explain_failure, read
+from swapdesk.engine.tron.node_client import reaching_tron, tron_client
 from swapdesk.units import to_human
 from swapdesk.words import QT_TR_NOOP, Term, Words
 

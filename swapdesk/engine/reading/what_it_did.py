@@ -20,14 +20,14 @@ from swapdesk.chain.bridge_events import ANY_SWAP_OUT, CB_SEND
 from swapdesk.chain.events import DEPOSIT, WITHDRAWAL, Event
 from swapdesk.chain.receipts import SWAPPED
 from swapdesk.chains import Chain
-from swapdesk.engine.reading.asked import Asked
 from swapdesk.engine.reading.calls import Function, known
 from swapdesk.engine.reading.events import BRIDGE_DEPOSITS, Log, first
 from swapdesk.engine.reading.failures import Need, Shown, explain
+from swapdesk.engine.reading.fetch import Mined
 from swapdesk.engine.reading.flows import NATIVE, Flows, add_native, token_flows
-from swapdesk.engine.reading.mined import Mined
 from swapdesk.engine.reading.pools import PoolBook
 from swapdesk.engine.reading.swap_call import swap_asked
+from swapdesk.engine.reading.swap_terms import Asked
 from swapdesk.engine.reading.swaps import SwapView, check_swapped, read_swap
 
 APPROVE, TRANSFER, TRANSFER_FROM = (bytes.fromhex(s) for s in ("095ea7b3", "a9059cbb", "23b872dd"))

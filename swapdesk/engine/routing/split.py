@@ -1,7 +1,7 @@
 """A same-chain aggregated quote: the best split and the call data that executes it.
 
 Steps: take the state of every pool, the router's fee for the trader and the
-tokens' decimals at one block (`reader`); value each candidate route for 0..P
+tokens' decimals at one block (`pool_reader`); value each candidate route for 0..P
 slices of the amount left after the fee, one pass of the P+1 amounts through
 each hop; pick the exact best assignment; execute it on the pool models in
 the router's order (that is the quote); encode the router call that repeats
@@ -26,7 +26,6 @@ from swapdesk.engine.routing.impact import marginal, price_impact, spot_output
 from swapdesk.engine.routing.optimizer import allocate, threshold
 from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.pruning import bound, first_valued, to_value
-from swapdesk.engine.routing.reader import Snapshot
 from swapdesk.engine.routing.routes import Legs, Route, candidates, execute, legs, output, route_gas, valued
 from swapdesk.engine.routing.singles import (
     Path,
@@ -39,6 +38,7 @@ from swapdesk.engine.routing.singles import (
     worth,
     worth_most,
 )
+from swapdesk.engine.routing.snapshot import Snapshot
 from swapdesk.engine.routing.whole import Wholes
 
 DEADLINE_SECONDS = 20 * 60
