@@ -216,10 +216,24 @@ class CrossTokenEntry(BaseModel):
     icon: str
 
 
+class ListRefusal(BaseModel):
+    """Extension: what a bridge could not list now (one chain of it, or the whole bridge), and why."""
+
+    bridge: str
+    chainId: int | SkipJsonSchema[None] = Field(default=None, description="the chain left out; absent: the bridge")
+    code: str
+    message: str
+
+
 class CrossTokenList(BaseModel):
     bridgers: list[str]
     chains: dict[str, list[CrossChainEntry]]
     tokens: dict[str, list[CrossTokenEntry]]
+    unavailable: list[ListRefusal] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Extension (not in the spec): each bridge, or chain of a bridge, left out of the list now,"
+        " with the code and words its quote would answer; absent when nothing is left out",
+    )
 
 
 class TransferStatus(BaseModel):

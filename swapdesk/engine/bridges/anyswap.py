@@ -31,7 +31,7 @@ from web3.exceptions import Web3Exception
 import swapdesk.engine.bridges.anyswap_scan as scan
 import swapdesk.engine.bridges.model as m
 from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address, to_checksum
-from swapdesk.api import ErrorCode, NotFound, Unavailable
+from swapdesk.api import ApiError, ErrorCode, NotFound, Unavailable
 from swapdesk.chain.bridge_events import ANY_SWAP_IN as SWAP_IN
 from swapdesk.chain.bridge_events import ANY_SWAP_OUT as SWAP_OUT
 from swapdesk.chain.events import TRANSFER
@@ -121,6 +121,20 @@ class Anyswap(BridgeClient):
         asked = [c.id for c in CHAINS if c.cross_chain and (on is None or c.id in on)]  # a token list per chain
         leaving = await asyncio.gather(*(self._routes.get(chain_id) for chain_id in asked))
         return list(dict.fromkeys(route.src for routes in leaving for route in routes))
+
+    async def listing(self, on: frozenset[int] | None = None) -> m.Listing:
+        """Each chain's token list on its own: a chain that cannot be listed now (its provider, or swapdesk,
+        cannot reach it) is left out, said with its refusal, and the other chains are listed."""
+        asked = [c for c in CHAINS if c.cross_chain and (on is None or c.id in on)]
+        leaving = await asyncio.gather(*(self._routes.get(c.id) for c in asked), return_exceptions=True)
+        refused = [(chain, found) for chain, found in zip(asked, leaving, strict=True) if isinstance(found, ApiError)]
+        for found in leaving:
+            if isinstance(found, BaseException) and not isinstance(found, ApiError):
+                raise found
+        if len(refused) == len(asked) and refused:
+            raise refused[0][1]
+        tokens = [route.src for routes in leaving if isinstance(routes, list) for route in routes]
+        return m.Listing(list(dict.fromkeys(tokens)), refused)
 
     async def _config(self, route: Route) -> SwapConfig:
         data = ROUTER.encode("getSwapConfig", to_checksum(route.any_token), route.dst.chain.id)

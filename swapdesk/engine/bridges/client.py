@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from swapdesk.address import InvalidAddress, parse_address
 from swapdesk.api import CrossOrderRequest, ErrorCode, NotFound, Unprocessable, on_parameter
-from swapdesk.engine.bridges.model import Ask, Deposit, Found, Quote, Token, Transfer
+from swapdesk.engine.bridges.model import Ask, Deposit, Found, Listing, Quote, Token, Transfer
 from swapdesk.engine.bridges.onchain import ChainReader, Receipt
 from swapdesk.engine.bridges.provider import ProviderApi
 from swapdesk.engine.bridges.quote_checks import check_quote
@@ -33,6 +33,11 @@ class BridgeClient(ABC):
     async def tokens(self, on: frozenset[int] | None = None) -> list[Token]:
         """Every token this bridge takes, on every chain it serves (the native coin where it takes it); with
         `on`, only those on these chain ids (what a provider asks per chain is asked of those alone)."""
+
+    async def listing(self, on: frozenset[int] | None = None) -> Listing:
+        """`tokens`, for the cross-chain list. A provider asked chain by chain may leave out a chain it cannot list
+        now and keep the others (each said in `Listing.refused`); a refusal of the whole list is raised."""
+        return Listing(await self.tokens(on))
 
     @abstractmethod
     async def quote(self, ask: Ask) -> Quote:

@@ -15,7 +15,7 @@ from decimal import Context, Decimal, DecimalException, localcontext
 from typing import Any
 
 from swapdesk.address import ZERO, InvalidAddress, format_address, parse_address
-from swapdesk.api import CrossRoutesRequest, CrossSwapRequest, ErrorCode, Unprocessable, on_parameter
+from swapdesk.api import ApiError, CrossRoutesRequest, CrossSwapRequest, ErrorCode, Unprocessable, on_parameter
 from swapdesk.api.rules import MAX_DECIMALS
 from swapdesk.chains import Chain
 from swapdesk.units import to_human
@@ -121,6 +121,14 @@ class Token:
 
     def human(self, units: int) -> str:
         return f"{to_human(units, self.decimals)} {self.symbol}"
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What a bridge lists, and the chains it could not list now, each with the refusal that says why."""
+
+    tokens: list[Token]
+    refused: list[tuple[Chain, ApiError]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

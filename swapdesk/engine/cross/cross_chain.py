@@ -29,7 +29,7 @@ from swapdesk.api import (
     NotFound,
     TxDetails,
 )
-from swapdesk.api.records import CrossChainEntry, CrossTokenEntry
+from swapdesk.api.records import CrossChainEntry, CrossTokenEntry, ListRefusal
 from swapdesk.chains import CHAINS
 from swapdesk.engine.backends import ChainBackend
 from swapdesk.engine.bridges import BridgeClient, BridgeEndpoints, ChainReader, bridge_clients
@@ -73,18 +73,26 @@ class CrossChain:
         their providers' lists (ANYSWAP's starts each chain it lists).
 
         A provider whose list is refused (it cannot be reached, or answers what cannot be so) leaves its bridge
-        out, the others listed: /v3/cross/swap for it says why. When every list is refused, the first refusal
-        is the answer."""
+        out, the others listed; a chain a provider cannot list now leaves that chain out of its bridge. Each is
+        said in `unavailable` (an extension), with the words /v3/cross/swap would answer. When every list is
+        refused, the first refusal is the answer."""
         clients = self._offered()
-        answers = await asyncio.gather(*(client.tokens(on) for client in clients.values()), return_exceptions=True)
+        answers = await asyncio.gather(*(client.listing(on) for client in clients.values()), return_exceptions=True)
         listed: dict[str, list[Token]] = {}
+        unavailable: list[ListRefusal] = []
         for name, answer in zip(clients, answers, strict=True):
             if isinstance(answer, ApiError):
                 log.warning("%s left out of the cross-chain token list: %s", name, answer.message)
+                unavailable.append(ListRefusal(bridge=name, code=answer.code.value, message=answer.message))
             elif isinstance(answer, BaseException):
                 raise answer
             else:
-                listed[name] = answer
+                listed[name] = answer.tokens
+                for chain, refused in answer.refused:
+                    log.warning("%s's %s left out of the cross-chain token list: %s", name, chain.flag, refused.message)
+                    unavailable.append(
+                        ListRefusal(bridge=name, chainId=chain.id, code=refused.code.value, message=refused.message)
+                    )
         if not listed:
             raise next(a for a in answers if isinstance(a, ApiError))
         chains, tokens = {}, {}
@@ -106,7 +114,7 @@ class CrossChain:
                 )
                 for t in found
             ]
-        return CrossTokenList(bridgers=list(listed), chains=chains, tokens=tokens)
+        return CrossTokenList(bridgers=list(listed), chains=chains, tokens=tokens, unavailable=unavailable or None)
 
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
         ask = Ask.of(request)
