@@ -52,7 +52,7 @@ from swapdesk.server.devnet_app import DevnetRoutes
 
 ERC20 = artifact("ERC20")
 CHAINS_USED = (1, 56, 137, 42161, 10)  # where the pasted list's transactions are sent
-Sender = Callable[[int], AsyncWeb3]  # a chain's JSON-RPC, to send on
+Sender = Callable[[int], AsyncWeb3[Any]]  # a chain's JSON-RPC, to send on
 
 
 @asynccontextmanager
@@ -73,7 +73,7 @@ async def world(served: bool) -> AsyncIterator[tuple[SwapService, Sender]]:
         remote = RemoteService(server.url)
         providers_: dict[int, KeptAliveProvider] = {}
 
-        def rpc(chain_id: int) -> AsyncWeb3:
+        def rpc(chain_id: int) -> AsyncWeb3[Any]:
             if chain_id not in providers_:
                 providers_[chain_id] = KeptAliveProvider(f"{server.url}/rpc/{chain_id}")
             return AsyncWeb3(providers_[chain_id])

@@ -49,7 +49,7 @@ class Counting(KeptAliveProvider):
 
 
 class CountedBackend(RpcBackend):
-    async def web3(self, chain: Chain) -> AsyncWeb3:
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]:
         if chain.id not in self._web3:
             self._web3[chain.id] = AsyncWeb3(Counting(self.endpoints[chain.id]))
         return self._web3[chain.id]

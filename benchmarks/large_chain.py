@@ -387,9 +387,9 @@ class CountingBackend(DevnetBackend):
     def __init__(self, devnet: Devnet) -> None:
         super().__init__(devnet)
         self.providers: dict[int, CountingProvider] = {}
-        self.clients: dict[int, AsyncWeb3] = {}
+        self.clients: dict[int, AsyncWeb3[Any]] = {}
 
-    async def web3(self, chain: Chain) -> AsyncWeb3:
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]:
         await self.catalog(chain)
         if chain.id not in self.clients:
             self.providers[chain.id] = CountingProvider(self.devnet, chain.id)

@@ -46,8 +46,8 @@ from swapdesk.engine import Engine
 from swapdesk.engine.routing.gas_weighing import worth_their_gas
 from swapdesk.engine.routing.optimizer import allocate
 from swapdesk.engine.routing.pool import Pool
-from swapdesk.engine.routing.routes import Legs, candidates, legs, outputs
-from swapdesk.engine.routing.split import best_rate, best_split, probe, route_gas
+from swapdesk.engine.routing.routes import Legs, candidates, legs, outputs, route_gas
+from swapdesk.engine.routing.split import best_rate, best_split, probe
 from swapdesk.engine.routing.uniswap_v3 import TickTable, V3Pool, get_sqrt_ratio_at_tick, get_tick_at_sqrt_ratio
 from swapdesk.engine.routing.uniswap_v3.math import MAX_TICK, MIN_TICK, mul_div
 

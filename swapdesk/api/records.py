@@ -10,7 +10,8 @@ OpenAPI document types it as the spec does (`SkipJsonSchema[None]`).
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
-from pydantic.json_schema import JsonDict, SkipJsonSchema
+from pydantic.config import JsonDict
+from pydantic.json_schema import SkipJsonSchema
 
 from swapdesk.api.readings import BridgeDeposit, Failure, Flow
 from swapdesk.api.rules import MAX_DECIMALS

@@ -55,7 +55,7 @@ def _uint(raw: bytes | None) -> int | None:
     return int.from_bytes(raw, "big") if raw is not None and len(raw) == 32 else None
 
 
-async def metadata(w3: AsyncWeb3, multicall: str, tokens: list[str]) -> list[TokenMetadata | None]:
+async def metadata(w3: AsyncWeb3[Any], multicall: str, tokens: list[str]) -> list[TokenMetadata | None]:
     """symbol, name and decimals of each token; None for an address that is no usable token."""
     erc20 = artifact("ERC20")
     groups = [[Read(t, erc20.encode(fn)) for fn in ("symbol", "name", "decimals")] for t in tokens]
@@ -72,7 +72,7 @@ async def metadata(w3: AsyncWeb3, multicall: str, tokens: list[str]) -> list[Tok
 
 
 async def decimals_of(
-    w3: AsyncWeb3, multicall: str, tokens: list[str], block: Block = "latest"
+    w3: AsyncWeb3[Any], multicall: str, tokens: list[str], block: Block = "latest"
 ) -> dict[str, int | None]:
     """Each token's decimals() as it answers at `block` (None: no answer of one word: not an ERC-20)."""
     groups = [[Read(t, artifact("ERC20").encode("decimals"))] for t in tokens]
@@ -80,7 +80,7 @@ async def decimals_of(
     return {token: _uint(raw) for token, (raw,) in zip(tokens, answers, strict=True)}
 
 
-async def balances_of(w3: AsyncWeb3, multicall: str, holder: str, tokens: list[Any], tron: bool) -> list[int]:
+async def balances_of(w3: AsyncWeb3[Any], multicall: str, holder: str, tokens: list[Any], tron: bool) -> list[int]:
     """`holder`'s balance of each token (the all-zero address: the native coin), one call."""
     erc20, mc = artifact("ERC20"), vendored("Multicall3")
     reads = []

@@ -12,6 +12,7 @@ its own, so such a contract can only spoil its own answers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from web3 import AsyncWeb3
 
@@ -44,7 +45,7 @@ def block_id(block: Block) -> str:
 
 
 async def aggregate3(
-    w3: AsyncWeb3, multicall: str, reads: list[Read], gas: int = CALL_GAS, block: Block = "latest"
+    w3: AsyncWeb3[Any], multicall: str, reads: list[Read], gas: int = CALL_GAS, block: Block = "latest"
 ) -> list[bytes | None]:
     """Each read's return data at `block`, or None where that read reverted."""
     art = vendored("Multicall3")
@@ -63,7 +64,7 @@ async def aggregate3(
 
 
 async def aggregate3_isolated(
-    w3: AsyncWeb3, multicall: str, groups: list[list[Read]], block: Block = "latest"
+    w3: AsyncWeb3[Any], multicall: str, groups: list[list[Read]], block: Block = "latest"
 ) -> list[list[bytes | None]]:
     """Reads grouped by the contract they run, each group's answers. One batch; then each group that is
     missing an answer (its own revert, or a neighbour that burned the gas) alone. A group has at most

@@ -24,7 +24,7 @@ def swapped_event(receipt: Any, router: str) -> dict[str, Any] | None:
     return None
 
 
-async def revert_reason(w3: AsyncWeb3, tx: Any) -> str:
+async def revert_reason(w3: AsyncWeb3[Any], tx: Any) -> str:
     """Replay a reverted transaction on the state before its block to read its reason: its revert data read as
     `chain.reverts` reads it (the words the TRON outbox and the devnet's nodes say), else the node's message."""
     replay = {"from": tx["from"], "to": tx["to"], "data": tx["input"], "value": tx["value"], "gas": tx["gas"]}

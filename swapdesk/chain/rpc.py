@@ -24,7 +24,7 @@ class NodeError(Exception):
         self.code = code
 
 
-async def request(w3: AsyncWeb3, method: str, params: list[Any]) -> Any:
+async def request(w3: AsyncWeb3[Any], method: str, params: list[Any]) -> Any:
     """The `result` of one request; NodeError for an error answer."""
     answer: Any = await w3.provider.make_request(RPCEndpoint(method), params)
     error = answer.get("error")

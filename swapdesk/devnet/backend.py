@@ -4,6 +4,7 @@ through `DevnetProvider`) and its catalogue (the world's, with its bridges' cont
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from web3 import AsyncWeb3
 
@@ -51,10 +52,10 @@ class DevnetBackend:
     def __init__(self, devnet: Devnet | None = None) -> None:
         """By default the user's devnet, whose chains keep their blocks between runs."""
         self.devnet = devnet or Devnet(ChainData())
-        self._web3: dict[int, AsyncWeb3] = {}
+        self._web3: dict[int, AsyncWeb3[Any]] = {}
         self._catalogs: dict[int, Catalog] = {}
 
-    async def web3(self, chain: Chain) -> AsyncWeb3:
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]:
         await self.catalog(chain)
         if chain.id not in self._web3:
             self._web3[chain.id] = AsyncWeb3(DevnetProvider(self.devnet, chain.id))

@@ -11,7 +11,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Protocol
+from typing import Any, Protocol
 
 import aiohttp
 import httpx
@@ -31,7 +31,7 @@ TRON = resolve("TRON")
 
 
 class ChainBackend(Protocol):
-    async def web3(self, chain: Chain) -> AsyncWeb3: ...
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]: ...
     async def catalog(self, chain: Chain) -> Catalog: ...
     def is_devnet(self, chain: Chain) -> bool:
         """True where the chain is the embedded devnet (demo accounts may sign there)."""
@@ -66,9 +66,9 @@ class RpcBackend:
         self.endpoints = endpoints
         self.catalogs = catalogs
         self.practice = dict(practice or {})
-        self._web3: dict[int, AsyncWeb3] = {}
+        self._web3: dict[int, AsyncWeb3[Any]] = {}
 
-    async def web3(self, chain: Chain) -> AsyncWeb3:
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]:
         if chain.id not in self.endpoints:
             raise Unavailable(ErrorCode.CHAIN_UNAVAILABLE, Words(_NO_ENDPOINT, chain=chain.flag))
         if chain.id not in self._web3:
@@ -128,7 +128,7 @@ class ServedDevnetBackend:
         self._client = httpx.AsyncClient(timeout=CATALOG_TIMEOUT)
         self._fetching: dict[int, asyncio.Lock] = {}
 
-    async def web3(self, chain: Chain) -> AsyncWeb3:
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]:
         return await self.rpc.web3(chain)
 
     async def catalog(self, chain: Chain) -> Catalog:
@@ -200,7 +200,7 @@ class RoutedBackend:
     def _for(self, chain: Chain) -> ChainBackend:
         return self.rpc if chain.id in self.rpc.endpoints else self.devnet
 
-    async def web3(self, chain: Chain) -> AsyncWeb3:
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]:
         return await self._for(chain).web3(chain)
 
     async def catalog(self, chain: Chain) -> Catalog:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import replace
+from typing import Any
 
 from web3 import AsyncWeb3
 
@@ -41,7 +42,7 @@ class CheckedChains:
         self._checking: dict[int, asyncio.Lock] = {}
         self.said: list[str] = []  # what the checks found that a person should hear
 
-    async def web3(self, chain: Chain) -> AsyncWeb3:
+    async def web3(self, chain: Chain) -> AsyncWeb3[Any]:
         return await self.inner.web3(chain)
 
     async def catalog(self, chain: Chain) -> Catalog:
@@ -56,7 +57,7 @@ class CheckedChains:
                     self._checked[chain.id] = await self._check(chain, claimed, w3)
         return self._checked[chain.id]
 
-    async def _check(self, chain: Chain, claimed: Catalog, w3: AsyncWeb3) -> Catalog:
+    async def _check(self, chain: Chain, claimed: Catalog, w3: AsyncWeb3[Any]) -> Catalog:
         answered, expected = quantity(await request(w3, "eth_chainId", [])), self.inner.network_id(chain)
         if answered != expected:
             raise Unavailable(
@@ -103,7 +104,7 @@ class CheckedChains:
         return replace(claimed, router=router, tokens=tokens, sources=sources)
 
     async def _answering(
-        self, chain: Chain, multicall: str, w3: AsyncWeb3, tokens: list[TokenEntry], sources: list[SourceEntry]
+        self, chain: Chain, multicall: str, w3: AsyncWeb3[Any], tokens: list[TokenEntry], sources: list[SourceEntry]
     ) -> tuple[list[TokenEntry], list[SourceEntry]]:
         """Those tokens that answer as the tokens claimed (their decimals, and not a pool's `token0`), and those
         sources that answer as their kind (`PoolKind.source_probe`); the others left out, each said."""
@@ -164,5 +165,5 @@ def _word(raw: bytes | None) -> int | None:
     return int.from_bytes(raw, "big") if raw is not None and len(raw) == 32 else None
 
 
-async def _code(w3: AsyncWeb3, address: str) -> bytes:
+async def _code(w3: AsyncWeb3[Any], address: str) -> bytes:
     return data(await request(w3, "eth_getCode", [address, "latest"]))

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse
 from swapdesk.chains import resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.tron import node
+from swapdesk.devnet.tron.request import Request as TronRequest
 from swapdesk.server.rpc import serving_connection
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ def add_tron_routes(app: FastAPI, devnet: Devnet | None) -> None:
             return JSONResponse({"Error": str(exc)})
         if devnet is None:
             return JSONResponse({"Error": "this server runs no devnet"})
-        call = node.Request(params, _visible(params.get("visible")))
+        call = TronRequest(params, _visible(params.get("visible")))
         try:
             with serving_connection(request):  # the chain is shared in lanes (`devnet.lanes`)
                 answer = await devnet.run(TRON, node.answer, method, call)

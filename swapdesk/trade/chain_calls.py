@@ -18,9 +18,10 @@ from tronpy.exceptions import AddressNotFound
 from web3.exceptions import ContractLogicError, Web3Exception
 
 from swapdesk.address import ZERO, format_address, to_checksum
+from swapdesk.chain.reverts import revert_reason
 from swapdesk.chains import Chain
 from swapdesk.contracts import artifact
-from swapdesk.engine.tron.node_client import NodeRefused, ask, measured_fee_limit, message, revert_reason
+from swapdesk.engine.tron.node_client import NodeRefused, ask, measured_fee_limit, message
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
 from swapdesk.trade.outbox import UNREACHABLE, Sent, network_of
 from swapdesk.trade.swap import Trader

@@ -72,7 +72,7 @@ class Network:
     chain_id: int
     kind: str  # "real", "devnet" or "practice" (store.NETWORKS)
     id: int
-    w3: AsyncWeb3 | None
+    w3: AsyncWeb3[Any] | None
 
     def has(self, tx: StoredTx) -> bool:
         """Whether `tx` was signed for this very network: the only one it may be sent to."""
@@ -136,7 +136,15 @@ class Outbox:
         return Sent(tx_hash, await self.follow(w3, tx_hash))
 
     async def _sign_and_send(
-        self, net: Network, w3: AsyncWeb3, key: PrivateKey, kind: str, to: str, data: bytes, value: int, summary: Any
+        self,
+        net: Network,
+        w3: AsyncWeb3[Any],
+        key: PrivateKey,
+        kind: str,
+        to: str,
+        data: bytes,
+        value: int,
+        summary: Any,
     ) -> str:
         """Choose the nonce, sign, record and send (the account's lock held); the transaction's hash."""
         call = {"from": key.address, "to": to, "data": "0x" + data.hex(), "value": value}
@@ -186,7 +194,7 @@ class Outbox:
         await off_loop(self.store.mark, tx_hash, "sent")
         return tx_hash
 
-    async def follow(self, w3: AsyncWeb3, tx_hash: str) -> Any:
+    async def follow(self, w3: AsyncWeb3[Any], tx_hash: str) -> Any:
         """Wait for the receipt and record the outcome; SendFailed when it reverted."""
         try:
             receipt = await w3.eth.wait_for_transaction_receipt(tx_hash, timeout=RECEIPT_TIMEOUT)  # type: ignore[arg-type]
@@ -256,14 +264,14 @@ class Outbox:
         with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
             await self.follow(net.w3, tx.hash)
 
-    async def _settle(self, w3: AsyncWeb3, tx: StoredTx) -> None:
+    async def _settle(self, w3: AsyncWeb3[Any], tx: StoredTx) -> None:
         async with self._sender(tx.signed_for, tx.sender):  # a send from the same account waits for this
             open_ = await self._rebroadcast(w3, tx)
         if open_:
             with contextlib.suppress(SendFailed):  # the outcome is recorded by follow
                 await self.follow(w3, tx.hash)
 
-    async def _rebroadcast(self, w3: AsyncWeb3, tx: StoredTx) -> bool:
+    async def _rebroadcast(self, w3: AsyncWeb3[Any], tx: StoredTx) -> bool:
         """Send a recorded transaction again unless the chain has it; False when it is settled as dropped or failed.
         The caller holds the account's lock and has checked that `w3` is the network `tx` was signed for."""
         try:

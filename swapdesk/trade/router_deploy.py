@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from web3 import AsyncWeb3
 
@@ -54,7 +55,7 @@ class DeployPlan:
 
 
 class RouterDeployer:
-    def __init__(self, w3: AsyncWeb3, catalog: Catalog, outbox: Outbox) -> None:
+    def __init__(self, w3: AsyncWeb3[Any], catalog: Catalog, outbox: Outbox) -> None:
         """`catalog`: the chain's catalogue as the user has it (its sources are what the router is set up for)."""
         self.w3 = w3
         self.catalog = catalog

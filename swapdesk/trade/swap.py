@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from eth_typing import ChecksumAddress, HexAddress, HexStr
 from web3 import AsyncWeb3
@@ -96,7 +97,7 @@ class Trader:
         return Funds(balance, allowance)
 
     @staticmethod
-    async def _read(w3: AsyncWeb3, token: str, data: bytes) -> int:
+    async def _read(w3: AsyncWeb3[Any], token: str, data: bytes) -> int:
         out = await w3.eth.call({"to": _checksum(token), "data": HexStr("0x" + data.hex())})
         return int.from_bytes(bytes(out)[:32], "big")
 
@@ -207,7 +208,7 @@ class Trader:
 
     @staticmethod
     async def _simulate(
-        w3: AsyncWeb3, sender: str, router: str, data: bytes, value: int, dex: DexSwap | None = None
+        w3: AsyncWeb3[Any], sender: str, router: str, data: bytes, value: int, dex: DexSwap | None = None
     ) -> int:
         """The swap run with eth_call on the latest state: what it would deliver."""
         call = {"from": _checksum(sender), "to": _checksum(router), "data": HexStr("0x" + data.hex()), "value": value}

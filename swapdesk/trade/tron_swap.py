@@ -25,6 +25,7 @@ from tronpy.exceptions import AddressNotFound
 
 from swapdesk.address import format_address, parse_address
 from swapdesk.api import ApiError, SwapService, TronQuote, TronSwapRequest
+from swapdesk.chain.reverts import revert_reason
 from swapdesk.chains import resolve
 from swapdesk.contracts import artifact
 from swapdesk.engine.in_process import InProcess
@@ -34,7 +35,6 @@ from swapdesk.engine.tron.node_client import (
     chain_parameters,
     measured_fee_limit,
     message,
-    revert_reason,
     swapped_event,
 )
 from swapdesk.engine.tron.swap_flat import FUNCTION, call_data, tronpy_values

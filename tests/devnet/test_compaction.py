@@ -296,7 +296,7 @@ async def test_a_view_opened_mid_compaction_sees_a_whole_generation(
     receipts += await _transfers(owner, 3)  # acknowledged in the generation being compacted
 
     reading, resume = threading.Event(), threading.Event()
-    decode = chainfiles.decode_store
+    decode = decode_store  # the function chainfiles calls, patched there and put back
 
     def paused(blob: bytes) -> dict[bytes, bytes]:  # the view, between its snapshot and its journal
         reading.set()

@@ -110,11 +110,11 @@ class Sent:
 class Wallet:
     """One demo account on one chain, sending as a wallet does: fees from the latest block, a given gas."""
 
-    w3: AsyncWeb3
+    w3: AsyncWeb3[Any]
     account: LocalAccount
 
     @classmethod
-    def of(cls, w3: AsyncWeb3, index: int) -> Wallet:
+    def of(cls, w3: AsyncWeb3[Any], index: int) -> Wallet:
         return cls(w3, Account.from_key(demo_key(index)))
 
     @property

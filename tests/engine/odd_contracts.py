@@ -8,6 +8,7 @@ need not even be UTF-8).
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import vyper
 from eth_abi import encode
@@ -50,7 +51,7 @@ def raw_runtime(runtime: bytes) -> bytes:
     return b"\x61" + len(runtime).to_bytes(2, "big") + b"\x80\x60\x0c\x60\x00\x39\x60\x00\xf3" + runtime
 
 
-async def deploy(w3: AsyncWeb3, creation: bytes, account_index: int = 8) -> str:
+async def deploy(w3: AsyncWeb3[Any], creation: bytes, account_index: int = 8) -> str:
     """Deploy with a demo account's signed transaction; the new contract's address."""
     account = Account.from_key(demo_key(account_index))
     block = await w3.eth.get_block("latest")

@@ -6,6 +6,7 @@ chain holds it, so it succeeds (a test of the reader must not depend on what the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from eth_account import Account
 from eth_account.signers.local import LocalAccount
@@ -36,7 +37,7 @@ actions = st.builds(Action, st.sampled_from(KINDS), st.integers(0, 10_000), st.b
 
 
 class Mover:
-    def __init__(self, w3: AsyncWeb3, manifest: Manifest, key: bytes) -> None:
+    def __init__(self, w3: AsyncWeb3[Any], manifest: Manifest, key: bytes) -> None:
         self.w3, self.manifest = w3, manifest
         self.account: LocalAccount = Account.from_key(key)
         self.pairs = [p for s in manifest.sources if s.kind == "uniswap_v2" for p in s.pools]

@@ -8,6 +8,8 @@ sources), part 1..100, every channel, discount holders or not.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from eth_account import Account
 from eth_account.signers.local import LocalAccount
@@ -33,13 +35,13 @@ CHANNELS = ["default", "web", "android", "ios", "extension"]
 SWAP_GAS = 3_000_000  # fixed (py-evm's estimate_gas would re-execute the swap a dozen times): a few routes' worth
 
 
-async def balance(w3: AsyncWeb3, token: str, owner: str) -> int:
+async def balance(w3: AsyncWeb3[Any], token: str, owner: str) -> int:
     if token == NATIVE:
         return await w3.eth.get_balance(owner)  # type: ignore[arg-type]
     return int(await w3.eth.contract(address=token, abi=ERC20.abi).functions.balanceOf(owner).call())  # type: ignore[arg-type]
 
 
-async def send(w3: AsyncWeb3, account: LocalAccount, tx: dict[str, object], gas: int) -> tuple[str, int]:
+async def send(w3: AsyncWeb3[Any], account: LocalAccount, tx: dict[str, object], gas: int) -> tuple[str, int]:
     """Sign and send; (hash, status)."""
     block = await w3.eth.get_block("latest")
     tx = {

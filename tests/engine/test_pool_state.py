@@ -50,7 +50,7 @@ SEQUENCES = settings(
 
 
 @pytest.fixture(scope="module")
-async def on_devnet() -> AsyncIterator[tuple[AsyncWeb3, Engine, Manifest]]:
+async def on_devnet() -> AsyncIterator[tuple[AsyncWeb3[Any], Engine, Manifest]]:
     """A devnet of its own (pools no other test moves), blocks every 150 ms so empty ones fall between moves."""
     devnet = Devnet(speed=20)
     engine = Engine(DevnetBackend(devnet))
@@ -72,7 +72,7 @@ def anvil_world() -> Iterator[tuple[str, Manifest]]:
 RECIPIENT = "0x2c7536E3605D9C16a7a3D7b1898e529396a65c23"
 
 
-async def _router_swap(w3: AsyncWeb3, engine: Engine, manifest: Manifest, action: Action) -> None:
+async def _router_swap(w3: AsyncWeb3[Any], engine: Engine, manifest: Manifest, action: Action) -> None:
     """The engine's own quote for a split across sources, executed."""
     account = Account.from_key(demo_key(TRADER))
     tokens = manifest.tokens[1:]
@@ -94,7 +94,7 @@ async def _router_swap(w3: AsyncWeb3, engine: Engine, manifest: Manifest, action
     assert status == 1
 
 
-async def _moves_follow_the_chain(w3: AsyncWeb3, engine: Engine, manifest: Manifest, moves: list[Action]) -> None:
+async def _moves_follow_the_chain(w3: AsyncWeb3[Any], engine: Engine, manifest: Manifest, moves: list[Action]) -> None:
     reader = await engine.aggregator.reader(by_id(CHAIN))
     mover = Mover(w3, manifest, demo_key(TRADER))
     whole_reads = reader.whole_reads
@@ -123,7 +123,7 @@ V3_MOVES = st.builds(Action, st.sampled_from(["v3swap", "v3mint", "v3burn"]), st
 @SEQUENCES
 @given(moves=st.lists(V3_MOVES, min_size=8, max_size=16))
 async def test_v3_pools_swap_as_modelled_and_follow_their_logs(
-    on_devnet: tuple[AsyncWeb3, Engine, Manifest], moves: list[Action]
+    on_devnet: tuple[AsyncWeb3[Any], Engine, Manifest], moves: list[Action]
 ) -> None:
     """Swaps across many ticks, and positions minted and burnt around and away from the price."""
     await _moves_follow_the_chain(*on_devnet, moves)
@@ -133,7 +133,7 @@ async def test_v3_pools_swap_as_modelled_and_follow_their_logs(
 @given(moves=st.lists(actions, min_size=6, max_size=10))
 @example(moves=EVERY_KIND)
 async def test_log_driven_state_is_the_chain_state_on_the_devnet(
-    on_devnet: tuple[AsyncWeb3, Engine, Manifest], moves: list[Action]
+    on_devnet: tuple[AsyncWeb3[Any], Engine, Manifest], moves: list[Action]
 ) -> None:
     await _moves_follow_the_chain(*on_devnet, moves)
 
@@ -154,7 +154,9 @@ async def test_log_driven_state_is_the_chain_state_on_anvil(
         await engine.aclose()
 
 
-async def test_a_quote_is_stamped_with_the_block_of_its_state(on_devnet: tuple[AsyncWeb3, Engine, Manifest]) -> None:
+async def test_a_quote_is_stamped_with_the_block_of_its_state(
+    on_devnet: tuple[AsyncWeb3[Any], Engine, Manifest],
+) -> None:
     w3, engine, manifest = on_devnet
     usdt = manifest.token("USDT")
     query = {

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from eth_utils import to_checksum_address
@@ -42,7 +43,7 @@ BPS = 10_000
 TOLERANCE = Decimal("0.000001")
 
 
-async def _v2_rate(w3: AsyncWeb3, pool: str, token_in: str, fee: int, block: int) -> Fraction:
+async def _v2_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, fee: int, block: int) -> Fraction:
     """`fee`: the family's, in basis points, as its catalogue says (real factories have no fee getter)."""
     pair = w3.eth.contract(address=pool, abi=PAIR.abi)  # type: ignore[call-overload]
     reserve0, reserve1, _ = await pair.functions.getReserves().call(block_identifier=block)
@@ -51,7 +52,7 @@ async def _v2_rate(w3: AsyncWeb3, pool: str, token_in: str, fee: int, block: int
     return Fraction((BPS - fee) * reserve_out, BPS * reserve_in)
 
 
-async def _v3_rate(w3: AsyncWeb3, pool: str, token_in: str, block: int) -> Fraction:
+async def _v3_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, block: int) -> Fraction:
     """The pool's price from slot0, less its fee: what a vanishingly small swap gets."""
     contract = w3.eth.contract(address=pool, abi=V3_POOL.abi)  # type: ignore[call-overload]
     sqrt_price = (await contract.functions.slot0().call(block_identifier=block))[0]
@@ -61,7 +62,7 @@ async def _v3_rate(w3: AsyncWeb3, pool: str, token_in: str, block: int) -> Fract
     return (price if selling_token0 else 1 / price) * Fraction(10**6 - fee, 10**6)
 
 
-async def _stable_rate(w3: AsyncWeb3, pool: str, token_in: str, token_out: str, block: int) -> Fraction:
+async def _stable_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, token_out: str, block: int) -> Fraction:
     """Richardson's difference of get_dy: (4 g(h) - g(2h)) / 2h cancels the curvature's first term."""
     contract = w3.eth.contract(address=pool, abi=STABLE.abi)  # type: ignore[call-overload]
     coins = [await contract.functions.coins(k).call(block_identifier=block) for k in range(3)]
@@ -72,7 +73,7 @@ async def _stable_rate(w3: AsyncWeb3, pool: str, token_in: str, token_out: str, 
     return Fraction(4 * g1 - g2, 2 * h)
 
 
-async def independent_impact(w3: AsyncWeb3, manifest: Manifest, quote: AggQuote) -> Fraction:
+async def independent_impact(w3: AsyncWeb3[Any], manifest: Manifest, quote: AggQuote) -> Fraction:
     (params,) = ROUTER.decode_input("swap", bytes.fromhex(quote.data[2:]))
     src, routes = to_checksum_address(params[0]), params[7]
     stable_pools = {s.address for s in manifest.sources if s.kind == "stableswap"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from eth_utils import keccak
@@ -39,7 +40,7 @@ async def test_an_unreachable_node_is_said_in_plain_words(store: TxStore) -> Non
     await w3.provider.disconnect()
 
 
-async def _approvals(backend: DevnetBackend, *amounts: int) -> tuple[AsyncWeb3, str, list[bytes]]:
+async def _approvals(backend: DevnetBackend, *amounts: int) -> tuple[AsyncWeb3[Any], str, list[bytes]]:
     chain = resolve("BSC")
     w3 = await backend.web3(chain)
     usdt = (await backend.catalog(chain)).token("USDT").address
@@ -64,7 +65,7 @@ async def test_two_sends_racing_on_one_account_get_consecutive_nonces(backend: D
     assert await w3.eth.get_transaction_count(KEY.address) == before + 2
 
 
-async def _left_from_last_run(w3: AsyncWeb3, store: TxStore, to: str, data: bytes) -> StoredTx:
+async def _left_from_last_run(w3: AsyncWeb3[Any], store: TxStore, to: str, data: bytes) -> StoredTx:
     """A transaction the last run signed and recorded, then was killed before sending."""
     nonce = await w3.eth.get_transaction_count(KEY.address, "pending")
     base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]

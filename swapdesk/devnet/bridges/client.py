@@ -17,6 +17,7 @@ from swapdesk.chain.tron.protobuf import Msg
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.provider import DevnetProvider
 from swapdesk.devnet.tron import node as tron_node
+from swapdesk.devnet.tron.request import Request
 
 MAX_LOG_BLOCKS = 10_000  # blocks one eth_getLogs may span (the devnet's limit, and node providers')
 EXECUTION_REVERTED = 3
@@ -141,7 +142,7 @@ class ChainClient:
     async def tron(self, method: str, params: Msg) -> Msg:
         """java-tron's `wallet/<method>` on this (the TRON) chain, hex addresses (`visible` false)."""
         self._check(method)
-        request = tron_node.Request(params=params, visible=False)
+        request = Request(params=params, visible=False)
         answer: Msg = await self.devnet.run(self.chain_id, tron_node.answer, method, request)
         return answer
 

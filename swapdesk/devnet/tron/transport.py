@@ -14,6 +14,7 @@ from swapdesk.chain.tron.node import TIMEOUT, TronNode
 from swapdesk.chains import resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.tron import node
+from swapdesk.devnet.tron.request import Request
 
 TRON = resolve("TRON")
 DEVNET_URL = "http://devnet.invalid/tron/"  # never resolved: the transport answers in process
@@ -40,5 +41,5 @@ class DevnetTransport(httpx.AsyncBaseTransport):
         if not isinstance(params, dict):
             return httpx.Response(200, json={"Error": "the body must be a JSON object"})
         visible = params.get("visible") is True or str(params.get("visible", "")).lower() == "true"
-        answer = await self.devnet.run(TRON.id, node.answer, method, node.Request(params, visible))
+        answer = await self.devnet.run(TRON.id, node.answer, method, Request(params, visible))
         return httpx.Response(200, json=answer)

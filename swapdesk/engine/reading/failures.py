@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from eth_abi import encode
 from web3 import AsyncWeb3
@@ -43,7 +44,7 @@ class Need:
     amount: int
 
 
-async def explain(w3: AsyncWeb3, mined: Mined, asked: Asked | None, need: Need | None, show: Shown) -> Failure:
+async def explain(w3: AsyncWeb3[Any], mined: Mined, asked: Asked | None, need: Need | None, show: Shown) -> Failure:
     if asked is not None and asked.deadline is not None and mined.timestamp > asked.deadline:
         replayed = await replay(w3, mined)
         return _deadline(asked.deadline, mined.timestamp, replayed.revert.reason if replayed.revert else "")
@@ -74,7 +75,7 @@ async def explain(w3: AsyncWeb3, mined: Mined, asked: Asked | None, need: Need |
     return Failure(code="UNKNOWN", reason="", words=f"It failed, and the node does not say why{why}.")
 
 
-async def _minimum(w3: AsyncWeb3, mined: Mined, asked: Asked, revert: Revert, show: Shown) -> Failure:
+async def _minimum(w3: AsyncWeb3[Any], mined: Mined, asked: Asked, revert: Revert, show: Shown) -> Failure:
     assert asked.minimum is not None
     gave = await _rerun(w3, mined, asked)
     token = asked.token_out
@@ -89,7 +90,7 @@ async def _minimum(w3: AsyncWeb3, mined: Mined, asked: Asked, revert: Revert, sh
     )  # fmt: skip
 
 
-async def _maximum(w3: AsyncWeb3, mined: Mined, asked: Asked, revert: Revert, show: Shown) -> Failure:
+async def _maximum(w3: AsyncWeb3[Any], mined: Mined, asked: Asked, revert: Revert, show: Shown) -> Failure:
     assert asked.maximum is not None
     needed = await _rerun(w3, mined, asked)
     token = asked.token_in
@@ -110,7 +111,7 @@ def _deadline(deadline: int, block_time: int, reason: str) -> Failure:
     return Failure(code="DEADLINE_PASSED", reason=reason, words=words, deadline=deadline, blockTime=block_time)
 
 
-async def _gas_needed(w3: AsyncWeb3, mined: Mined) -> int | None:
+async def _gas_needed(w3: AsyncWeb3[Any], mined: Mined) -> int | None:
     """The gas the call needs on the state before its block; None where it fails whatever the gas."""
     call = {"from": mined.sender, "to": mined.to, "data": "0x" + mined.input.hex(), "value": hex(mined.value)}
     try:
@@ -125,7 +126,7 @@ def _out_of_gas(mined: Mined, needed: int | None) -> Failure:
     return Failure(code="OUT_OF_GAS", reason="", words=words, gasLimit=mined.gas, gasNeeded=needed)
 
 
-async def _short(w3: AsyncWeb3, mined: Mined, need: Need, revert: Revert, show: Shown) -> Failure | None:
+async def _short(w3: AsyncWeb3[Any], mined: Mined, need: Need, revert: Revert, show: Shown) -> Failure | None:
     """ALLOWANCE_TOO_LOW or BALANCE_TOO_LOW where the state before the block says so; None where it does not."""
     funds = revert.reason in FUNDS_CODES or any(w in revert.reason.lower() for w in FUNDS_WORDS) or not revert.reason
     if not funds:
@@ -153,7 +154,7 @@ async def _short(w3: AsyncWeb3, mined: Mined, need: Need, revert: Revert, show: 
     return None
 
 
-async def _rerun(w3: AsyncWeb3, mined: Mined, asked: Asked) -> int | None:
+async def _rerun(w3: AsyncWeb3[Any], mined: Mined, asked: Asked) -> int | None:
     """What the call with its bound lifted says, re-run on the state before its block."""
     if asked.lowered is None or asked.result is None:
         return None
@@ -164,7 +165,9 @@ async def _rerun(w3: AsyncWeb3, mined: Mined, asked: Asked) -> int | None:
         return None
 
 
-async def _uint(w3: AsyncWeb3, token: str, selector: str, types: list[str], args: list[str], block: str) -> int | None:
+async def _uint(
+    w3: AsyncWeb3[Any], token: str, selector: str, types: list[str], args: list[str], block: str
+) -> int | None:
     call = {"to": token, "data": "0x" + selector + encode(types, args).hex()}
     try:
         raw = data(await request(w3, "eth_call", [call, block]))

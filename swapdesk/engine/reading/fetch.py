@@ -56,7 +56,7 @@ class Mined:
         return self.input[:4]
 
 
-async def fetch(w3: AsyncWeb3, chain: Chain, tx_hash: str) -> Mined:
+async def fetch(w3: AsyncWeb3[Any], chain: Chain, tx_hash: str) -> Mined:
     """The transaction `tx_hash` (hex; a TRON id comes without 0x) on `chain`; NotFound when the node knows none."""
     tx_hash = tx_hash if tx_hash.startswith("0x") else f"0x{tx_hash}"  # the JSON-RPC view wants 0x on TRON too
     tx = await request(w3, "eth_getTransactionByHash", [tx_hash])

@@ -66,7 +66,7 @@ def token_flows(mined: Mined) -> Flows:
     return flows
 
 
-async def add_native(w3: AsyncWeb3, mined: Mined, flows: Flows, holders: list[str]) -> None:
+async def add_native(w3: AsyncWeb3[Any], mined: Mined, flows: Flows, holders: list[str]) -> None:
     """The native coin paid out inside the transaction: to every address where the node traces, else to each of
     `holders` whose balance change across the block tells it."""
     if mined.pending or not mined.ok:
@@ -89,7 +89,7 @@ async def add_native(w3: AsyncWeb3, mined: Mined, flows: Flows, holders: list[st
             flows.move(NATIVE, None, holder, received)
 
 
-async def _traced(w3: AsyncWeb3, mined: Mined) -> list[tuple[str, str, int]] | None:
+async def _traced(w3: AsyncWeb3[Any], mined: Mined) -> list[tuple[str, str, int]] | None:
     """Every value transfer below the top call, from the node's call tracer; None where the node does not trace."""
     try:
         root = await request(w3, "debug_traceTransaction", [mined.hash, {"tracer": "callTracer"}])
@@ -108,7 +108,7 @@ async def _traced(w3: AsyncWeb3, mined: Mined) -> list[tuple[str, str, int]] | N
     return found
 
 
-async def _others(w3: AsyncWeb3, mined: Mined) -> set[str] | None:
+async def _others(w3: AsyncWeb3[Any], mined: Mined) -> set[str] | None:
     """Who sent or was sent the block's other transactions; None when the node will not say."""
     try:
         block = await request(w3, "eth_getBlockByNumber", [hex(mined.block), True])
@@ -121,7 +121,7 @@ async def _others(w3: AsyncWeb3, mined: Mined) -> set[str] | None:
     return touched
 
 
-async def _received(w3: AsyncWeb3, mined: Mined, holder: str) -> int | None:
+async def _received(w3: AsyncWeb3[Any], mined: Mined, holder: str) -> int | None:
     """What `holder` received in native coin inside the transaction, from its balance before and after the block."""
     try:
         before = quantity(await request(w3, "eth_getBalance", [holder, hex(mined.block - 1)]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from eth_abi import decode, encode
 from eth_utils import function_signature_to_4byte_selector, to_checksum_address
@@ -69,7 +70,7 @@ class PoolBook:
     def __init__(self) -> None:
         self._facts: OrderedDict[str, _Facts] = OrderedDict()
 
-    async def swaps(self, w3: AsyncWeb3, catalog: Catalog, logs: tuple[Log, ...]) -> list[PoolSwap]:
+    async def swaps(self, w3: AsyncWeb3[Any], catalog: Catalog, logs: tuple[Log, ...]) -> list[PoolSwap]:
         seen = [s for log in logs if (s := _recognise(log)) is not None]
         await self._learn(w3, catalog, seen)
         out = []
@@ -82,7 +83,7 @@ class PoolBook:
                 out.append(swap)
         return out
 
-    async def _learn(self, w3: AsyncWeb3, catalog: Catalog, seen: list[_Seen]) -> None:
+    async def _learn(self, w3: AsyncWeb3[Any], catalog: Catalog, seen: list[_Seen]) -> None:
         wanted: dict[str, tuple[Event, set[int]]] = {}
         for s in seen:
             known = self._facts.get(s.log.address)
@@ -146,7 +147,7 @@ def _parse(kind: Event, indexes: list[int], got: list[bytes | None]) -> tuple[di
 
 
 async def _vouched(
-    w3: AsyncWeb3, catalog: Catalog, facts: dict[str, tuple[Event, dict[int, str], str | None, int | None]]
+    w3: AsyncWeb3[Any], catalog: Catalog, facts: dict[str, tuple[Event, dict[int, str], str | None, int | None]]
 ) -> set[str]:
     """The pools whose factory, asked, names them for their tokens (and fee)."""
     asks: list[tuple[str, Read]] = []

@@ -66,7 +66,7 @@ def read_revert(output: bytes) -> Revert:
     return Revert("" if not output else f"custom error 0x{output[:4].hex()}", "")
 
 
-async def replay(w3: AsyncWeb3, mined: Mined) -> Replay:
+async def replay(w3: AsyncWeb3[Any], mined: Mined) -> Replay:
     """The transaction's call again, on the state before its block, with its own gas."""
     call = {
         "from": mined.sender, "to": mined.to, "data": "0x" + mined.input.hex(), "value": hex(mined.value),

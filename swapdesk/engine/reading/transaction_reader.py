@@ -146,7 +146,7 @@ class TransactionReader:
             kept = self._names[chain.id] = (catalog, names(catalog))
         return kept[1]
 
-    async def _token_facts(self, w3: AsyncWeb3, chain: Chain, catalog: Catalog, wanted: list[str]) -> Tokens:
+    async def _token_facts(self, w3: AsyncWeb3[Any], chain: Chain, catalog: Catalog, wanted: list[str]) -> Tokens:
         known = self._tokens.setdefault(chain.id, {})
         missing = [t for t in wanted if t not in known]
         if missing:

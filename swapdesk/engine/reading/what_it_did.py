@@ -52,7 +52,7 @@ class Reading:
 
 
 async def read(
-    w3: AsyncWeb3, chain: Chain, catalog: Catalog, names: dict[str, str], pools: PoolBook, mined: Mined
+    w3: AsyncWeb3[Any], chain: Chain, catalog: Catalog, names: dict[str, str], pools: PoolBook, mined: Mined
 ) -> Reading:
     """Everything but the failure's explanation (`explain_failure`, once the tokens' names are known)."""
     function = known(mined.selector) if len(mined.input) >= 4 else None
@@ -69,7 +69,7 @@ async def read(
     return reading
 
 
-async def _what_it_did(w3: AsyncWeb3, reading: Reading, pools: PoolBook) -> None:
+async def _what_it_did(w3: AsyncWeb3[Any], reading: Reading, pools: PoolBook) -> None:
     mined, catalog, asked = reading.mined, reading.catalog, reading.asked
     deposit = first(list(mined.logs), *BRIDGE_DEPOSITS)
     if deposit is not None:
@@ -159,7 +159,7 @@ def need(reading: Reading) -> Need | None:
     return None
 
 
-async def explain_failure(w3: AsyncWeb3, reading: Reading, show: Shown) -> None:
+async def explain_failure(w3: AsyncWeb3[Any], reading: Reading, show: Shown) -> None:
     if not reading.mined.ok and not reading.mined.pending:
         reading.failure = await explain(w3, reading.mined, reading.asked, need(reading), show)
 

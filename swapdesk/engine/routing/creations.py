@@ -28,7 +28,7 @@ LOG_HISTORY = 10_000  # blocks one eth_getLogs may span at most providers
 
 
 async def created_pools(
-    w3: AsyncWeb3, catalog: Catalog, sources: list[SourceEntry], tiers: dict[str, tuple[int, ...]], block: int
+    w3: AsyncWeb3[Any], catalog: Catalog, sources: list[SourceEntry], tiers: dict[str, tuple[int, ...]], block: int
 ) -> dict[str, Created_by] | None:
     """Each source's pools between two catalogue tokens (V3: in `tiers[source name]`) created up to `block`, with
     the facts their factory logged, by source name; a source whose factory logged none is left out. None: the

@@ -10,7 +10,7 @@ calls, which events, which math. Reads go through `Calls`, Multicall3 batches at
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from web3 import AsyncWeb3
 
@@ -23,7 +23,7 @@ from swapdesk.engine.routing.pool import Pool
 class Calls:
     """Many reads in one Multicall3 `eth_call` (or a few, for a very large batch), at one block."""
 
-    w3: AsyncWeb3
+    w3: AsyncWeb3[Any]
     multicall: str
 
     async def read(self, reads: list[Read], block: int | str = "latest") -> list[bytes | None]:

@@ -90,7 +90,7 @@ def _decimals(raw: bytes | None) -> int | None:
 
 
 class PoolReader:
-    def __init__(self, w3: AsyncWeb3, catalog: Catalog, found: DiscoveryCache | None = None) -> None:
+    def __init__(self, w3: AsyncWeb3[Any], catalog: Catalog, found: DiscoveryCache | None = None) -> None:
         """`found`: where pools found on chain are kept between runs (none: found again each run)."""
         self.w3 = w3
         self.catalog = catalog

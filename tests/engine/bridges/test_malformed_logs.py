@@ -4,7 +4,7 @@ than fail the request with a decoding error."""
 
 from __future__ import annotations
 
-from swapdesk.engine.bridges.cbridge import SEND
+from swapdesk.chain.bridge_events import CB_SEND
 from swapdesk.engine.bridges.onchain import Log
 from tests.engine.bridges.served import Chains, log_of, receipt
 from tests.engine.bridges.test_real_answers import ETH, ETH_BRIDGE, RECEIVER, USDC_ETH, USER, cbridge
@@ -14,7 +14,7 @@ TX = "0x" + "5a" * 32
 
 async def test_a_send_that_does_not_decode_is_no_deposit_and_the_next_one_is() -> None:
     chains = Chains()
-    good = log_of(SEND, ETH_BRIDGE, transferId=b"\7" * 32, sender=USER, receiver=RECEIVER, token=USDC_ETH,
+    good = log_of(CB_SEND, ETH_BRIDGE, transferId=b"\7" * 32, sender=USER, receiver=RECEIVER, token=USDC_ETH,
                   amount=5_000_000, dstChainId=56, nonce=1, maxSlippage=5_000)  # fmt: skip
     short = Log(ETH_BRIDGE, good.topics, good.data[:64])  # cut off: not a Send, whatever its topic says
     client, _ = cbridge(chains)

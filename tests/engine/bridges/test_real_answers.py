@@ -10,14 +10,15 @@ import pytest
 
 from swapdesk.address import ZERO, to_checksum
 from swapdesk.api import ApiError, CrossSwapRequest, ErrorCode, NotFound, parse
+from swapdesk.chain.bridge_events import ANY_SWAP_IN, ANY_SWAP_OUT, BRIDGERS_SWAP, CB_RELAY, CB_SEND
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.engine.bridges import model as m
-from swapdesk.engine.bridges.anyswap import SWAP_IN, SWAP_OUT, Anyswap
-from swapdesk.engine.bridges.cbridge import CBRIDGE, RELAY, SEND, CBridge
+from swapdesk.engine.bridges.anyswap import Anyswap
+from swapdesk.engine.bridges.cbridge import CBRIDGE, CBridge
 from swapdesk.engine.bridges.endpoints import ProviderUrls
 from swapdesk.engine.bridges.eta import NONE_YET, PROVIDER, Observed, estimate
-from swapdesk.engine.bridges.metapath import SWAP, Metapath
+from swapdesk.engine.bridges.metapath import Metapath
 from swapdesk.engine.bridges.provider import ProviderApi
 from swapdesk.engine.cross.cross_chain import CrossChain
 from tests.engine.bridges.served import Chains, RealNetworks, Served, fixture, log_of, receipt, uint
@@ -129,9 +130,9 @@ async def test_cbridge_status_as_the_gateway_writes_it_links_only() -> None:
         raw("A0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"),
         raw("8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d"),
     )
-    send = log_of(SEND, eth_bridge, transferId=transfer_id, sender=USER, receiver=RECEIVER, token=usdc_eth,
+    send = log_of(CB_SEND, eth_bridge, transferId=transfer_id, sender=USER, receiver=RECEIVER, token=usdc_eth,
                   amount=5_000_000_000, dstChainId=56, nonce=1, maxSlippage=5_000)  # fmt: skip
-    relay = log_of(RELAY, bsc_bridge, transferId=b"\x01" * 32, sender=USER, receiver=RECEIVER, token=usdc_bsc,
+    relay = log_of(CB_RELAY, bsc_bridge, transferId=b"\x01" * 32, sender=USER, receiver=RECEIVER, token=usdc_bsc,
                    amount=4_990 * 10**18, srcChainId=1, srcTransferId=transfer_id)  # fmt: skip
     chains.add(receipt(ETH, send_tx, USER, [send]))
     chains.add(receipt(BSC, relay_tx, USER, [relay]))
@@ -207,7 +208,7 @@ async def test_metapath_quote_as_bridgers_writes_it() -> None:
 def heco_deposit(chains: Chains) -> str:
     """The docs' order's deposit (HECO, 5 USDT to OKExChain), as its chain shows it."""
     tx = "0x505c3b4ebecb3f95e2d51d140c732be7ac6b57119ff2a08908f171f6f00daa1a"
-    swap = log_of(SWAP, CONTRACT, fromToken=raw(USDT_HECO), toToken="USDT(OKEXCHAIN)", sender=USER,
+    swap = log_of(BRIDGERS_SWAP, CONTRACT, fromToken=raw(USDT_HECO), toToken="USDT(OKEXCHAIN)", sender=USER,
                   destination="0x" + RECEIVER.hex(), fromAmount=5 * 10**18, minReturnAmount=3 * 10**18)  # fmt: skip
     chains.add(receipt(HECO, tx, USER, [swap], timestamp=1643120675))
     return tx
@@ -283,7 +284,7 @@ def old_anyswap_deposit(chains: Chains) -> str:
     tx = "0x7e1dc1c4175e18e4115e2242ad34cf3d7c6c53330194da648f47cb80395ee74c"
     router, any_usdc = raw("6b7a87899490ece95443e979ca9485cbe7e71522"), raw("7ea2be2df7ba6e54b1a9c70676f668455e329d29")
     usdc = raw("a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48")
-    out = log_of(SWAP_OUT, router, token=any_usdc, from_=USER, to=RECEIVER, amount=4996082293, fromChainID=1,
+    out = log_of(ANY_SWAP_OUT, router, token=any_usdc, from_=USER, to=RECEIVER, amount=4996082293, fromChainID=1,
                  toChainID=56)  # fmt: skip
     chains.add(receipt(ETH, tx, USER, [out], timestamp=1671081958))
     any_token, erc20 = artifact("AnyswapV6ERC20"), artifact("ERC20")
@@ -330,7 +331,7 @@ async def test_without_the_scan_api_an_old_anyswap_transfer_is_read_from_the_log
     assert deposit_side.progress.notes == "Unknown" and state.status == m.PENDING
     assert state.message.startswith("Multichain's bridge stopped in July 2023")
     payout_tx = "0x78bcb34cdfc9dd01e947609d3452a0554e93ec8b4861fc9f9f0d3c860e493db5"
-    paid_in = log_of(SWAP_IN, raw("d1c5966f9f5ee6881ff6b261bbeda45972b1b5f3"), txhash=raw(tx),
+    paid_in = log_of(ANY_SWAP_IN, raw("d1c5966f9f5ee6881ff6b261bbeda45972b1b5f3"), txhash=raw(tx),
                      token=raw("b4de7ed8bf6b4ef1e68c2b5c5c4cd9dbdc1eba73"), to=RECEIVER, amount=4995892293 * 10**12,
                      fromChainID=1, toChainID=56)  # fmt: skip
     chains.add(receipt(BSC, payout_tx, USER, [paid_in]))
