@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Callable, Coroutine
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -266,11 +267,12 @@ def _print_routes(routes: CrossRoutes, sent: str, tokens: list[CrossTokenEntry])
 def run(handler: str, args: argparse.Namespace) -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request is noise in a terminal
     try:
-        command = {
+        commands: dict[str, Callable[[argparse.Namespace], Coroutine[None, None, int]]] = {
             "quote": _quote,
             "cross": _cross,
             "details": lambda a: cli_details.details(a, lambda: _session(a)),
-        }[handler]
+        }
+        command = commands[handler]
         return asyncio.run(command(args))
     except (Refused, ApiError) as exc:
         print(f"error: {exc}", file=sys.stderr)

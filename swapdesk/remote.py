@@ -7,7 +7,7 @@ reached, or answers something other than the envelope, is `Unavailable`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 import httpx
 from pydantic import TypeAdapter, ValidationError
@@ -43,6 +43,7 @@ from swapdesk.api.errors import from_envelope
 from swapdesk.words import QT_TR_NOOP, Words
 
 _BY_METHOD = {e.method: e for e in ENDPOINTS}
+T = TypeVar("T")
 
 
 class RemoteService:
@@ -50,7 +51,8 @@ class RemoteService:
         self.base_url = base_url.rstrip("/")
         self._client = httpx.AsyncClient(base_url=self.base_url, timeout=timeout, transport=transport)
 
-    async def _call(self, method: str, request: Request) -> Any:
+    async def _call(self, method: str, request: Request, record: type[T]) -> T:
+        """The endpoint's answer, validated as the record its method returns (`ENDPOINTS` names the same)."""
         endpoint = _BY_METHOD[method]
         try:
             response = await self._client.get(endpoint.path, params=request.to_query())
@@ -67,7 +69,7 @@ class RemoteService:
         if envelope["result"] != 0:
             raise from_envelope(str(envelope.get("message", "")), envelope.get("data"))
         try:
-            return TypeAdapter(endpoint.record).validate_python(envelope.get("data"))
+            return TypeAdapter(record).validate_python(envelope.get("data"))
         except ValidationError as exc:
             raise Unavailable(
                 ErrorCode.SERVER_UNREACHABLE,
@@ -75,44 +77,44 @@ class RemoteService:
             ) from exc
 
     async def cross_list(self, request: CrossListRequest) -> CrossTokenList:
-        return await self._call("cross_list", request)
+        return await self._call("cross_list", request, CrossTokenList)
 
     async def cross_list_of(self, request: CrossListRequest, chains: frozenset[int]) -> CrossTokenList:
         """The spec's path takes no chains: the whole list, which holds these."""
-        return await self._call("cross_list", request)
+        return await self._call("cross_list", request, CrossTokenList)
 
     async def cross_swap(self, request: CrossSwapRequest) -> CrossQuote:
-        return await self._call("cross_swap", request)
+        return await self._call("cross_swap", request, CrossQuote)
 
     async def cross_order(self, request: CrossOrderRequest) -> str:
-        return await self._call("cross_order", request)
+        return await self._call("cross_order", request, str)
 
     async def cross_routes(self, request: CrossRoutesRequest) -> CrossRoutes:
-        return await self._call("cross_routes", request)
+        return await self._call("cross_routes", request, CrossRoutes)
 
     async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
-        return await self._call("agg_swap", request)
+        return await self._call("agg_swap", request, AggQuote)
 
     async def tron_swap(self, request: TronSwapRequest) -> TronQuote:
-        return await self._call("tron_swap", request)
+        return await self._call("tron_swap", request, TronQuote)
 
     async def details(self, request: DetailsRequest) -> TxDetails:
-        return await self._call("details", request)
+        return await self._call("details", request, TxDetails)
 
     async def tokens(self, request: ChainRequest) -> list[TokenInfo]:
-        return await self._call("tokens", request)
+        return await self._call("tokens", request, list[TokenInfo])
 
     async def sources(self, request: ChainRequest) -> list[SourceInfo]:
-        return await self._call("sources", request)
+        return await self._call("sources", request, list[SourceInfo])
 
     async def balances(self, request: BalancesRequest) -> list[Balance]:
-        return await self._call("balances", request)
+        return await self._call("balances", request, list[Balance])
 
     async def token(self, request: TokenRequest) -> TokenInfo:
-        return await self._call("token", request)
+        return await self._call("token", request, TokenInfo)
 
     async def transaction(self, request: TransactionRequest) -> TxInfo:
-        return await self._call("transaction", request)
+        return await self._call("transaction", request, TxInfo)
 
     async def start(self) -> None:
         """Nothing runs here beside the client."""

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from typing import get_type_hints
+
 import pytest
 from eth_account import Account
 
 from swapdesk.api import (
+    ENDPOINTS,
     AggSwapRequest,
     ApiError,
     BalancesRequest,
     ChainRequest,
     CrossListRequest,
     DetailsRequest,
+    Endpoint,
     SwapService,
     TokenRequest,
     parse,
@@ -24,6 +28,12 @@ from swapdesk.remote import RemoteService
 @pytest.fixture(params=["engine", "remote"])
 def service(request: pytest.FixtureRequest, engine: Engine, remote: RemoteService) -> SwapService:
     return engine if request.param == "engine" else remote
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.method)
+def test_the_client_validates_each_answer_as_the_record_its_endpoint_names(endpoint: Endpoint) -> None:
+    """The client validates an answer as its method's declared record: the one the endpoint documents."""
+    assert get_type_hints(getattr(RemoteService, endpoint.method))["return"] == endpoint.record
 
 
 @pytest.mark.parametrize("flag", ["BSC", "TRON", "MATIC"])

@@ -35,7 +35,7 @@ from eth.abc import (
 from eth.chains.base import MiningChain
 from eth.db.atomic import AtomicDB
 from eth.exceptions import HeaderNotFound, Revert, TransactionNotFound
-from eth_typing import BlockNumber, Hash32
+from eth_typing import Address, BlockNumber, Hash32
 from eth_utils import ValidationError, keccak
 
 from swapdesk.chains import UnknownChain, by_id
@@ -300,18 +300,18 @@ class DevChain:
         return self._db
 
     def balance(self, address: bytes, header: BlockHeaderAPI | None = None) -> int:
-        return self._state(header).get_balance(address)
+        return self._state(header).get_balance(Address(address))
 
     def nonce(self, address: bytes, header: BlockHeaderAPI | None = None) -> int:
-        return self._state(header).get_nonce(address)
+        return self._state(header).get_nonce(Address(address))
 
     def code(self, address: bytes, header: BlockHeaderAPI | None = None) -> bytes:
-        return self._state(header).get_code(address)
+        return self._state(header).get_code(Address(address))
 
     def storage(self, address: bytes, slot: int, header: BlockHeaderAPI | None = None) -> int:
-        return self._state(header).get_storage(address, slot)
+        return self._state(header).get_storage(Address(address), slot)
 
-    def _state(self, header: BlockHeaderAPI | None) -> Any:
+    def _state(self, header: BlockHeaderAPI | None) -> StateAPI:
         return self._chain.get_vm(header or self.head).state
 
     # -- executing without a transaction ---------------------------------------

@@ -27,11 +27,10 @@ from swapdesk.chain.reverts import revert_reason
 from swapdesk.devnet.calls import Call, spoofed
 from swapdesk.devnet.evm import ChainError, DevChain, contract_address
 from swapdesk.devnet.rpc_shapes import call_frame_json
-from swapdesk.devnet.vm import DevVM, vm_failure
+from swapdesk.devnet.vm import CappedComputation, DevVM, vm_failure
 
 Json = dict[str, Any]
 CALL_KINDS = {0xF0: "CREATE", 0xF1: "CALL", 0xF2: "CALLCODE", 0xF4: "DELEGATECALL", 0xF5: "CREATE2", 0xFA: "STATICCALL"}
-_COMPUTATION: Any = DevVM._state_class.computation_class  # the devnet's own (with its time cap)
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,7 @@ class TraceConfig:
     with_log: bool = False  # each frame's logs, with their position among its calls
 
 
-class _Traced(_COMPUTATION):
+class _Traced(CappedComputation):  # the devnet's own computation (with its time cap)
     """A computation that remembers the opcode that made each child and where each log fell among them."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -130,7 +130,7 @@ def time_cap() -> Iterator[None]:
         _DEADLINE.at, _DEADLINE.seconds = previous
 
 
-class _CappedComputation(CancunComputation):
+class CappedComputation(CancunComputation):
     """Every opcode consumes gas: that is where a runaway execution is stopped."""
 
     def consume_gas(self, amount: int, reason: str) -> None:
@@ -142,7 +142,7 @@ class _CappedComputation(CancunComputation):
 
 
 class DevVM(CancunVM):
-    _state_class = CancunState.configure(computation_class=_CappedComputation)
+    _state_class = CancunState.configure(computation_class=CappedComputation)
 
     @classmethod
     def create_header_from_parent(cls, parent_header: BlockHeaderAPI, **header_params: Any) -> Any:

@@ -85,7 +85,8 @@ class _Failing:
 
 def backoff(interval: float, failures: int) -> float:
     """Seconds to wait after `failures` failures in a row: `interval` doubled each time, at most MAX_BACKOFF."""
-    return min(MAX_BACKOFF, interval * 2 ** min(failures, 16))
+    doubling: int = 2 ** min(failures, 16)
+    return min(MAX_BACKOFF, interval * doubling)
 
 
 class OrderTracker:

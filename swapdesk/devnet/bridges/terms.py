@@ -33,9 +33,8 @@ BRIDGERS_CHAIN_IDS = {code: chain for chain, code in BRIDGERS_CHAINS.items()}
 
 def rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
     """The same quantity at other decimals, rounded down."""
-    if decimals_to >= decimals_from:
-        return amount * 10 ** (decimals_to - decimals_from)
-    return amount // 10 ** (decimals_from - decimals_to)
+    factor: int = 10 ** abs(decimals_to - decimals_from)  # int ** int is typed Any (a negative power is a float)
+    return amount * factor if decimals_to >= decimals_from else amount // factor
 
 
 def usd_units(dollars: Decimal, price: Decimal, decimals: int) -> int:

@@ -97,9 +97,8 @@ def units_of(value: Any, decimals: int, rounding: str, field: str) -> int:
 
 def rescale(amount: int, decimals_from: int, decimals_to: int) -> int:
     """An amount at other decimals, rounded down."""
-    if decimals_to >= decimals_from:
-        return amount * 10 ** (decimals_to - decimals_from)
-    return amount // 10 ** (decimals_from - decimals_to)
+    factor: int = 10 ** abs(decimals_to - decimals_from)  # int ** int is typed Any (a negative power is a float)
+    return amount * factor if decimals_to >= decimals_from else amount // factor
 
 
 @dataclass(frozen=True)
@@ -273,7 +272,8 @@ class Found:
 
 def default_amount(token: Token, low: int) -> int:
     """What a quote without `amountIn` quotes: one whole token0, or the bridge's minimum when that is more."""
-    return max(10**token.decimals, low)
+    whole: int = 10**token.decimals
+    return max(whole, low)
 
 
 def check_limits(bridge: str, token: Token, amount: int, limits: Limits) -> None:

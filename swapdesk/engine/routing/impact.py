@@ -35,7 +35,7 @@ def marginal(pool: Pool, token_in: str, token_out: str) -> Fraction:
     kept = getattr(pool, "__dict__", None)
     if kept is None:  # a model without an instance dictionary keeps nothing
         return pool.marginal(token_in, token_out)
-    rates = kept.setdefault("_marginals", {})
+    rates: dict[tuple[str, str], Fraction] = kept.setdefault("_marginals", {})
     rate = rates.get((token_in, token_out))
     if rate is None:
         rate = rates[token_in, token_out] = pool.marginal(token_in, token_out)

@@ -143,7 +143,7 @@ def _grid(pool: Pool, token_in: str, token_out: str, amounts: list[int]) -> list
     kept = getattr(pool, "__dict__", None)
     if kept is None:  # a model without an instance dictionary keeps nothing
         return [pool.amounts_out(token_in, token_out, amounts), _SHAPE_UNKNOWN]
-    grids = kept.setdefault("_grids", {})
+    grids: dict[tuple[str, str, tuple[int, ...]], list[Any]] = kept.setdefault("_grids", {})
     key = (token_in, token_out, tuple(amounts))
     found = grids.get(key)
     if found is None:

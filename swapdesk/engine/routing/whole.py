@@ -28,7 +28,7 @@ class Wholes:
         kept = getattr(model, "__dict__", None)
         if kept is None:  # a model without an instance dictionary keeps nothing
             return hop_output(model, token_in, token_out, amount)
-        outputs = kept.setdefault("_wholes", {})
+        outputs: dict[tuple[str, str, int], int] = kept.setdefault("_wholes", {})
         key = (token_in, token_out, amount)
         found = outputs.get(key)
         if found is None:
