@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import tempfile
 import time
@@ -36,7 +37,7 @@ from swapdesk.devnet.bridges.celer import send_transfer_id
 from swapdesk.devnet.bridges.client import ChainClient
 from swapdesk.devnet.bridges.metapath import order_id
 from swapdesk.devnet.bridges.service import BridgeProviders
-from swapdesk.devnet.bridges.store import Order
+from swapdesk.devnet.bridges.store import Order, OrderStore
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.devnet.sender import signed_transaction
@@ -92,7 +93,7 @@ class Depositor:
 
 async def step_time(providers: BridgeProviders, bridge: str, key: str, state: str, bound: float) -> int:
     """When (ms) the order reached `state`, waiting for it within `bound` seconds."""
-    store = getattr(providers, bridge).store
+    store: OrderStore = getattr(providers, bridge).store  # the provider named by `bridge`
     deadline = time.monotonic() + bound
     while time.monotonic() < deadline:
         found = next((s.at_ms for s in store.steps(key) if s.state == state), None)
@@ -189,7 +190,7 @@ async def engine_figures(speed: float, quotes: int, folder: Path) -> None:
         print(f"\nspeed {speed:g}: the engine, 500 USDT BSC -> Polygon, {quotes} calls each")
         for bridge in ("ANYSWAP", "METAPATH", "CBRIDGE"):
             request = parse(CrossSwapRequest, (ask | {"bridge": bridge}).items())
-            spent = await timed(quotes, lambda r=request: cross.cross_swap(r))
+            spent = await timed(quotes, functools.partial(cross.cross_swap, request))
             print(f"  /v3/cross/swap {bridge:<9} {percentiles(spent)}")
         routes = parse(CrossRoutesRequest, ask.items())
         print(f"  /ext/v1/cross/routes     {percentiles(await timed(quotes, lambda: cross.cross_routes(routes)))}")

@@ -159,8 +159,8 @@ async def source(orders: int, count: int, root: Path) -> None:
         await rounds(net, count)
         known = {b: sum(operator(net, b).store.get(k) is not None for k in found) for b, found in keys.items()}
         kept = {b: operator(net, b).store.steps(k) == steps[b] for b, k in early.items()}
-        for found in wallets.values():
-            for who in found:
+        for signers in wallets.values():
+            for who in signers:
                 await who.replay()
         await rounds(net, count)
         for bridge, found in keys.items():

@@ -34,7 +34,7 @@ from swapdesk.api import ApiError, ChainRequest, ErrorCode, SwapService, TxInfo,
 from swapdesk.api.requests import TransactionRequest
 from swapdesk.chain.http import KeptAliveProvider
 from swapdesk.chain.rpc import request
-from swapdesk.chains import by_id
+from swapdesk.chains import Chain, by_id
 from swapdesk.compose import EmbeddedEngine
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
@@ -162,7 +162,8 @@ async def main(args: argparse.Namespace) -> None:
         assert not found.recorded and found.info is not None
         show("  the same hash without the records (every chain at once)", times)
 
-        pasted = [(h, None) for h in known] + [("0x" + f"{n:064x}", None) for n in range(1, args.unknown + 1)]
+        nowhere = ["0x" + f"{n:064x}" for n in range(1, args.unknown + 1)]
+        pasted: list[tuple[str, Chain | None]] = [(h, None) for h in [*known, *nowhere]]
 
         async def many() -> int:
             return sum([found.info is not None async for _, found in look_up_many(service, pasted)])

@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from eth_account import Account
@@ -208,7 +209,7 @@ def round_trips(url: str, calls: int, txs: int) -> None:
 _client = httpx.Client(timeout=60)
 
 
-def _post(url: str, chain_id: int, method: str, *params: object) -> object:
+def _post(url: str, chain_id: int, method: str, *params: object) -> Any:  # the JSON result, as the node gives it
     reply = _client.post(f"{url}/rpc/{chain_id}", json={"jsonrpc": "2.0", "id": 1, "method": method,
                                                          "params": list(params)}).json()  # fmt: skip
     assert "error" not in reply, reply

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from web3 import AsyncWeb3
+from web3.types import RPCEndpoint
 
 from swapdesk.catalogs import Catalog
 from swapdesk.chain.http import KeptAliveProvider
@@ -57,7 +58,9 @@ class CountedBackend(RpcBackend):
 
 def build(url: str, args: argparse.Namespace) -> Catalog:
     chain = Sender(url, ANVIL_KEY)
-    chain.w3.provider.make_request("anvil_setCode", [MULTICALL3, "0x" + vendored("Multicall3").deployed_bytecode.hex()])  # type: ignore[arg-type]
+    chain.w3.provider.make_request(
+        RPCEndpoint("anvil_setCode"), [MULTICALL3, "0x" + vendored("Multicall3").deployed_bytecode.hex()]
+    )
     erc20, factory_art, pair_art = vendored("TestERC20"), vendored("UniswapV2Factory"), vendored("UniswapV2Pair")
     started = time.perf_counter()
     tokens = [chain.deploy(erc20, 10**12 * E18) for _ in range(args.tokens)]

@@ -91,9 +91,9 @@ def child(mode: str) -> None:
                 found["ready"] = now
             if mode == "cross":
                 usable = cross.src_box.count() > 0 and bool(cross.send_picker.tokens) and not cross.loading_words
-                if cross._load_failed and "failed" not in found:
+                if cross.choices.load_failed and "failed" not in found:
                     found["failed"] = now
-                    print("the Cross-chain list failed:", cross._load_failed, file=sys.stderr)
+                    print("the Cross-chain list failed:", cross.choices.load_failed, file=sys.stderr)
                     done.done() or done.set_result(None)
                 if not usable and not cross.loading_words and not cross.send_picker.tokens:
                     blank.append(now)
@@ -108,7 +108,7 @@ def child(mode: str) -> None:
                 clicked = now
                 quote.chain_box.setCurrentIndex(quote.chain_box.findText(FIRST_SWITCH))
             elif clicked and "switch" not in found:
-                usable = bool(quote.sell.tokens) and not quote._loading.busy and not quote._load_failed
+                usable = bool(quote.sell.tokens) and not quote.data.loading.busy and not quote.data.load_failed
                 if usable and quote.chain.name == FIRST_SWITCH:
                     found["switch"] = now - clicked
                     done.done() or done.set_result(None)

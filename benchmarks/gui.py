@@ -16,8 +16,10 @@ LAUNCHED = time.perf_counter()
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
+import functools  # noqa: E402
 import os  # noqa: E402
 import statistics  # noqa: E402
+from typing import TypeVar  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -34,7 +36,15 @@ from swapdesk.gui.loop import EventLoop  # noqa: E402
 from swapdesk.gui.window import MainWindow  # noqa: E402
 from swapdesk.settings import Settings  # noqa: E402
 
+T = TypeVar("T")
+
 HEARTBEAT_MS = 5
+
+
+def _settle(future: asyncio.Future[T], value: T) -> None:
+    """The first value a signal gives (later ones are not waited for)."""
+    if not future.done():
+        future.set_result(value)
 
 
 async def measure(window: MainWindow, seconds: float) -> None:
@@ -43,9 +53,9 @@ async def measure(window: MainWindow, seconds: float) -> None:
     interactive = time.perf_counter() - LAUNCHED
     tab = window.quote_tab
     first_quote: asyncio.Future[object] = loop.create_future()
-    tab.quote_shown.connect(lambda q: first_quote.done() or first_quote.set_result(q))
+    tab.quote_shown.connect(lambda q: _settle(first_quote, q))
     loaded: asyncio.Future[int] = loop.create_future()
-    tab.tokens_loaded.connect(lambda c: loaded.done() or loaded.set_result(c))  # reads `loaded` when it fires
+    tab.tokens_loaded.connect(lambda c: _settle(loaded, c))  # reads `loaded` when it fires
     await loaded  # the engine is up and the first chain's tokens are listed
     loaded = loop.create_future()
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
@@ -76,7 +86,7 @@ async def measure(window: MainWindow, seconds: float) -> None:
     while time.perf_counter() < end:
         n += 1
         shown: asyncio.Future[object] = loop.create_future()
-        tab.quote_shown.connect(lambda q, f=shown: f.done() or f.set_result(q))
+        tab.quote_shown.connect(functools.partial(_settle, shown))
         tab.amount.setText(str(1000 + n))  # as a user typing: debounce, then quote
         await shown
         quotes += 1

@@ -88,7 +88,7 @@ async def route(bridger: Bridger, bridge: str, sender: int) -> CrossShown:
     query = {"fromChainID": str(BSC), "toChainID": str(POLYGON), "token0": token0.address, "token1": token1.address,
              "amountIn": str(AMOUNT), "to": demo_address(sender), "issuer": demo_address(sender)}  # fmt: skip
     request = parse(CrossRoutesRequest, query.items())
-    found = await bridger.service.cross_routes(request)  # type: ignore[attr-defined]
+    found = await bridger.service.cross_routes(request)
     chosen = next(r for r in found.routes if r.bridge == bridge)
     return CrossShown(request, chosen, ("USDT", "USDT"), (token0.decimals, token1.decimals))
 

@@ -333,13 +333,13 @@ class TimedDevnet(Devnet):
 
     node_seconds = 0.0
 
-    async def rpc(self, chain_id: int, request: Any) -> bytes | None:
-        return await self.run(chain_id, self._timed, request)
+    async def rpc(self, chain_id: int, request: Any, call_time: float | None = None) -> bytes | None:
+        return await self.run(chain_id, self._timed, request, call_time)
 
-    def _timed(self, chain: DevChain, request: Any) -> bytes | None:
+    def _timed(self, chain: DevChain, request: Any, call_time: float | None) -> bytes | None:
         started = time.perf_counter()
         try:
-            return rpc.respond(chain, request)
+            return rpc.respond(chain, request, call_time)
         finally:
             self.node_seconds += time.perf_counter() - started
 

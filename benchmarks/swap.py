@@ -23,6 +23,7 @@ from swapdesk.chains import resolve
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.engine import Engine
+from swapdesk.engine.in_process import InProcess
 from swapdesk.store import StoredTx, TxStore
 from swapdesk.trade.checks import Shown
 from swapdesk.trade.outbox import Outbox
@@ -43,7 +44,7 @@ def ms(values: list[float]) -> str:
 async def swaps(count: int, folder: Path) -> None:
     engine = Engine(DevnetBackend())
     store = TxStore(folder / "transactions.sqlite")
-    trader = Trader(engine, engine.backend, Outbox(store))
+    trader = Trader(engine, InProcess(engine), Outbox(store))
     key = PrivateKey(demo_key(5))
     chain = resolve("BSC")
     tokens = {t.symbol: t for t in await engine.tokens(ChainRequest(chain))}

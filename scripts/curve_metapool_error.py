@@ -14,6 +14,7 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from swapdesk.engine.routing.stableswap.math import CLASSIC, LATER
 from swapdesk.engine.routing.stableswap.meta import MetaPool
@@ -24,7 +25,7 @@ STATE = GOLDEN / "curve_metapool_rai_3crv_multiblock_18850030_18850480.json"
 ANSWERS = GOLDEN / "answers_curve_metapool_multiblock_get_dy.json"
 
 
-def metapool(recorded: dict, block: int) -> MetaPool:
+def metapool(recorded: dict[str, Any], block: int) -> MetaPool:
     fixed, s = recorded["immutable"], recorded["states"][str(block)]
     base_fixed = fixed["base_pool"]
     base = StablePool(

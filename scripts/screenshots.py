@@ -61,7 +61,7 @@ class MemoryKeyring(KeyringBackend):
     priority = 1
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # keyring's KeyringBackend.__init__ is unannotated
         self.entries: dict[tuple[str, str], str] = {}
 
     def get_password(self, service: str, username: str) -> str | None:

@@ -48,7 +48,7 @@ def descendants(pid: int) -> dict[int, str]:
 def still_running(children: dict[int, str], seconds: float = 30) -> dict[int, str]:
     """Those of `children` that have not ended within `seconds` (a process told to end may take a moment: the
     kernel says when each ends, through a pidfd; a zombie has ended)."""
-    waiting, ended = select.poll(), set()
+    waiting, ended = select.poll(), set[int]()
     fds = {}
     for pid in children:
         try:

@@ -29,8 +29,9 @@ def test_quote_and_details(server_url: str, capsys: pytest.CaptureFixture[str]) 
         "nonce": w3.eth.get_transaction_count(trader.address), "chainId": 137, "gas": 3_000_000,
         "maxFeePerGas": 2 * w3.eth.get_block("latest")["baseFeePerGas"] + 1, "maxPriorityFeePerGas": 1,
     }  # fmt: skip
-    tx_hash = w3.eth.send_raw_transaction(trader.sign_transaction(tx).raw_transaction).hex()
-    assert w3.eth.wait_for_transaction_receipt(tx_hash)["status"] == 1
+    sent = w3.eth.send_raw_transaction(trader.sign_transaction(tx).raw_transaction)
+    assert w3.eth.wait_for_transaction_receipt(sent)["status"] == 1
+    tx_hash = sent.hex()
 
     assert main(["details", tx_hash, "--chain", "POLYGON", "--server", server_url]) == 0
     shown = capsys.readouterr().out

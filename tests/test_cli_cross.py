@@ -52,9 +52,9 @@ def send(w3: Web3, to: str, data: bytes | str) -> str:
         "nonce": w3.eth.get_transaction_count(me.address), "gas": 1_000_000,
         "maxFeePerGas": 2 * w3.eth.get_block("latest")["baseFeePerGas"] + 1, "maxPriorityFeePerGas": 1,
     }  # fmt: skip
-    tx_hash = w3.eth.send_raw_transaction(me.sign_transaction(tx).raw_transaction).to_0x_hex()
-    assert w3.eth.wait_for_transaction_receipt(tx_hash)["status"] == 1
-    return tx_hash
+    sent = w3.eth.send_raw_transaction(me.sign_transaction(tx).raw_transaction)
+    assert w3.eth.wait_for_transaction_receipt(sent)["status"] == 1
+    return sent.to_0x_hex()
 
 
 def test_compare_quote_deposit_and_follow_the_timeline(fast_server: str, capsys: pytest.CaptureFixture[str]) -> None:

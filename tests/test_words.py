@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import string
 from pathlib import Path
+from typing import TypeGuard
 
 import pytest
 
@@ -33,7 +34,8 @@ def _marked_names(tree: ast.Module) -> set[str]:
     }
 
 
-def _is_mark(node: ast.expr) -> bool:
+def _is_mark(node: ast.expr | None) -> TypeGuard[ast.Call]:
+    """A call of a marker with one literal string: the template."""
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -66,7 +68,7 @@ def unmarked(source: str, path: str = "<source>") -> list[str]:
             continue
         if not ok:
             found.append(f"{path}:{node.lineno}: {ast.get_source_segment(source, node)}")
-        elif node.func.id in WORDED and _is_mark(first) and _names_differ(first, node):  # type: ignore[arg-type]
+        elif node.func.id in WORDED and _is_mark(first) and _names_differ(first, node):
             found.append(f"{path}:{node.lineno}: the template's names are not the words given")
     return found
 
@@ -75,7 +77,9 @@ def _names_differ(mark: ast.Call, call: ast.Call) -> bool:
     """A marked literal template whose {names} are not the keyword words given (a KeyError when it is built)."""
     if any(keyword.arg is None for keyword in call.keywords):  # **words: known only when it runs
         return False
-    template = mark.args[0].value  # type: ignore[attr-defined]
+    literal = mark.args[0]
+    assert isinstance(literal, ast.Constant) and isinstance(literal.value, str)  # as `_is_mark` found it
+    template = literal.value
     wanted = {name for _, name, _, _ in string.Formatter().parse(template) if name}
     return wanted != {keyword.arg for keyword in call.keywords if keyword.arg != "tx_hash"}
 
@@ -130,7 +134,9 @@ def unworded(source: str, path: str = "<source>") -> list[str]:
             if node.id in typed:
                 return True
             values = bound.get(node.id)
-            return bool(values) and node.id not in seen and all(worded(v, seen | {node.id}) for v in values)
+            if not values or node.id in seen:
+                return False
+            return all(worded(v, seen | {node.id}) for v in values)
         return False
 
     found = []

@@ -57,7 +57,7 @@ def get_proof(chain: DevChain, address: bytes, keys: list[StorageKey], header: B
 def _prove(trie: HexaryTrie, key: bytes) -> tuple[list[str], bytes]:
     """The proof of `key` in `trie` (its hashed nodes' RLP, in hex, root first) and the value found (b"" when
     absent)."""
-    nodes = trie.get_proof(key)  # type: ignore[no-untyped-call]  # trie 3 leaves get_proof unannotated
+    nodes = trie.get_proof(key)
     encoded = [rlp.encode(node) for node in nodes]
     proof = ["0x" + node.hex() for i, node in enumerate(encoded) if i == 0 or len(node) >= 32]
     return proof, bytes(trie.get(key))

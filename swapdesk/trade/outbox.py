@@ -149,7 +149,7 @@ class Outbox:
         """Choose the nonce, sign, record and send (the account's lock held); the transaction's hash."""
         call = {"from": key.address, "to": to, "data": "0x" + data.hex(), "value": value}
         try:
-            nonce = await w3.eth.get_transaction_count(ChecksumAddress(HexAddress(HexStr(key.address))), "pending")
+            nonce = await w3.eth.get_transaction_count(key.address, "pending")
             gas = await w3.eth.estimate_gas(call)  # type: ignore[arg-type]
             base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
             tip = await w3.eth.max_priority_fee

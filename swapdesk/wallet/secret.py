@@ -13,6 +13,7 @@ from typing import Any
 
 from eth_account import Account
 from eth_account.signers.local import LocalAccount
+from eth_typing import ChecksumAddress
 
 from swapdesk.address import to_tron
 
@@ -49,8 +50,9 @@ class PrivateKey:
                 return cls(raw)
 
     @property
-    def address(self) -> str:
-        return str(self._account.address)
+    def address(self) -> ChecksumAddress:
+        """EIP-55, as web3 takes an account's address."""
+        return self._account.address
 
     @property
     def tron_address(self) -> str:

@@ -27,7 +27,7 @@ def test_each_path_answers_through_its_own_method() -> None:
             return answer
 
     for endpoint in ENDPOINTS:
-        assert _result(endpoint.answer(Recording(), None)) == endpoint.method, endpoint.path  # type: ignore[arg-type]
+        assert _result(endpoint.answer(Recording(), None)) == endpoint.method, endpoint.path
 
 
 def _result(coroutine: Any) -> Any:

@@ -29,7 +29,8 @@ def test_logs_that_are_not_the_event_are_none() -> None:
     assert TRANSFER.decode_parts([two[0], b"\1" * 32, two[2]], _word("uint256", 5)) is None  # not an address
     assert TRANSFER.decode_parts([], b"") is None and TRANSFER.decode_parts([b"\0" * 32, *two[1:]], b"") is None
     swap = encode(["address", "string", "address", "string", "uint256", "uint256"], [FROM, "x", TO, "y", 1, 0])
-    assert BRIDGERS_SWAP.decode_parts([BRIDGERS_SWAP.topic], swap)["toToken"] == "x"
+    decoded = BRIDGERS_SWAP.decode_parts([BRIDGERS_SWAP.topic], swap)
+    assert decoded is not None and decoded["toToken"] == "x"
     not_utf8 = swap.replace(b"x" + b"\0" * 31, b"\xff" + b"\0" * 31)
     assert BRIDGERS_SWAP.decode_parts([BRIDGERS_SWAP.topic], not_utf8) is None
 
@@ -41,7 +42,8 @@ def test_one_form_for_every_value() -> None:
     assert fields is not None and fields["pools"] == (fields["srcToken"], fields["dstToken"])  # arrays EIP-55 too
     assert fields["srcToken"] == fields["sender"] != FROM
     send = encode([f.type for f in CB_SEND.fields], [b"\7" * 32, FROM, TO, FROM, 9, 56, 1, 5000])
-    assert CB_SEND.decode_parts([CB_SEND.topic], send)["transferId"] == b"\7" * 32  # bytes32 as bytes
+    decoded = CB_SEND.decode_parts([CB_SEND.topic], send)
+    assert decoded is not None and decoded["transferId"] == b"\7" * 32  # bytes32 as bytes
     tagged = declared("Tagged(string indexed tag, uint256 n)")  # an indexed string is logged as its hash
     assert tagged.decode_parts([tagged.topic, b"\x09" * 32], _word("uint256", 1)) == {"tag": b"\x09" * 32, "n": 1}
 

@@ -71,10 +71,10 @@ async def _evm_words() -> str:
         deployed = await w3.eth.wait_for_transaction_receipt(
             await w3.eth.send_transaction({"from": me, "data": creation})
         )
+        adder = deployed["contractAddress"]
+        assert adder is not None
         call = SELECTOR + b"".join(n.to_bytes(32, "big") for n in OVERFLOW)
-        sent = await w3.eth.send_transaction(
-            {"from": me, "to": deployed["contractAddress"], "data": call, "gas": 100_000}
-        )
+        sent = await w3.eth.send_transaction({"from": me, "to": adder, "data": call, "gas": 100_000})
         assert (await w3.eth.wait_for_transaction_receipt(sent))["status"] == 0
         return await revert_reason(w3, await w3.eth.get_transaction(sent))
 

@@ -248,10 +248,11 @@ def test_killed_operators_pay_every_order_exactly_once(tmp_path: Path) -> None:
             if paying:
                 wait(lambda: payout_out(child.url, signed, done), "a payout out", 60)
             else:  # anywhere in the batch, once a deposit of it has landed (on a busy machine the first takes long)
-                first = len(signed)
-                wait(
-                    lambda f=first: any(landed(child.url, o) for o in signed[f:]), "a deposit of this round landed", 120
-                )
+
+                def landed_since(first: int = len(signed)) -> bool:  # the round's first deposit on
+                    return any(landed(child.url, o) for o in signed[first:])
+
+                wait(landed_since, "a deposit of this round landed", 120)
                 time.sleep(rnd.uniform(0.0, 2.0))  # the kill's random moment, not a wait for anything
             kills.append(time.time_ns() // 1_000_000)
             child.kill()

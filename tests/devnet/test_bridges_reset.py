@@ -63,6 +63,6 @@ async def test_an_order_paid_on_a_chain_that_started_over_is_paid_again_once(tmp
         assert {o.id for o in store.all()} == {before, after}
         settled = await net.providers.world.client(BSC).call(bsc.metapath.contract, key)
         assert BRIDGERS.decode("settled", settled)[0] == 1  # the source holds it paid: it cannot be refunded
-        paid_again = await net.providers.world.client(POLYGON).call(polygon.metapath.contract, key)
-        assert BRIDGERS.decode("settled", paid_again)[0] == 1  # and the new Polygon paid it
+        paid_there = await net.providers.world.client(POLYGON).call(polygon.metapath.contract, key)
+        assert BRIDGERS.decode("settled", paid_there)[0] == 1  # and the new Polygon paid it
         assert await outcomes(net, POLYGON, polygon.metapath.contract, BRIDGERS_PAYOUT, "orderId", before) == 1

@@ -26,10 +26,17 @@ from swapdesk.devnet.kvstore import JournaledDB, encode_writes
 
 keys = st.binary(min_size=1, max_size=40)
 writes = st.lists(st.dictionaries(keys, st.one_of(st.none(), st.binary(max_size=300)), max_size=12), max_size=25)
-FIXED = [{b"a": b"1" * 40}, {b"b": b"2" * 300, b"a": None}, {b"c": b"3"}, {b"d": b"4" * 9000}, {b"e": b"5" * 70}]
+Batch = dict[bytes, bytes | None]
+FIXED: list[Batch] = [
+    {b"a": b"1" * 40},
+    {b"b": b"2" * 300, b"a": None},
+    {b"c": b"3"},
+    {b"d": b"4" * 9000},
+    {b"e": b"5" * 70},
+]
 
 
-def _run(path: Path, batches: list[dict[bytes, bytes | None]]) -> dict[bytes, bytes]:
+def _run(path: Path, batches: list[Batch]) -> dict[bytes, bytes]:
     """Write `batches` through a JournaledDB over a replayed journal, one flush each; the store as it ends."""
     store: dict[bytes, bytes] = {}
     journal = Journal(path)
@@ -47,9 +54,10 @@ def _run(path: Path, batches: list[dict[bytes, bytes | None]]) -> dict[bytes, by
     return dict(db.kv_store)
 
 
-def _boundaries(path: Path, batches: list[dict[bytes, bytes | None]]) -> tuple[list[int], list[dict[bytes, bytes]]]:
+def _boundaries(path: Path, batches: list[Batch]) -> tuple[list[int], list[dict[bytes, bytes]]]:
     """The journal's size and the store after each batch (index 0: before any)."""
-    sizes, stores = [HEADER_SIZE], [{}]
+    sizes = [HEADER_SIZE]
+    stores: list[dict[bytes, bytes]] = [{}]
     for batch in batches:
         stores.append(_run(path, [batch]))
         sizes.append(path.stat().st_size)
@@ -75,7 +83,7 @@ def _replayed(path: Path) -> dict[bytes, bytes]:
 
 @settings(max_examples=60, deadline=None)
 @given(batches=writes)
-def test_replay_rebuilds_the_store(tmp_path_factory: pytest.TempPathFactory, batches: list[dict]) -> None:
+def test_replay_rebuilds_the_store(tmp_path_factory: pytest.TempPathFactory, batches: list[Batch]) -> None:
     path = tmp_path_factory.mktemp("j") / "journal"
     expected = _run(path, batches)
     assert _replayed(path) == expected
@@ -182,7 +190,7 @@ def test_a_process_killed_mid_append_leaves_a_torn_write_never_damage(tmp_path: 
     path = tmp_path / "journal"
     child = subprocess.Popen([sys.executable, "-c", _APPENDER, str(path)], stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
-    acknowledged = []
+    acknowledged: list[int] = []
     while (line := child.stdout.readline()) != "writing\n" or len(acknowledged) < killed_in:
         assert line, "the appender stopped"
         acknowledged += [int(line.split()[1])] if line.startswith("acknowledged") else []

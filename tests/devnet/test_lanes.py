@@ -277,8 +277,8 @@ async def test_a_quote_waits_behind_one_call_of_two_flooding_clients(fresh: tupl
         between = turns[at[0] : at[-1] + 1]
         assert [t.client for t in between if t.external] == [], "an external call went between the quote's reads"
     first = min(at[0] for at in reads.values())
-    flooded = {(t.client[0][1], t.client[1]) for t in turns[:first] if t.external}
-    assert flooded == set(connections), "the flood was not under way"
+    flooded = {t.client for t in turns[:first] if t.external}
+    assert flooded == {(("http", address), port) for address, port in connections}, "the flood was not under way"
 
 
 @pytest.fixture(scope="module")

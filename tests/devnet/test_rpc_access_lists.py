@@ -8,13 +8,14 @@ must charge the same gas.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
 from eth_account import Account
 from eth_account.signers.local import LocalAccount
 from web3 import Web3
+from web3.types import TxParams
 
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_key
@@ -62,10 +63,12 @@ def test_web3_estimates_and_sends_a_transfer_with_its_access_list_as_anvil_charg
     access_list = listed["accessList"]  # the token's two balances (the token itself is the receiver: warm anyway)
     assert [len(entry["storageKeys"]) for entry in access_list] == [2]
     fee = 2 * w3.eth.gas_price
-    tx = {"from": me.address, "to": usdt, "data": data, "value": 0, "accessList": access_list, "chainId": BSC,
-          "nonce": w3.eth.get_transaction_count(me.address), "maxFeePerGas": fee, "maxPriorityFeePerGas": 1,
-          "type": 2}  # fmt: skip
-    estimate = w3.eth.estimate_gas(tx)
+    tx: dict[str, Any] = {
+        "from": me.address, "to": usdt, "data": data, "value": 0, "accessList": access_list, "chainId": BSC,
+        "nonce": w3.eth.get_transaction_count(me.address), "maxFeePerGas": fee, "maxPriorityFeePerGas": 1, "type": 2,
+    }  # fmt: skip
+    asked = cast(TxParams, tx)  # the one transaction, as web3 types it (eth_account's is a plain dict)
+    estimate = w3.eth.estimate_gas(asked)
     raw = me.sign_transaction(tx | {"gas": estimate}).raw_transaction
     receipt = w3.eth.wait_for_transaction_receipt(w3.eth.send_raw_transaction(raw), timeout=60)
     assert receipt["status"] == 1, f"out of gas: estimated {estimate}, used {receipt['gasUsed']}"
@@ -73,7 +76,7 @@ def test_web3_estimates_and_sends_a_transfer_with_its_access_list_as_anvil_charg
     with running_anvil(BSC, "--fork-url", url, "--fork-block-number", str(receipt["blockNumber"] - 1),
                        "--hardfork", "cancun") as anvil:  # fmt: skip
         forked = Web3(Web3.HTTPProvider(anvil))
-        least = forked.eth.estimate_gas(tx)
+        least = forked.eth.estimate_gas(asked)
         again = forked.eth.wait_for_transaction_receipt(forked.eth.send_raw_transaction(raw), timeout=60)
     assert again["status"] == 1
     assert receipt["gasUsed"] == again["gasUsed"]  # the same signed transaction on the same state, the same gas

@@ -31,7 +31,7 @@ def test_chain_id_and_net_version(server_url: str, chain: Chain) -> None:
 def _usdt(server_url: str, chain: Chain) -> dict[str, object]:
     """The chain's USDT as the API lists it (the same chain the RPC serves)."""
     tokens = httpx.get(f"{server_url}/ext/v1/tokens", params={"chain": chain.id}).json()["data"]
-    return next(t for t in tokens if "USDT" in t["symbol"])  # type: ignore[no-any-return]
+    return next(t for t in tokens if "USDT" in t["symbol"])
 
 
 @pytest.mark.parametrize("chain", CHAINS, ids=lambda c: c.flag)
@@ -46,7 +46,8 @@ def test_signed_transfer_through_web3(server_url: str, chain: Chain) -> None:
         from swapdesk.address import parse_tron, to_checksum
 
         address = to_checksum(parse_tron(address))
-    token = w3.eth.contract(address=address, abi=artifact("ERC20").abi)
+    token_address = Web3.to_checksum_address(address)
+    token = w3.eth.contract(address=token_address, abi=artifact("ERC20").abi)
     amount = 12 * 10 ** int(str(usdt["decimals"]))
     before = token.functions.balanceOf(sender.address).call()
 
@@ -64,7 +65,9 @@ def test_signed_transfer_through_web3(server_url: str, chain: Chain) -> None:
     assert event["args"]["value"] == amount
     assert token.functions.balanceOf(receiver).call() == amount
     assert token.functions.balanceOf(sender.address).call() == before - amount
-    logs = w3.eth.get_logs({"fromBlock": receipt["blockNumber"], "toBlock": receipt["blockNumber"], "address": address})
+    logs = w3.eth.get_logs(
+        {"fromBlock": receipt["blockNumber"], "toBlock": receipt["blockNumber"], "address": token_address}
+    )
     assert [log["transactionHash"] for log in logs] == [tx_hash]
     block = w3.eth.get_block(receipt["blockNumber"])
     assert tx_hash in block["transactions"]
@@ -74,7 +77,7 @@ def test_signed_transfer_through_web3(server_url: str, chain: Chain) -> None:
 def test_revert_reason_reaches_the_client(server_url: str) -> None:
     w3 = Web3(Web3.HTTPProvider(f"{server_url}/rpc/56"))
     usdt = _usdt(server_url, CHAINS[2])
-    token = w3.eth.contract(address=str(usdt["address"]), abi=artifact("ERC20").abi)
+    token = w3.eth.contract(address=Web3.to_checksum_address(str(usdt["address"])), abi=artifact("ERC20").abi)
     pauper = Account.create().address
     with pytest.raises(ContractLogicError, match="ERC20: insufficient balance"):
         token.functions.transfer(demo_address(0), 1).call({"from": pauper})

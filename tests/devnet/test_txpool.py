@@ -43,7 +43,7 @@ class Sender:
         self.base_fee = int(_rpc(url, "eth_gasPrice"), 16)
 
     def raw(self, nonce: int, value: int = 1, tip: int = 1, fee: int | None = None) -> str:
-        tx = {
+        tx: dict[str, Any] = {  # as the signer takes it
             "to": "0x000000000000000000000000000000000000dEaD", "value": value, "gas": 21_000, "nonce": nonce,
             "maxFeePerGas": fee or 2 * self.base_fee, "maxPriorityFeePerGas": tip, "chainId": CHAIN,
         }  # fmt: skip
@@ -139,8 +139,10 @@ def test_a_type_cancun_does_not_know_is_refused_in_geths_words(url: str) -> None
     away; a type no fork has is not even decoded. Neither is ever called "not RLP"."""
     me = Sender(url)
     authorization = me.account.sign_authorization({"chainId": CHAIN, "address": "0x" + "11" * 20, "nonce": 1})
-    tx = {"to": me.account.address, "value": 0, "gas": 100_000, "maxFeePerGas": 2 * me.base_fee, "nonce": 0,
-          "maxPriorityFeePerGas": 1, "chainId": CHAIN, "authorizationList": [authorization], "type": 4}  # fmt: skip
+    tx: dict[str, Any] = {
+        "to": me.account.address, "value": 0, "gas": 100_000, "maxFeePerGas": 2 * me.base_fee, "nonce": 0,
+        "maxPriorityFeePerGas": 1, "chainId": CHAIN, "authorizationList": [authorization], "type": 4,
+    }  # fmt: skip
     set_code = me.account.sign_transaction(tx).raw_transaction.to_0x_hex()
     assert set_code.startswith("0x04")
     prague = "transaction type not supported: type 4 rejected, pool not yet in Prague"

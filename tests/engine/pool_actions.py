@@ -175,8 +175,8 @@ class Mover:
             liquidity = int(str(position[7])) * action.share // 300
             if liquidity == 0:
                 return "v3 burn skipped: nothing to take"
-            params = (token_id, liquidity, 0, 0, DEADLINE)
-            await self._send(self.v3.position_manager or "", MANAGER.encode("decreaseLiquidity", params), 600_000)
+            decrease = (token_id, liquidity, 0, 0, DEADLINE)
+            await self._send(self.v3.position_manager or "", MANAGER.encode("decreaseLiquidity", decrease), 600_000)
             return "v3 burn"
         token_in, token_out = (token0, token1) if action.direction else (token1, token0)
         depth = await self._balance(token_in, pool)
@@ -186,8 +186,8 @@ class Mover:
                 return "v3 swap skipped: nothing to pay with"
             await self._send(token_in, ERC20.encode("approve", self.v3.router, amount), 100_000)
             before = await self._balance(token_out, me)
-            params = (token_in, token_out, fee, me, DEADLINE, amount, 0, 0)
-            await self._send(self.v3.router or "", V3_ROUTER.encode("exactInputSingle", params), 2_000_000)
+            swap = (token_in, token_out, fee, me, DEADLINE, amount, 0, 0)
+            await self._send(self.v3.router or "", V3_ROUTER.encode("exactInputSingle", swap), 2_000_000)
             self.swapped.append((pool, token_in, amount, await self._balance(token_out, me) - before))
             return "v3 swap"
         # a position somewhere around the price: narrow or wide, below, across or above it
@@ -202,14 +202,14 @@ class Mover:
         manager = self.v3.position_manager or ""
         for token, amount in ((token0, amount0), (token1, amount1)):
             await self._send(token, ERC20.encode("approve", manager, amount), 100_000)
-        params = (token0, token1, fee, lower, upper, amount0, amount1, 0, 0, me, DEADLINE)
+        mint = (token0, token1, fee, lower, upper, amount0, amount1, 0, 0, me, DEADLINE)
         try:
-            await self._send(manager, MANAGER.encode("mint", params), 1_000_000)
+            await self._send(manager, MANAGER.encode("mint", mint), 1_000_000)
         except AssertionError:
             return "v3 mint skipped: the range takes none of what was offered"
         held = int(str(MANAGER.decode("balanceOf", await self._read(manager, MANAGER.encode("balanceOf", me)))[0]))
-        token_id = MANAGER.decode(
+        minted = MANAGER.decode(
             "tokenOfOwnerByIndex", await self._read(manager, MANAGER.encode("tokenOfOwnerByIndex", me, held - 1))
         )
-        self.positions.append(int(str(token_id[0])))
+        self.positions.append(int(str(minted[0])))
         return "v3 mint"

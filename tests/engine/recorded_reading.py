@@ -49,7 +49,7 @@ def node(traced: bool) -> Iterator[tuple[RecordedNode, dict[int, str], dict[int,
     chains = {r["chain"] for r in recordings()}
     cats = catalogs(chains)
     replay = RecordedNode(traced, {c: named(cat) for c, cat in cats.items()})
-    with BackgroundServer(replay.app()) as server:  # type: ignore[arg-type]
+    with BackgroundServer(replay.app()) as server:
         yield replay, {c: f"{server.url}/{c}" for c in cats}, cats
 
 

@@ -36,16 +36,18 @@ SWAP_GAS = 3_000_000  # fixed (py-evm's estimate_gas would re-execute the swap a
 
 
 async def balance(w3: AsyncWeb3[Any], token: str, owner: str) -> int:
+    holder = AsyncWeb3.to_checksum_address(owner)
     if token == NATIVE:
-        return await w3.eth.get_balance(owner)  # type: ignore[arg-type]
-    return int(await w3.eth.contract(address=token, abi=ERC20.abi).functions.balanceOf(owner).call())  # type: ignore[arg-type]
+        return await w3.eth.get_balance(holder)
+    contract = w3.eth.contract(address=AsyncWeb3.to_checksum_address(token), abi=ERC20.abi)
+    return int(await contract.functions.balanceOf(holder).call())
 
 
-async def send(w3: AsyncWeb3[Any], account: LocalAccount, tx: dict[str, object], gas: int) -> tuple[str, int]:
+async def send(w3: AsyncWeb3[Any], account: LocalAccount, call: dict[str, Any], gas: int) -> tuple[str, int]:
     """Sign and send; (hash, status)."""
     block = await w3.eth.get_block("latest")
     tx = {
-        **tx,
+        **call,
         "from": account.address,
         "nonce": await w3.eth.get_transaction_count(account.address),
         "chainId": await w3.eth.chain_id,

@@ -10,11 +10,12 @@ from fractions import Fraction
 import pytest
 
 from swapdesk.api import AggSwapRequest, parse
+from swapdesk.catalogs import Catalog
 from swapdesk.chains import Chain, by_id
 from swapdesk.devnet.backend import DevnetBackend
-from swapdesk.devnet.manifest import Manifest
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
+from swapdesk.engine.routing.pool import Pool
 from swapdesk.engine.routing.split import ROUTER_GAS, best_split
 from swapdesk.engine.routing.uniswap_v2 import V2Pool
 from swapdesk.engine.routing.uniswap_v2.pool import HOP_GAS
@@ -22,7 +23,7 @@ from swapdesk.engine.routing.uniswap_v2.pool import HOP_GAS
 A, B = "0x" + "aa" * 20, "0x" + "bb" * 20
 
 
-def _pools() -> dict[str, V2Pool]:
+def _pools() -> dict[str, Pool]:
     deep = V2Pool("0xdeep", "Deep", A, B, 10**24, 10**24, 30)
     thin = V2Pool("0xthin", "Thin", A, B, 2 * 10**23, 2 * 10**23, 30)
     return {p.address: p for p in (deep, thin)}
@@ -46,7 +47,7 @@ def test_a_route_whose_gas_costs_more_than_it_adds_is_left_out_and_said() -> Non
 class Miscatalogued(DevnetBackend):
     """The devnet's chains with a catalogue that lists a V3 pool as a V2 pair and a pair as a V3 pool."""
 
-    async def catalog(self, chain: Chain) -> Manifest:
+    async def catalog(self, chain: Chain) -> Catalog:
         real = await super().catalog(chain)
         v2 = next(s for s in real.sources if s.kind == "uniswap_v2")
         v3 = next(s for s in real.sources if s.kind == "uniswap_v3")

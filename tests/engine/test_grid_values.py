@@ -101,7 +101,7 @@ def test_stableswap_y_from_the_amounts_before(
     except Reverted:
         return
     for amounts in ([whole * k // parts for k in range(1, parts + 1)], scattered):
-        expected = []
+        expected: list[int | None] = []
         for dx in amounts:
             try:
                 expected.append(dy_xp(i, j, dx, xp, rates, amp, d, variant))
@@ -141,7 +141,7 @@ def test_stableswap_y_where_the_rounds_end_above_the_root(balances: tuple[int, .
     xp, rates = list(balances), tuple(10**18 for _ in balances)
     d = get_d(xp, amp, CLASSIC)
     amounts = list(range(1, 40))
-    expected = []
+    expected: list[int | None] = []
     for dx in amounts:
         try:
             expected.append(dy_xp(0, 1, dx, xp, rates, amp, d, CLASSIC))

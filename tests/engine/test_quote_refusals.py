@@ -77,6 +77,7 @@ async def test_recipient_must_be_able_to_receive(
 @pytest.mark.parametrize(("issuer", "reason"), [("zero", "zero address"), ("router", "router")])
 async def test_issuer_must_be_able_to_send(engine: Engine, devnet: Devnet, issuer: str, reason: str) -> None:
     manifest = await devnet.manifest(1)
+    assert manifest.router is not None  # the devnet deploys swapdesk's router
     query = _query(manifest, "DAI", "USDC", 1_000 * 10**18, issuer={"zero": NATIVE, "router": manifest.router}[issuer])
     error = await _error(engine, query)
     assert (error.code.value, error.parameter) == ("INVALID_SENDER", "issuer")

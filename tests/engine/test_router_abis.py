@@ -4,6 +4,8 @@ it names them) is what the recording's own call data says (`expected`, tests/eng
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from swapdesk.catalogs import shipped
@@ -16,7 +18,7 @@ SWAPS = [r for r in recordings() if r["expected"]["kind"] == "swap"]
 
 
 def test_every_signature_parses_to_its_selector_once() -> None:
-    seen = {}
+    seen: dict[str, str] = {}
     for router, entry in entries():
         assert entry["inputs"] is not None and entry["name"], router
         seen.setdefault(entry["name"], router)
@@ -24,7 +26,7 @@ def test_every_signature_parses_to_its_selector_once() -> None:
 
 
 @pytest.mark.parametrize("rec", SWAPS, ids=[r["label"] for r in SWAPS])
-def test_a_recorded_swap_call_is_read_as_its_router_wrote_it(rec: dict) -> None:
+def test_a_recorded_swap_call_is_read_as_its_router_wrote_it(rec: dict[str, Any]) -> None:
     tx = rec["transaction"]
     data, value = bytes.fromhex(tx["input"][2:]), int(tx["value"], 16)
     function = known(data[:4])

@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from starlette.types import Receive, Scope, Send
 from web3 import Web3
 
 from swapdesk.server.guard import RequestGuard
@@ -97,11 +98,11 @@ def test_clients_that_are_not_pages_are_served_as_before(server_url: str) -> Non
 
 
 async def test_an_origin_the_user_allowed_is_served() -> None:
-    async def app(scope: object, receive: object, send: object) -> None:
-        await send({"type": "http.response.start", "status": 200, "headers": []})  # type: ignore[operator]
-        await send({"type": "http.response.body", "body": b"ok"})  # type: ignore[operator]
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
 
-    guard = RequestGuard(app, origins=["http://localhost:5173"])  # type: ignore[arg-type]
+    guard = RequestGuard(app, origins=["http://localhost:5173"])
     transport = httpx.ASGITransport(app=guard)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1:8545") as client:
         allowed = await client.post("/rpc/56", content=CHAIN_ID, headers={"Origin": "http://localhost:5173"})

@@ -80,11 +80,12 @@ def test_nothing_outside_the_devnet_imports_it() -> None:
         if relative.startswith(MAY_IMPORT_THE_DEVNET):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
-            names = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue
             if any(name == "swapdesk.devnet" or name.startswith("swapdesk.devnet.") for name in names):
                 offenders.append(f"{relative}:{node.lineno}")
     assert offenders == []

@@ -19,6 +19,7 @@ from typing import Any
 from eth_account import Account
 from eth_account.signers.local import LocalAccount
 from web3 import HTTPProvider, Web3
+from web3.types import RPCEndpoint
 
 from swapdesk.contracts import Artifact, vendored
 
@@ -33,7 +34,7 @@ class Chain:
     def __init__(self, url: str, key: bytes) -> None:
         self.w3 = Web3(HTTPProvider(url, request_kwargs={"timeout": 60}))
         self.me: LocalAccount = Account.from_key(key)
-        self.nonce = self.w3.eth.get_transaction_count(self.me.address)
+        self.nonce: int = self.w3.eth.get_transaction_count(self.me.address)
 
     def send(self, to: str | None, data: bytes, value: int = 0) -> Any:
         tx: dict[str, Any] = {
@@ -66,7 +67,9 @@ def build(url: str, funder_key: bytes, funded: list[str]) -> dict[str, Any]:
     """Deploy the world from `funder_key` (an anvil account), give each of `funded` 100 ETH and 100,000 of
     each token, and answer the catalogue (a dict in the shipped format)."""
     chain = Chain(url, funder_key)
-    chain.w3.provider.make_request("anvil_setCode", [MULTICALL3, "0x" + vendored("Multicall3").deployed_bytecode.hex()])
+    chain.w3.provider.make_request(
+        RPCEndpoint("anvil_setCode"), [MULTICALL3, "0x" + vendored("Multicall3").deployed_bytecode.hex()]
+    )
     erc20, weth9 = vendored("TestERC20"), vendored("WETH9")
     weth = chain.deploy(weth9)
     tokens = {name: chain.deploy(erc20, 10**9 * E18) for name in ("TKA", "TKB", "TKC")}

@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from hexbytes import HexBytes
 from web3 import AsyncHTTPProvider, AsyncWeb3
 
 from swapdesk.contracts import artifact
@@ -54,7 +55,8 @@ async def sent_on_chain(url: str, sender: str) -> set[str]:
     found = set()
     for number in range(await w3.eth.block_number + 1):
         block = await w3.eth.get_block(number, full_transactions=True)
-        found |= {"0x" + bytes(tx["hash"]).hex() for tx in block["transactions"] if tx["from"] == sender}  # type: ignore[index]
+        full = [tx for tx in block["transactions"] if not isinstance(tx, HexBytes)]  # as asked: not their hashes
+        found |= {"0x" + bytes(tx["hash"]).hex() for tx in full if tx["from"] == sender}
     await w3.provider.disconnect()
     return found
 

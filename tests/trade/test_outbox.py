@@ -47,8 +47,10 @@ async def _approvals(backend: DevnetBackend, *amounts: int) -> tuple[AsyncWeb3[A
     return w3, usdt, [ERC20.encode("approve", "0x000000000000000000000000000000000000bEEF", a) for a in amounts]
 
 
-async def _nonce_of(store: TxStore, tx_hash: str) -> int | None:
-    return next(tx.nonce for tx in store.all() if tx.hash == tx_hash)
+async def _nonce_of(store: TxStore, tx_hash: str) -> int:
+    nonce = next(tx.nonce for tx in store.all() if tx.hash == tx_hash)
+    assert nonce is not None  # an EVM transaction's
+    return nonce
 
 
 async def test_two_sends_racing_on_one_account_get_consecutive_nonces(backend: DevnetBackend, store: TxStore) -> None:

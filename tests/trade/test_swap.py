@@ -96,9 +96,9 @@ async def test_a_tampered_quote_is_refused_before_signing(
     honest = Trader(engine, InProcess(engine), Outbox(store))
     shown = await shown_quote(engine, token0="BNB", token1="USDT", amountIn="1", to=KEY.address, issuer=KEY.address)
     w3 = await backend.web3(shown.request.chain)
-    nonce = await w3.eth.get_transaction_count(KEY.address)  # type: ignore[arg-type]
+    nonce = await w3.eth.get_transaction_count(KEY.address)
     tampered: SwapService = Tampering(engine, change)  # type: ignore[assignment]
     with pytest.raises(CheckFailed, match=said):
         await Trader(tampered, InProcess(engine), Outbox(store)).swap(KEY, shown)
-    assert store.all() == [] and await w3.eth.get_transaction_count(KEY.address) == nonce  # type: ignore[arg-type]
+    assert store.all() == [] and await w3.eth.get_transaction_count(KEY.address) == nonce
     await honest.swap(KEY, shown)  # the same quote, honestly served, goes through

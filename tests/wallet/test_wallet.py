@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from keyring.backend import KeyringBackend
 from keyring.backends import fail, null
 from tronpy import keys as tronpy_keys
 from tronpy.tron import Transaction
@@ -83,22 +84,28 @@ def test_watch_only_quotes_but_never_signs(wallet: Wallet) -> None:
         wallet.watch("0x2c7536E3605D9C16a7a3D7b1898e529396a65C23", "bad checksum")
 
 
-class UnreachableKeyring(MemoryKeyring):
+class UnreachableKeyring(KeyringBackend):
     """A keyring whose service is down: asking its priority fails, as SecretService's does without D-Bus."""
 
-    @property  # type: ignore[override]
+    @property
     def priority(self) -> float:
         raise RuntimeError("org.freedesktop.DBus.Error.ServiceUnknown (keyring.backends.SecretService.Keyring)")
+
+    def get_password(self, service: str, username: str) -> str | None:
+        raise AssertionError("a keyring that cannot be reached is never asked for a key")
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise AssertionError("a keyring that cannot be reached is never given a key")
 
 
 @pytest.mark.parametrize(
     ("backend", "words"),
     [(fail.Keyring(), "has no keyring service"), (null.Keyring(), "switched off"),
-     (UnreachableKeyring(), "not running or cannot be reached")],
+     (UnreachableKeyring(), "not running or cannot be reached")],  # type: ignore[no-untyped-call]  # keyring's KeyringBackend.__init__, inherited, is unannotated
     ids=["fail", "null", "unreachable"],
 )  # fmt: skip
-def test_an_unsafe_keyring_is_said_and_never_used_silently(tmp_path: Path, backend: object, words: str) -> None:
-    wallet = Wallet(tmp_path, backend, scrypt_n=FAST_SCRYPT)  # type: ignore[arg-type]
+def test_an_unsafe_keyring_is_said_and_never_used_silently(tmp_path: Path, backend: KeyringBackend, words: str) -> None:
+    wallet = Wallet(tmp_path, backend, scrypt_n=FAST_SCRYPT)
     assert wallet.keyring_problem is not None and words in wallet.keyring_problem
     assert not re.search(r"\w+\.\w+\.\w+|DBus", wallet.keyring_problem)  # no class name, no backend's error
     with pytest.raises(WalletError, match="choose a password") as refused:

@@ -15,6 +15,7 @@ from eth_abi import encode
 
 from swapdesk.chain.events import Event
 from swapdesk.chains import Chain
+from swapdesk.engine.backends import ChainBackend, RpcBackend
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderEndpoint
 from swapdesk.engine.bridges.onchain import ChainReader, Log, Receipt
 
@@ -53,10 +54,12 @@ def endpoints(**by_bridge: ProviderEndpoint) -> BridgeEndpoints:
     return BridgeEndpoints(by_bridge)
 
 
-class RealNetworks:
-    """A backend whose chains are all real networks (none is the devnet)."""
+class RealNetworks(RpcBackend):
+    """A backend whose chains are all real networks (none is the devnet, but those in `devnet`), with no node
+    for any: what the test asks must never need one (it is refused as a chain with no endpoint)."""
 
     def __init__(self, devnet: frozenset[int] = frozenset()) -> None:
+        super().__init__({}, {})
         self.devnet = devnet
 
     def is_devnet(self, chain: Chain) -> bool:
@@ -66,7 +69,7 @@ class RealNetworks:
 class Chains(ChainReader):
     """The chains as the test writes them: receipts by (chain id, hash), calls by (chain id, to, selector)."""
 
-    def __init__(self, backend: Any = None) -> None:
+    def __init__(self, backend: ChainBackend | None = None) -> None:
         super().__init__(backend or RealNetworks())
         self.receipts: dict[tuple[int, str], Receipt] = {}
         self.calls: dict[tuple[int, bytes, bytes], bytes] = {}

@@ -262,7 +262,7 @@ async def test_metapath_order_registered_here_and_refunded_says_why_in_words() -
 
 
 async def test_anyswap_quotes_on_real_networks_are_not_available_saying_why() -> None:
-    cross = CrossChain(RealNetworks(), ProviderUrls().endpoints())  # type: ignore[arg-type]
+    cross = CrossChain(RealNetworks(), ProviderUrls().endpoints())
     try:
         usdc = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
         request = parse(

@@ -73,7 +73,7 @@ def fault(name: str, bridge: str) -> tuple[ProviderEndpoint, str]:
 @pytest.mark.parametrize("name", ["down", "slow", "not JSON", "too much", "wrong shape", "error code"])
 async def test_a_provider_fault_is_a_named_503(bridge: str, name: str) -> None:
     endpoint, cause = fault(name, bridge)
-    cross = CrossChain(RealNetworks(devnet=frozenset({56, 137})), BridgeEndpoints({bridge: endpoint}))  # type: ignore[arg-type]
+    cross = CrossChain(RealNetworks(devnet=frozenset({56, 137})), BridgeEndpoints({bridge: endpoint}))
     try:
         status, envelope = await dispatch(cross, BY_PATH["/v3/cross/swap"], ASKS[bridge])  # type: ignore[arg-type]
     finally:
@@ -86,7 +86,7 @@ async def test_a_provider_fault_is_a_named_503(bridge: str, name: str) -> None:
 async def test_a_fault_of_one_provider_leaves_the_others_routes_answering() -> None:
     """Routes: the provider that is down is under `unavailable` with its words; no 500."""
     down = ProviderEndpoint("http://127.0.0.1:9", timeout=5.0)
-    cross = CrossChain(RealNetworks(), BridgeEndpoints({"CBRIDGE": down, "METAPATH": down}))  # type: ignore[arg-type]
+    cross = CrossChain(RealNetworks(), BridgeEndpoints({"CBRIDGE": down, "METAPATH": down}))
     try:
         ask = [("fromChainID", "1"), ("toChainID", "56"), ("token0", USDC_ETH), ("amountIn", "1000000000")]
         status, envelope = await dispatch(cross, BY_PATH["/ext/v1/cross/routes"], ask)  # type: ignore[arg-type]
@@ -109,7 +109,7 @@ async def test_a_chain_the_provider_cannot_reach_is_its_words_while_swapdesk_rea
     """ANYSWAP's 503 for a chain's token list: swapdesk asks its own side first (a damaged devnet chain is said
     with its repair: tests/server/test_damaged_chain_said.py); reaching the chain itself, it says the provider's."""
     cut_off = served(lambda request: httpx.Response(503, json={"msg": "Error", "error": "a chain cannot be reached"}))
-    cross = CrossChain(Healthy(devnet=frozenset({56, 137})), BridgeEndpoints({"ANYSWAP": cut_off}))  # type: ignore[arg-type]
+    cross = CrossChain(Healthy(devnet=frozenset({56, 137})), BridgeEndpoints({"ANYSWAP": cut_off}))
     try:
         status, envelope = await dispatch(cross, BY_PATH["/v3/cross/swap"], ASKS["ANYSWAP"])  # type: ignore[arg-type]
     finally:

@@ -67,7 +67,7 @@ def _source(*pools: str) -> SourceEntry:
     return SourceEntry("Curve", "stableswap", 4, pools[0], list(pools))
 
 
-def _plain(world: World, coins: list[str], **more: Value) -> dict[str, Value]:
+def _plain(world: World, coins: list[str], more: dict[str, Value]) -> dict[str, Value]:
     n = len(coins)
     return {
         "coins(uint256)": coins, "balances(uint256)": [10**24] * n, "fee()": 4_000_000, "admin_fee()": 5 * 10**9,
@@ -78,17 +78,17 @@ def _plain(world: World, coins: list[str], **more: Value) -> dict[str, Value]:
 async def test_each_generation_is_told_from_its_getters(world: World, calls: Calls) -> None:
     dai, usdc = world.token(18), world.token(6)
     coins = [dai, usdc]
-    classic = world.answering(_plain(world, coins, **{"A()": 2000, "initial_A()": 2000, "future_A()": 2000}))
-    devnet_like = world.answering(_plain(world, coins, **{"A()": 2000, "A_precise()": 2000}))
-    later = world.answering(_plain(world, coins, **{"A()": 2000, "A_precise()": 200_000}))
+    classic = world.answering(_plain(world, coins, {"A()": 2000, "initial_A()": 2000, "future_A()": 2000}))
+    devnet_like = world.answering(_plain(world, coins, {"A()": 2000, "A_precise()": 2000}))
+    later = world.answering(_plain(world, coins, {"A()": 2000, "A_precise()": 200_000}))
     oracle_rates = world.answering(
-        _plain(world, coins, **{"A()": 2000, "A_precise()": 200_000, "stored_rates()": [10**18, 10**30]})
+        _plain(world, coins, {"A()": 2000, "A_precise()": 200_000, "stored_rates()": [10**18, 10**30]})
     )
     ng = world.answering(
         _plain(
             world,
             coins,
-            **{
+            {
                 "A()": 2000,
                 "A_precise()": 200_000,
                 "offpeg_fee_multiplier()": 2 * 10**10,
@@ -100,7 +100,7 @@ async def test_each_generation_is_told_from_its_getters(world: World, calls: Cal
         _plain(
             world,
             coins,
-            **{
+            {
                 "A()": 2000,
                 "A_precise()": 200_000,
                 "offpeg_fee_multiplier()": 2 * 10**10,
@@ -109,14 +109,14 @@ async def test_each_generation_is_told_from_its_getters(world: World, calls: Cal
             },
         )
     )
-    aave_like = world.answering(_plain(world, coins, **{"A()": 2000, "offpeg_fee_multiplier()": 2 * 10**10}))
-    lending = world.answering(_plain(world, coins, **{"A()": 2000, "underlying_coins(uint256)": coins}))
+    aave_like = world.answering(_plain(world, coins, {"A()": 2000, "offpeg_fee_multiplier()": 2 * 10**10}))
+    lending = world.answering(_plain(world, coins, {"A()": 2000, "underlying_coins(uint256)": coins}))
     first = world.answering({"coins(int128)": coins, "A()": 2000})
     factory_meta = world.answering(
-        _plain(world, coins, **{"A()": 2000, "A_precise()": 200_000}),
+        _plain(world, coins, {"A()": 2000, "A_precise()": 200_000}),
         extra="@external\n@view\ndef get_dy_underlying(i: int128, j: int128, dx: uint256) -> uint256:\n    return dx\n",
     )
-    odd = world.answering(_plain(world, coins, **{"A()": 2000, "A_precise()": 2001}))
+    odd = world.answering(_plain(world, coins, {"A()": 2000, "A_precise()": 2001}))
     listed = [classic, devnet_like, later, oracle_rates, ng, ng_meta, aave_like, lending, first, factory_meta, odd]
     pools, refused = await StableSwap().read_static(calls, _source(*listed), {})
     by_address = {p.address: p for p in pools}
@@ -207,14 +207,14 @@ async def test_a_metapool_is_read_again_at_its_base_pools_logs(world: World) -> 
         "    log TokenExchange(buyer=msg.sender, sold_id=0, tokens_sold=1, bought_id=1, tokens_bought=1)\n"
     )
     base = world.answering(
-        _plain(world, [dai, usdc, usdt], **{"A()": 2000, "initial_A()": 2000, "future_A()": 2000}), extra=event
+        _plain(world, [dai, usdc, usdt], {"A()": 2000, "initial_A()": 2000, "future_A()": 2000}), extra=event
     )
     lp, coin = world.token(18, 10**24), world.token(18)
     metapool = world.answering(
         _plain(
             world,
             [coin, lp],
-            **{
+            {
                 "A()": 100,
                 "A_precise()": 10_000,
                 "base_pool()": base,
