@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from eth_typing import ChecksumAddress, HexAddress, HexStr
 from eth_utils import keccak
 
 from swapdesk.words import QT_TR_NOOP, Worded
@@ -30,11 +31,12 @@ class InvalidAddress(Worded, ValueError):
         self.checksum = checksum
 
 
-def to_checksum(raw: bytes) -> str:
+def to_checksum(raw: bytes) -> ChecksumAddress:
     """EIP-55 mixed-case hex of 20 bytes."""
     digits = raw.hex()
     hashed = keccak(text=digits).hex()
-    return "0x" + "".join(c.upper() if c.isalpha() and int(hashed[i], 16) >= 8 else c for i, c in enumerate(digits))
+    mixed = "".join(c.upper() if c.isalpha() and int(hashed[i], 16) >= 8 else c for i, c in enumerate(digits))
+    return ChecksumAddress(HexAddress(HexStr("0x" + mixed)))
 
 
 def parse_evm(text: str) -> bytes:

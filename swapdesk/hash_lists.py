@@ -18,6 +18,7 @@ import re
 import string
 import time
 from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol
 
 from swapdesk.api import TxInfo
 from swapdesk.chains import CHAINS, Chain
@@ -144,8 +145,16 @@ def _from_csv(text: str, progress: Progress | None) -> Iterator[tuple[str, Chain
     return _csv_rows(rows, at, where, text.count("\n") + 1, progress)
 
 
+class CsvRows(Protocol):
+    """What `csv.reader` gives: the rows, and how many lines they took so far."""
+
+    @property
+    def line_num(self) -> int: ...
+    def __iter__(self) -> Iterator[list[str]]: ...
+
+
 def _csv_rows(
-    rows: Iterator[list[str]], at: int, where: int | None, lines: int, progress: Progress | None
+    rows: CsvRows, at: int, where: int | None, lines: int, progress: Progress | None
 ) -> Iterator[tuple[str, Chain | None]]:
     try:
         for n, row in enumerate(rows):
@@ -153,9 +162,9 @@ def _csv_rows(
                 chain = _chain(row[where].strip()) if where is not None and where < len(row) else None
                 yield row[at].strip(), chain
             if progress is not None and n % REPORT_ROWS == 0:
-                progress(min(1.0, rows.line_num / lines))  # type: ignore[attr-defined]
+                progress(min(1.0, rows.line_num / lines))
     except csv.Error as exc:
-        line = rows.line_num  # type: ignore[attr-defined]
+        line = rows.line_num
         if "field larger than field limit" in str(exc):
             raise Unreadable(
                 QT_TR_NOOP("line {line} of the CSV has a cell longer than {limit} characters, the most one may hold"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from dataclasses import Field, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
 import swapdesk.api.rules as rules
@@ -61,10 +61,11 @@ Check = Callable[[dict[str, Any]], None]
 class Request:
     PARAMS: ClassVar[tuple[Param, ...]] = ()
     CHECKS: ClassVar[tuple[Check, ...]] = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # every request is a dataclass: `fields` reads it
 
     def to_query(self) -> dict[str, str]:
         query = {}
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):
             value = getattr(self, f.name)
             if value is None:
                 continue

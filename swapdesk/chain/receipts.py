@@ -7,6 +7,7 @@ from typing import Any
 from hexbytes import HexBytes
 from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, Web3Exception
+from web3.types import TxData, TxParams
 
 from swapdesk.chain.events import of_contract
 from swapdesk.chain.reverts import revert_reason as reason_in
@@ -24,12 +25,12 @@ def swapped_event(receipt: Any, router: str) -> dict[str, Any] | None:
     return None
 
 
-async def revert_reason(w3: AsyncWeb3[Any], tx: Any) -> str:
+async def revert_reason(w3: AsyncWeb3[Any], tx: TxData) -> str:
     """Replay a reverted transaction on the state before its block to read its reason: its revert data read as
     `chain.reverts` reads it (the words the TRON outbox and the devnet's nodes say), else the node's message."""
-    replay = {"from": tx["from"], "to": tx["to"], "data": tx["input"], "value": tx["value"], "gas": tx["gas"]}
+    replay: TxParams = {"from": tx["from"], "to": tx["to"], "data": tx["input"], "value": tx["value"], "gas": tx["gas"]}
     try:
-        await w3.eth.call(replay, tx["blockNumber"] - 1)  # type: ignore[arg-type]
+        await w3.eth.call(replay, tx["blockNumber"] - 1)
     except ContractLogicError as exc:
         data = exc.data if isinstance(exc.data, str) and exc.data.startswith("0x") else ""
         try:

@@ -140,7 +140,7 @@ def create_app(service: SwapService, world: World | None = None, cors: Iterable[
             app.openapi_schema = openapi.complete(FastAPI.openapi(app), examples)
         return app.openapi_schema
 
-    app.openapi = document  # type: ignore[method-assign]
+    app.openapi = document  # type: ignore[method-assign]  # FastAPI's documented way to extend its document
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:

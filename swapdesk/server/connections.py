@@ -146,6 +146,7 @@ class GuardedH11Protocol(H11Protocol):
                 _Heads.said_at = now
             largest.drop()
 
+    # uvicorn's H11Protocol narrows asyncio's BaseTransport to a Transport, with this same ignore
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if len(self.connections) >= self.max_connections and not self._make_room():
             DROPPED.count(evicted=False, cap=self.max_connections)

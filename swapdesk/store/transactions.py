@@ -76,6 +76,7 @@ COLUMNS = (
     "hash, chain_id, kind, sender, nonce, raw, status, summary, created_ms, updated_ms, block, error,"
     " network, network_id"
 )
+_NAMES = [name.strip() for name in COLUMNS.split(",")]  # each a field of StoredTx
 # before version 4 nothing said whether a row was real, the devnet or a fork, all signed for the chain's own id
 OLD_COLUMNS = COLUMNS.replace("network, network_id", "'unknown', chain_id")
 
@@ -217,7 +218,7 @@ class TxStore:
                 f"SELECT {COLUMNS} FROM transactions {tail}",
                 args,
             ).fetchall()
-        return [StoredTx(*row[:7], json.loads(row[7]), *row[8:]) for row in rows]  # type: ignore[call-arg]
+        return [_stored(row) for row in rows]
 
     # -- cross-chain orders (store.orders) ------------------------------------------------------
 
@@ -266,3 +267,9 @@ class TxStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _stored(row: tuple[Any, ...]) -> StoredTx:
+    """A row of COLUMNS, the record it keeps (its summary kept as JSON)."""
+    values = dict(zip(_NAMES, row, strict=True))
+    return StoredTx(**values | {"summary": json.loads(values["summary"])})

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from eth_typing import ChecksumAddress, HexAddress, HexStr
+from eth_typing import HexStr
 from tronpy.abi import trx_abi
 from tronpy.async_contract import AsyncContract
 from tronpy.exceptions import AddressNotFound
 from web3.exceptions import ContractLogicError, Web3Exception
+from web3.types import TxParams, Wei
 
 from swapdesk.address import ZERO, format_address, to_checksum
 from swapdesk.chain.reverts import revert_reason
@@ -30,10 +31,6 @@ from swapdesk.wallet import PrivateKey
 from swapdesk.words import QT_TR_NOOP, Term
 
 ERC20 = artifact("ERC20")
-
-
-def _checksum(raw: bytes) -> ChecksumAddress:
-    return ChecksumAddress(HexAddress(HexStr(to_checksum(raw))))
 
 
 class ChainCalls:
@@ -54,7 +51,7 @@ class ChainCalls:
                 return int(await self._tron_contract(token, ERC20.abi).functions.balanceOf(me))
             w3 = await self.trader.chains.web3(chain)
             if token == ZERO:
-                return int(await w3.eth.get_balance(_checksum(owner)))
+                return int(await w3.eth.get_balance(to_checksum(owner)))
             return await self._read(chain, token, ERC20.encode("balanceOf", to_checksum(owner)))
         except (*UNREACHABLE, *TRON_UNREACHABLE) as exc:
             raise TradeError(QT_TR_NOOP("cannot reach {chain}: {reason}"), chain=chain.name, reason=exc) from None
@@ -72,7 +69,7 @@ class ChainCalls:
 
     async def _read(self, chain: Chain, token: bytes, data: bytes) -> int:
         w3 = await self.trader.chains.web3(chain)
-        out = await w3.eth.call({"to": _checksum(token), "data": HexStr("0x" + data.hex())})
+        out = await w3.eth.call({"to": to_checksum(token), "data": HexStr("0x" + data.hex())})
         return int.from_bytes(bytes(out)[:32], "big")
 
     async def dry_run(self, chain: Chain, sender: bytes, to: bytes, data: bytes, value: int, what: Term) -> None:
@@ -96,9 +93,10 @@ class ChainCalls:
                     )
                 return
             w3 = await self.trader.chains.web3(chain)
-            call = {"from": _checksum(sender), "to": _checksum(to), "data": HexStr("0x" + data.hex()), "value": value}
+            hex_data = HexStr("0x" + data.hex())
+            call: TxParams = {"from": to_checksum(sender), "to": to_checksum(to), "data": hex_data, "value": Wei(value)}
             try:
-                await w3.eth.call(call)  # type: ignore[arg-type]
+                await w3.eth.call(call)
             except ContractLogicError as exc:
                 reason = str(exc.message).removeprefix("execution reverted: ")
                 raise CheckFailed(

@@ -36,6 +36,7 @@ from eth_typing import ChecksumAddress, HexAddress, HexStr
 from eth_utils import keccak, to_checksum_address
 from web3 import AsyncWeb3
 from web3.exceptions import TimeExhausted, TransactionNotFound, Web3Exception
+from web3.types import TxParams, Wei
 
 from swapdesk.chain.receipts import revert_reason
 from swapdesk.chains import Chain, resolve
@@ -147,10 +148,10 @@ class Outbox:
         summary: Any,
     ) -> str:
         """Choose the nonce, sign, record and send (the account's lock held); the transaction's hash."""
-        call = {"from": key.address, "to": to, "data": "0x" + data.hex(), "value": value}
+        call: TxParams = {"from": key.address, "to": to, "data": HexStr("0x" + data.hex()), "value": Wei(value)}
         try:
             nonce = await w3.eth.get_transaction_count(key.address, "pending")
-            gas = await w3.eth.estimate_gas(call)  # type: ignore[arg-type]
+            gas = await w3.eth.estimate_gas(call)
             base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
             tip = await w3.eth.max_priority_fee
         except Web3Exception as exc:
@@ -197,7 +198,7 @@ class Outbox:
     async def follow(self, w3: AsyncWeb3[Any], tx_hash: str) -> Any:
         """Wait for the receipt and record the outcome; SendFailed when it reverted."""
         try:
-            receipt = await w3.eth.wait_for_transaction_receipt(tx_hash, timeout=RECEIPT_TIMEOUT)  # type: ignore[arg-type]
+            receipt = await w3.eth.wait_for_transaction_receipt(HexStr(tx_hash), timeout=RECEIPT_TIMEOUT)
         except TimeExhausted:
             raise SendFailed(
                 QT_TR_NOOP("no receipt yet: the transaction is still pending, see History"), tx_hash
@@ -208,7 +209,7 @@ class Outbox:
             ) from None
         block = int(receipt["blockNumber"])
         if receipt["status"] != 1:
-            reason = await revert_reason(w3, await w3.eth.get_transaction(tx_hash))  # type: ignore[arg-type]
+            reason = await revert_reason(w3, await w3.eth.get_transaction(HexStr(tx_hash)))
             await off_loop(self.store.mark, tx_hash, "failed", block=block, error=reason)
             raise failed_on_chain(reason, tx_hash)
         await off_loop(self.store.mark, tx_hash, "confirmed", block=block)
@@ -255,7 +256,7 @@ class Outbox:
         if net.w3 is None or await net.w3.eth.chain_id != tx.signed_for:
             return
         try:
-            await net.w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
+            await net.w3.eth.get_transaction_receipt(HexStr(tx.hash))
         except TransactionNotFound:
             sender = ChecksumAddress(HexAddress(HexStr(tx.sender)))
             if tx.nonce is not None and await net.w3.eth.get_transaction_count(sender, "latest") > tx.nonce:
@@ -275,7 +276,7 @@ class Outbox:
         """Send a recorded transaction again unless the chain has it; False when it is settled as dropped or failed.
         The caller holds the account's lock and has checked that `w3` is the network `tx` was signed for."""
         try:
-            await w3.eth.get_transaction_receipt(tx.hash)  # type: ignore[arg-type]
+            await w3.eth.get_transaction_receipt(HexStr(tx.hash))
             return True
         except TransactionNotFound:
             pass

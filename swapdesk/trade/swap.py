@@ -24,6 +24,7 @@ from typing import Any
 from eth_typing import ChecksumAddress, HexAddress, HexStr
 from web3 import AsyncWeb3
 from web3.exceptions import ContractLogicError, Web3Exception
+from web3.types import TxParams, Wei
 
 from swapdesk.api import AggQuote, AggSwapRequest, ApiError, SwapService
 from swapdesk.chain.receipts import swapped_event
@@ -211,9 +212,10 @@ class Trader:
         w3: AsyncWeb3[Any], sender: str, router: str, data: bytes, value: int, dex: DexSwap | None = None
     ) -> int:
         """The swap run with eth_call on the latest state: what it would deliver."""
-        call = {"from": _checksum(sender), "to": _checksum(router), "data": HexStr("0x" + data.hex()), "value": value}
+        hex_data = HexStr("0x" + data.hex())
+        call: TxParams = {"from": _checksum(sender), "to": _checksum(router), "data": hex_data, "value": Wei(value)}
         try:
-            returned = bytes(await w3.eth.call(call))  # type: ignore[arg-type]
+            returned = bytes(await w3.eth.call(call))
             if dex is not None:
                 return amount_out(dex.kind, data, returned)
             (out,) = ROUTER.decode("swap", returned)

@@ -50,8 +50,10 @@ class BoundedTransport(httpx.AsyncBaseTransport):
     @staticmethod
     async def _read(request: httpx.Request, response: httpx.Response) -> bytes:
         body = bytearray()
+        stream = response.stream
+        assert isinstance(stream, httpx.AsyncByteStream), "an async transport answers with an async stream"
         try:
-            async for chunk in response.stream:  # type: ignore[union-attr]
+            async for chunk in stream:
                 body += chunk
                 if len(body) > MAX_ANSWER:
                     raise httpx.DecodingError(f"the node answered more than {MAX_ANSWER} bytes", request=request)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eth_utils import to_checksum_address
+from web3.types import RPCEndpoint
 
 from swapdesk.chain.tron.protobuf import Msg
 from swapdesk.devnet.network import Devnet
@@ -70,7 +71,7 @@ class ChainClient:
 
     async def request(self, method: str, *params: Any) -> Any:
         self._check(method)
-        answer: Any = await self._provider.make_request(method, list(params))  # type: ignore[arg-type]
+        answer: Any = await self._provider.make_request(RPCEndpoint(method), list(params))
         error = answer.get("error")
         if error is not None:
             kind = CallReverted if error.get("code") == EXECUTION_REVERTED else RpcFailure

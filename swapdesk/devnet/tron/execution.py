@@ -15,6 +15,8 @@ limit, as on TRON. The failed transaction is still in its block, its fee burnt.
 
 from __future__ import annotations
 
+from typing import cast
+
 from eth.abc import ComputationAPI, SignedTransactionAPI, StateAPI
 from eth.exceptions import (
     FullStack,
@@ -144,7 +146,7 @@ def _message(
         value=call_value,
         data=data,
     )
-    return SpoofTransaction(unsigned, from_=Address(owner))  # type: ignore[return-value]
+    return cast(SignedTransactionAPI, SpoofTransaction(unsigned, from_=Address(owner)))  # as devnet.calls does
 
 
 def _result(computation: ComputationAPI) -> tuple[str, str]:

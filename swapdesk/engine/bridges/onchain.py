@@ -13,7 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from eth_typing import HexStr
 from web3.exceptions import TransactionNotFound, Web3Exception
+from web3.types import FilterParams, TxParams, Wei
 
 from swapdesk.address import to_checksum
 from swapdesk.api import Unavailable
@@ -81,7 +83,7 @@ class ChainReader:
         async with reaching(chain):
             while True:
                 try:
-                    found = await w3.eth.get_transaction(tx)  # type: ignore[arg-type]
+                    found = await w3.eth.get_transaction(HexStr(tx))
                 except TransactionNotFound:
                     return None
                 if found.get("blockNumber") is not None:
@@ -89,7 +91,7 @@ class ChainReader:
                 if time.monotonic() >= deadline:
                     return None
                 await asyncio.sleep(RECEIPT_POLL)
-            raw = await w3.eth.get_transaction_receipt(tx)  # type: ignore[arg-type]
+            raw = await w3.eth.get_transaction_receipt(HexStr(tx))
             block = await w3.eth.get_block(raw["blockNumber"])
         return Receipt(
             chain=chain,
@@ -111,7 +113,7 @@ class ChainReader:
         w3 = await self.backend.web3(chain)
         async with reaching(chain):
             try:
-                return await w3.eth.get_transaction_receipt(tx) is not None  # type: ignore[arg-type]
+                return await w3.eth.get_transaction_receipt(HexStr(tx)) is not None
             except TransactionNotFound:
                 return False
 
@@ -123,14 +125,14 @@ class ChainReader:
     async def logs(self, chain: Chain, address: bytes, what: Event, first: int, last: int) -> list[Log]:
         """Logs of `what` by `address` in blocks `first`..`last` (at most the node's range per query)."""
         w3 = await self.backend.web3(chain)
-        query = {
+        query: FilterParams = {
             "fromBlock": first,
             "toBlock": last,
             "address": to_checksum(address),
-            "topics": ["0x" + what.topic.hex()],
+            "topics": [HexStr("0x" + what.topic.hex())],
         }
         async with reaching(chain):
-            found = await w3.eth.get_logs(query)  # type: ignore[arg-type]
+            found = await w3.eth.get_logs(query)
         return [
             Log(address_bytes(log["address"]), tuple(bytes(t) for t in log["topics"]), bytes(log["data"]))
             for log in found
@@ -142,7 +144,7 @@ class ChainReader:
             return True
         w3 = await self.backend.web3(chain)
         async with reaching(chain):
-            code = bytes(await w3.eth.get_code(to_checksum(address)))  # type: ignore[arg-type]
+            code = bytes(await w3.eth.get_code(to_checksum(address)))
         if code:
             if len(self._coded) >= MAX_CODED:
                 self._coded.clear()
@@ -163,10 +165,10 @@ class ChainReader:
         """The gas of a call from `sender`, or None when the node cannot tell (it would revert now: no
         allowance or balance yet)."""
         w3 = await self.backend.web3(chain)
-        call = {"from": to_checksum(sender), "to": to_checksum(to), "data": data, "value": value}
+        call: TxParams = {"from": to_checksum(sender), "to": to_checksum(to), "data": data, "value": Wei(value)}
         async with reaching(chain):
             try:
-                return int(await w3.eth.estimate_gas(call))  # type: ignore[arg-type]
+                return int(await w3.eth.estimate_gas(call))
             except Web3Exception:  # a revert, or the node's refusal
                 return None
 

@@ -136,8 +136,10 @@ def _check_wrapper(api: ProviderApi, quote: Quote, catalog: Catalog) -> None:
     """A wrapper the deposit names (Multichain's anyToken) must wrap the token sold, by the catalogue."""
     bridges = catalog.bridges
     underlying = bridges.any_tokens.get(to_checksum(quote.cross_pool)) if bridges else None
-    wraps = underlying is not None and (
-        parse_evm(underlying) == quote.src.address or (quote.src.native and underlying in bridges.native_wraps)  # type: ignore[union-attr]
+    wraps = (
+        bridges is not None
+        and underlying is not None
+        and (parse_evm(underlying) == quote.src.address or (quote.src.native and underlying in bridges.native_wraps))
     )
     if not wraps:
         other = Words(

@@ -50,7 +50,8 @@ def worth_their_gas(
         best: tuple[Fraction, int] | None = None
         for r in weighed:
             gives = found[0][r] if found is not None else _best_without(rows, r, parts, nothing, shape)
-            cost, made = costs(r), out - gives  # type: ignore[operator]  # its gas, and what its slices made
+            assert gives is not None, "a weighed route is used: `without_each` has its figure"
+            cost, made = costs(r), out - gives  # its gas, and what its slices made
             if cost.numerator <= made * cost.denominator:  # saves nothing: no Fraction arithmetic for it
                 continue
             saved = cost - made

@@ -51,10 +51,11 @@ def allocate(values: list[list[int]], parts: int, caps: list[int | None] | None 
     rows = [row[: parts + 1] for row in values]
     if caps is None:
         caps = [_cap(row) for row in rows]
-    if None not in caps and sum(caps) >= parts:  # type: ignore[arg-type]
+    known = _known(caps)
+    if known is not None and sum(known) >= parts:
         # exact: an optimum never puts a slice beyond a route's cap (its values there are 0 and never-falling
         # values elsewhere have room for it), and up to the caps every route is concave
-        return _counts(_picks(rows, parts, caps), len(rows), parts)  # type: ignore[arg-type]
+        return _counts(_picks(rows, parts, known), len(rows), parts)
     shapes = [cap == len(row) - 1 for cap, row in zip(caps, rows, strict=True)]
     concave = [r for r, smooth in enumerate(shapes) if smooth]
     rugged = [r for r, smooth in enumerate(shapes) if not smooth]
@@ -77,6 +78,12 @@ def allocate(values: list[list[int]], parts: int, caps: list[int | None] | None 
     for r, k in zip(rugged, rugged_slices, strict=True):
         slices[r] = k
     return slices
+
+
+def _known(caps: list[int | None]) -> list[int] | None:
+    """The caps when every route has one (`_cap`: its values are of a shape the greedy is exact on); else None."""
+    known = [cap for cap in caps if cap is not None]
+    return known if len(known) == len(caps) else None
 
 
 def _picks(rows: list[list[int]], parts: int, caps: list[int] | None = None) -> list[int]:
@@ -156,12 +163,13 @@ def without_each(
     the caller has it. Beside the figures, for each route used in order, the smallest marginal that the others'
     best takes (0 when some of its slices add nothing): what a route outside `values` must stay below."""
     rows = [row[: parts + 1] for row in values]
-    if caps is None:
-        caps = [_cap(row) for row in rows]
+    known = _known(caps if caps is not None else [_cap(row) for row in rows])
+    if known is None:
+        return None
     lowest_taken: int | None = None
     offered: list[tuple[int, int, int]] = []  # (-next marginal, route, slices it would then have)
-    for r, (row, k, cap) in enumerate(zip(rows, slices, caps, strict=True)):
-        if cap is None or k > cap:
+    for r, (row, k, cap) in enumerate(zip(rows, slices, known, strict=True)):
+        if k > cap:
             return None
         if k:
             taken = row[k] - row[k - 1]
@@ -179,7 +187,7 @@ def without_each(
     while offered and len(stream) < parts:
         negative, r, k = heapq.heappop(offered)
         stream.append((-negative, r))
-        if k < caps[r] and rows[r][k + 1] - rows[r][k] > 0:  # type: ignore[operator]
+        if k < known[r] and rows[r][k + 1] - rows[r][k] > 0:
             heapq.heappush(offered, (rows[r][k] - rows[r][k + 1], r, k + 1))
     total = sum(row[k] for row, k in zip(rows, slices, strict=True))
     best: list[int | None] = []

@@ -47,7 +47,7 @@ def bound(route: Route, pools: dict[str, Pool], used: int, parts: int) -> int | 
 def first_valued(bounds: list[int | None]) -> set[int]:
     """The routes to value first: every one without a bound, and the most promising by their bound."""
     unbounded = {r for r, b in enumerate(bounds) if b is None}
-    ranked = sorted((r for r, b in enumerate(bounds) if b is not None), key=lambda r: -bounds[r])  # type: ignore[operator]
+    ranked = [r for _, r in sorted((-b, r) for r, b in enumerate(bounds) if b is not None)]  # ties: the first first
     return unbounded | set(ranked[:FIRST_VALUED])
 
 
