@@ -34,7 +34,7 @@ import json
 import os
 import statistics
 import time
-from dataclasses import replace
+from dataclasses import is_dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -144,7 +144,12 @@ def percentiles(samples: list[float]) -> str:
 
 def fresh(pools: dict[str, Pool]) -> dict[str, Pool]:
     """The same state in new objects: what each model caches (V3 swap paths, StableSwap's D) is not there."""
-    return {address: replace(pool) for address, pool in pools.items()}  # type: ignore[type-var]
+    return {address: _renewed(pool) for address, pool in pools.items()}
+
+
+def _renewed(pool: Pool) -> Pool:
+    assert is_dataclass(pool) and not isinstance(pool, type), "every pool kind is a dataclass"
+    return replace(pool)
 
 
 async def main(repeat: int, base_fee: int, golden: Path) -> None:
@@ -164,8 +169,8 @@ async def main(repeat: int, base_fee: int, golden: Path) -> None:
 
     found = legs(list(pools.values()), usdt, wbnb, connectors)
     routes = candidates(found, pools, probe(10**21))
-    v3_in_routes = {h.pool for r in routes for h in r.hops if isinstance(pools[h.pool], V3Pool)}
-    ticks = sorted((len(pools[p].ticks) for p in v3_in_routes), reverse=True)  # type: ignore[attr-defined]
+    v3_in_routes = {h.pool: pool for r in routes for h in r.hops if isinstance(pool := pools[h.pool], V3Pool)}
+    ticks = sorted((len(pool.ticks) for pool in v3_in_routes.values()), reverse=True)
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     fastest, typical = reference()
     print(f"case: BSC {SELL} <-> {BUY}, {len(pools)} pools on the chain, part={PARTS}")

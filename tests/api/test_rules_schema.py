@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from swapdesk.api import ENDPOINTS, ErrorCode, InvalidParameter
+from swapdesk.api import ENDPOINTS, Endpoint, ErrorCode, InvalidParameter
 from swapdesk.api.requests import Param
 
 # one parameter per distinct rule: rules built alike state the same schema
@@ -68,8 +68,8 @@ def test_the_rule_accepts_what_the_schema_does(param: Param, data: st.DataObject
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=[e.path for e in ENDPOINTS])
-def test_every_parameter_is_documented_with_its_constraints(endpoint: object) -> None:
-    for param in endpoint.request.PARAMS:  # type: ignore[attr-defined]
+def test_every_parameter_is_documented_with_its_constraints(endpoint: Endpoint) -> None:
+    for param in endpoint.request.PARAMS:
         document = param.openapi()
         schema = document["schema"]
         assert schema["type"] in ("string", "integer"), param.name

@@ -38,7 +38,7 @@ def hold_after_payout(operator: Operator) -> None:
         if moved is not None and moved.state in PAYOUT_OUT:
             await asyncio.Event().wait()
 
-    operator.advance = advancing  # type: ignore[method-assign]
+    operator.advance = advancing  # type: ignore[method-assign]  # this one operator's, in this child process
 
 
 def app(data: Path, speed: float, hold: bool = False) -> FastAPI:

@@ -141,7 +141,8 @@ async def test_details_never_call_paid_an_order_whose_payout_its_chain_lost(worl
     await asyncio.gather(*net.providers._tasks)
     await repair_from(net, POLYGON, since)
     for bridge, key in keys.items():
-        assert (await seen(net, bridge, key)).state == FINAL[bridge]  # type: ignore[union-attr]
+        now = await seen(net, bridge, key)
+        assert now is not None and now.state == FINAL[bridge]
         deposited = senders[bridge].hashes[-1]
         details = await world.details(deposited, BSC)
         assert details["status"] == "Receiving" and details["targetHash"] == "" and details["amountOut"] == "0"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 from pathlib import Path
+from typing import Any
 
 import pytest
 from eth_utils import to_checksum_address
@@ -35,8 +36,8 @@ async def send(net: BridgeNet, who: Signed, dollars: int, nonce: int, max_slippa
     return "0x" + celer.send_transfer_id(me, me, usdt, amount, POLYGON, nonce, BSC).hex()
 
 
-async def status(net: BridgeNet, transfer: str, codes: set[int]) -> dict[str, object]:
-    async def reached() -> dict[str, object] | None:
+async def status(net: BridgeNet, transfer: str, codes: set[int]) -> dict[str, Any]:
+    async def reached() -> dict[str, Any] | None:
         answer = await net.post("cbridge", "/v2/getTransferStatus", {"transfer_id": transfer})
         return dict(answer) if answer["err"] is None and answer["status"] in codes else None
 
@@ -48,9 +49,9 @@ async def refund(net: BridgeNet, me: Wallet, transfer: str, seqnum: int) -> None
     asked = await net.post("cbridge", "/v1/withdrawLiquidity", withdraw_request(me, transfer, seqnum))
     assert asked["err"] is None, asked
     signed = await status(net, transfer, {REFUND_TO_BE_CONFIRMED})
-    sigs = [base64.b64decode(s) for s in signed["sorted_sigs"]]  # type: ignore[attr-defined]
-    signers = [to_checksum_address(base64.b64decode(s)) for s in signed["signers"]]  # type: ignore[attr-defined]
-    powers = [int.from_bytes(base64.b64decode(s), "big") for s in signed["powers"]]  # type: ignore[attr-defined]
+    sigs = [base64.b64decode(s) for s in signed["sorted_sigs"]]
+    signers = [to_checksum_address(base64.b64decode(s)) for s in signed["signers"]]
+    powers = [int.from_bytes(base64.b64decode(s), "big") for s in signed["powers"]]
     wdmsg = base64.b64decode(str(signed["wd_onchain"]))
     bridge = (await net.deployment(BSC)).cbridge.bridge
     assert (await me.send(bridge, CB.encode("withdraw", wdmsg, sigs, signers, powers))).ok

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from eth_account import Account
 from eth_account.signers.local import LocalAccount
+from eth_typing import HexStr
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 from web3 import AsyncWeb3
@@ -129,7 +130,7 @@ async def test_execution_delivers_the_quote(
     gas = quote.estimatedGas * 3 // 2  # the quote's own estimate, with a wallet's margin
     tx_hash, status = await send(w3, trader, {"to": quote.aggregator, "data": quote.data, "value": value}, gas)
     assert status == 1
-    used = (await w3.eth.get_transaction_receipt(tx_hash))["gasUsed"]  # type: ignore[arg-type]
+    used = (await w3.eth.get_transaction_receipt(HexStr(tx_hash)))["gasUsed"]
     assert used <= gas, (used, quote.estimatedGas)  # the estimate is enough (hops after the first are cheaper)
     event("executed, native in" if sell == NATIVE else "executed, native out" if buy == NATIVE else "executed, tokens")
     assert await balance(w3, buy, receiver) - received_before == int(quote.totalAmountOut)

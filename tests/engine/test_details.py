@@ -7,7 +7,7 @@ from eth_account import Account
 from web3 import AsyncWeb3
 
 from swapdesk.address import to_tron
-from swapdesk.api import AggSwapRequest, ApiError, DetailsRequest, parse
+from swapdesk.api import AggQuote, AggSwapRequest, ApiError, DetailsRequest, parse
 from swapdesk.chains import by_id
 from swapdesk.contracts import artifact
 from swapdesk.devnet.accounts import demo_address, demo_key
@@ -20,7 +20,7 @@ from .test_aggregation_executes import NATIVE, send
 ERC20, ROUTER = artifact("ERC20"), artifact("AggregationRouter")
 
 
-async def _quote(engine: Engine, devnet: Devnet, chain_id: int, account: int, **change: str) -> tuple[object, str]:
+async def _quote(engine: Engine, devnet: Devnet, chain_id: int, account: int, **change: str) -> tuple[AggQuote, str]:
     chain = by_id(chain_id)
     manifest = await devnet.manifest(chain_id)
     usdt = manifest.token("USDT")
@@ -36,12 +36,12 @@ async def _quote(engine: Engine, devnet: Devnet, chain_id: int, account: int, **
 async def test_a_reverted_swap_is_a_failure_with_its_reason(engine: Engine, devnet: Devnet) -> None:
     quote, usdt = await _quote(engine, devnet, 137, 6)
     # the engine refuses to quote a minimum the route cannot give (MINIMUM_NOT_MET), so the client writes its own
-    too_high = str(int(quote.totalAmountOut) * 2)  # type: ignore[attr-defined]
-    (params,) = ROUTER.decode_input("swap", bytes.fromhex(quote.data[2:]))  # type: ignore[attr-defined]
+    too_high = str(int(quote.totalAmountOut) * 2)
+    (params,) = ROUTER.decode_input("swap", bytes.fromhex(quote.data[2:]))
     data = ROUTER.encode("swap", (*params[:3], int(too_high), *params[4:]))
     w3 = AsyncWeb3(DevnetProvider(devnet, 137))
     trader = Account.from_key(demo_key(6))
-    tx = {"to": quote.aggregator, "data": data, "value": 3 * 10**18}  # type: ignore[attr-defined]
+    tx = {"to": quote.aggregator, "data": data, "value": 3 * 10**18}
     tx_hash, status = await send(w3, trader, tx, 3_000_000)
     assert status == 0
     details = await engine.details(DetailsRequest(hash=tx_hash, chain=by_id(137)))

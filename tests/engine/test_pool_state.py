@@ -18,7 +18,7 @@ from eth_account import Account
 from hypothesis import HealthCheck, Phase, event, example, given, settings
 from hypothesis import strategies as st
 from web3 import AsyncHTTPProvider, AsyncWeb3
-from web3.types import RPCEndpoint
+from web3.types import RPCEndpoint, TxParams
 
 from swapdesk.api import AggSwapRequest, parse
 from swapdesk.chains import by_id
@@ -78,8 +78,8 @@ async def _router_swap(w3: AsyncWeb3[Any], engine: Engine, manifest: Manifest, a
     tokens = manifest.tokens[1:]
     sell = tokens[action.pool % len(tokens)]
     buy = tokens[(action.pool + 1 + action.direction) % len(tokens)]
-    balance_of = {"to": sell.address, "data": ERC20.encode("balanceOf", account.address)}
-    held = int(ERC20.decode("balanceOf", bytes(await w3.eth.call(balance_of)))[0])  # type: ignore[arg-type]
+    balance_of: TxParams = {"to": sell.address, "data": ERC20.encode("balanceOf", account.address)}
+    held = int(ERC20.decode("balanceOf", bytes(await w3.eth.call(balance_of)))[0])
     amount = held * action.share // 3_000
     if amount == 0:
         return

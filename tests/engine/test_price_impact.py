@@ -45,7 +45,7 @@ TOLERANCE = Decimal("0.000001")
 
 async def _v2_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, fee: int, block: int) -> Fraction:
     """`fee`: the family's, in basis points, as its catalogue says (real factories have no fee getter)."""
-    pair = w3.eth.contract(address=pool, abi=PAIR.abi)  # type: ignore[call-overload]
+    pair = w3.eth.contract(address=AsyncWeb3.to_checksum_address(pool), abi=PAIR.abi)
     reserve0, reserve1, _ = await pair.functions.getReserves().call(block_identifier=block)
     token0 = await pair.functions.token0().call(block_identifier=block)
     reserve_in, reserve_out = (reserve0, reserve1) if token_in == token0 else (reserve1, reserve0)
@@ -54,7 +54,7 @@ async def _v2_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, fee: int, block
 
 async def _v3_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, block: int) -> Fraction:
     """The pool's price from slot0, less its fee: what a vanishingly small swap gets."""
-    contract = w3.eth.contract(address=pool, abi=V3_POOL.abi)  # type: ignore[call-overload]
+    contract = w3.eth.contract(address=AsyncWeb3.to_checksum_address(pool), abi=V3_POOL.abi)
     sqrt_price = (await contract.functions.slot0().call(block_identifier=block))[0]
     fee = await contract.functions.fee().call(block_identifier=block)
     price = Fraction(sqrt_price**2, 2**192)  # token1 per token0
@@ -64,7 +64,7 @@ async def _v3_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, block: int) -> 
 
 async def _stable_rate(w3: AsyncWeb3[Any], pool: str, token_in: str, token_out: str, block: int) -> Fraction:
     """Richardson's difference of get_dy: (4 g(h) - g(2h)) / 2h cancels the curvature's first term."""
-    contract = w3.eth.contract(address=pool, abi=STABLE.abi)  # type: ignore[call-overload]
+    contract = w3.eth.contract(address=AsyncWeb3.to_checksum_address(pool), abi=STABLE.abi)
     coins = [await contract.functions.coins(k).call(block_identifier=block) for k in range(3)]
     i, j = coins.index(token_in), coins.index(token_out)
     h = await contract.functions.balances(i).call(block_identifier=block) // 10**4
@@ -186,7 +186,9 @@ async def test_stable_single_source_impact(engine: Engine, devnet: Devnet, chain
     chain = by_id(chain_id)
     manifest = await devnet.manifest(chain_id)
     stable = next(s for s in manifest.sources if s.kind == "stableswap")
-    contract = AsyncWeb3(DevnetProvider(devnet, chain_id)).eth.contract(address=stable.address, abi=STABLE.abi)  # type: ignore[call-overload]
+    assert stable.address is not None
+    w3 = AsyncWeb3(DevnetProvider(devnet, chain_id))
+    contract = w3.eth.contract(address=AsyncWeb3.to_checksum_address(stable.address), abi=STABLE.abi)
     coins = [await contract.functions.coins(k).call() for k in range(3)]
     sell, buy = (next(t.symbol for t in manifest.tokens if t.address == c) for c in coins[:2])
     # part 1 with a fifth of the pool's balance: too much for a V2 pair, so the StableSwap pool alone gives the most

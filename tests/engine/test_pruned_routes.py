@@ -4,7 +4,7 @@ random V2 and V3 pools at close prices (so that routes compete at the margin) an
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import is_dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -40,8 +40,14 @@ def chains(draw: st.DrawFn) -> dict[str, Pool]:
     return pools
 
 
+def _renewed(pool: Pool) -> Pool:
+    """The same state in a new object: nothing the pool kept (grids, outputs) comes along."""
+    assert is_dataclass(pool) and not isinstance(pool, type), "every pool kind is a dataclass"
+    return replace(pool)
+
+
 def _quote(pools: dict[str, Pool], src: str, dst: str, used: int, parts: int, gas_value: Fraction) -> Any:
-    fresh = {address: replace(pool) for address, pool in pools.items()}  # type: ignore[type-var]  # no grid kept
+    fresh = {address: _renewed(pool) for address, pool in pools.items()}  # no grid kept
     try:
         split = best_split(fresh, src, dst, used, parts, list(TOKENS), None, gas_value)
     except Exception as refused:  # the same refusal either way

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable, Coroutine
 
 import httpx
 import pytest
 
 from swapdesk.api import ErrorCode, Unavailable
-from swapdesk.chain.tron.node import MAX_ANSWER, TronNode
+from swapdesk.chain.tron.node import MAX_ANSWER, NODE_TIMEOUT, TronNode
 from swapdesk.chains import resolve
 from swapdesk.engine.backends import RoutedBackend, RpcBackend
 from swapdesk.engine.tron.node_client import reaching_tron, tron_client
@@ -20,8 +21,11 @@ TXID = "5d6f4e9a2c3b1a0f9e8d7c6b5a4938271605f4e3d2c1b0a99887766554433221"
 ANSWER = {"ret": [{"contractRet": "SUCCESS"}], "txID": TXID, "raw_data": {"contract": []}}
 
 
-def node(handler: object, **options: object) -> TronNode:
-    return TronNode("https://tron.example/", transport=httpx.MockTransport(handler), **options)  # type: ignore[arg-type]
+Handler = Callable[[httpx.Request], httpx.Response] | Callable[[httpx.Request], Coroutine[None, None, httpx.Response]]
+
+
+def node(handler: Handler, api_key: str | None = None, timeout: float = NODE_TIMEOUT) -> TronNode:
+    return TronNode("https://tron.example/", api_key, timeout, httpx.MockTransport(handler))
 
 
 async def test_a_node_by_url_is_asked_its_http_api_with_our_key_only() -> None:
@@ -83,8 +87,6 @@ def test_where_the_url_comes_from() -> None:
 
 
 def test_a_routed_backend_reaches_its_rpc_tron_node() -> None:
-    class Devnet:  # never asked: TRON has an endpoint
-        pass
-
-    routed = RoutedBackend(Devnet(), RpcBackend({TRON.id: "https://api.trongrid.io/jsonrpc"}, {}))  # type: ignore[arg-type]
+    never_asked = RpcBackend({}, {})  # the devnet's side: TRON has an endpoint
+    routed = RoutedBackend(never_asked, RpcBackend({TRON.id: "https://api.trongrid.io/jsonrpc"}, {}))
     assert tron_client(routed).provider.endpoint_uri == "https://api.trongrid.io/"

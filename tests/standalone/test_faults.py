@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from eth_account import Account
+from eth_typing import HexStr
 from web3 import AsyncWeb3
 from web3.providers import AsyncHTTPProvider
 
@@ -48,7 +49,7 @@ async def refused(catalog: Catalog, url: str, chain_id: int | None = None) -> Ap
 async def call(url: str, to: str, data: bytes) -> bytes:
     w3 = AsyncWeb3(AsyncHTTPProvider(url))
     try:
-        return bytes(await w3.eth.call({"to": to, "data": "0x" + data.hex()}))  # type: ignore[typeddict-item]
+        return bytes(await w3.eth.call({"to": to, "data": HexStr("0x" + data.hex())}))
     finally:
         await w3.provider.disconnect()
 

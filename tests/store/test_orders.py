@@ -43,10 +43,12 @@ def test_a_deposit_is_recorded_with_its_order_and_tracking_moves_it_on(tmp_path:
     done = store.order(first)
     assert done is not None and done.ended and done.ended_ms is not None and done.amount_out == 10**30
     store.update_order(first, refund_hash="")  # a later change keeps when it ended
-    assert store.order(first).ended_ms == done.ended_ms  # type: ignore[union-attr]
+    later = store.order(first)
+    assert later is not None and later.ended_ms == done.ended_ms
     assert not done.notified
     store.mark_notified(first)
-    assert store.order(first).notified  # type: ignore[union-attr]
+    told = store.order(first)
+    assert told is not None and told.notified
     assert [o.hash for o in store.open_orders()] == [tron]
     with pytest.raises(ValueError, match="not a field"):
         store.update_order(first, summary={})

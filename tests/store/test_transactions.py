@@ -33,7 +33,8 @@ def test_recorded_then_moved_on_newest_first(tmp_path: Path) -> None:
         (tx(2).hash, "failed", 8),
         (tx(1).hash, "confirmed", 7),
     ]
-    assert store.get(tx(2).hash).summary == {"amountIn": str(10**30 + 2), "amountOut": "0"}  # type: ignore[union-attr]
+    failed = store.get(tx(2).hash)
+    assert failed is not None and failed.summary == {"amountIn": str(10**30 + 2), "amountOut": "0"}
     assert store.pending() == []
     assert store.integrity() == "ok"
     assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
@@ -121,10 +122,12 @@ def test_a_database_of_the_first_schema_is_migrated_without_losing_a_row(tmp_pat
     assert [t.hash for t in store.pending()] == [rows[0][0], rows[1][0]]  # still settled on the next start
     store.record(tron_tx())
     store.mark(TRON_ID, "sent")
-    assert (store.get(TRON_ID).nonce, store.get(TRON_ID).status) == (None, "sent")  # type: ignore[union-attr]
+    sent = store.get(TRON_ID)
+    assert sent is not None and (sent.nonce, sent.status) == (None, "sent")
     store.close()
     again = TxStore(path)  # opening a migrated database changes nothing
-    assert len(again.all()) == len(rows) + 1 and again.get(TRON_ID).status == "sent"  # type: ignore[union-attr]
+    reopened = again.get(TRON_ID)
+    assert len(again.all()) == len(rows) + 1 and reopened is not None and reopened.status == "sent"
     indexes = again._db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").fetchall()
     assert sorted(indexes) == [("by_time",), ("orders_open",)]
     again.close()
@@ -145,4 +148,5 @@ def test_tron_ids_are_64_lower_case_hex_digits_without_a_nonce(tmp_path: Path, b
     store.record(tron_tx())
     with pytest.raises(sqlite3.IntegrityError):
         store.record(bad)
-    assert [t.hash for t in store.all()] == [TRON_ID] and store.get(TRON_ID).nonce is None  # type: ignore[union-attr]
+    kept = store.get(TRON_ID)
+    assert [t.hash for t in store.all()] == [TRON_ID] and kept is not None and kept.nonce is None

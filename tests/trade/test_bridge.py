@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from swapdesk.address import format_address, parse_address
+from swapdesk.api import CrossQuote
 from swapdesk.devnet.accounts import demo_key
 from swapdesk.trade.bridge import Bridger
+from swapdesk.trade.bridge_catalog import BridgeRouters
 from swapdesk.trade.bridge_checks import CBRIDGE, CrossShown, verify_cross
 from swapdesk.trade.bridge_refund import RefundWithdraw
 from swapdesk.trade.errors import CheckFailed
@@ -59,7 +61,8 @@ async def test_a_transfer_from_the_app_is_recorded_registered_and_followed_to_th
     if funds.approval_needed(shown.amount):
         approval = await app.approve(key, shown)
         assert (await app.funds(key.address, shown)).allowance == shown.amount  # exactly the amount sent
-        assert store.get(approval.hash).summary["spender"] == format_address(contract, shown.src.tron)  # type: ignore[union-attr]
+        approved = store.get(approval.hash)
+        assert approved is not None and approved.summary["spender"] == format_address(contract, shown.src.tron)
     receiver, token1 = address(RECEIVER, dst), shown.quote.token1
     before = await balance(app, dst, token1, receiver)
     steps: list[str] = []
@@ -68,7 +71,8 @@ async def test_a_transfer_from_the_app_is_recorded_registered_and_followed_to_th
     assert result.order_id and (src != TRON or not result.hash.startswith("0x"))
     order = store.order(result.hash)
     assert order is not None and (order.deposit, order.order_id, order.bridge) == ("confirmed", result.order_id, bridge)
-    assert store.get(result.hash).kind == "bridge"  # type: ignore[union-attr]
+    deposit = store.get(result.hash)
+    assert deposit is not None and deposit.kind == "bridge"
 
     updates: list[tuple[str, bool]] = []
     tracker = OrderTracker(world.engine, store, lambda o, end: updates.append((o.notes, end)), interval=0.05)
@@ -98,7 +102,8 @@ async def test_an_order_whose_callback_was_never_made_is_registered_by_the_track
     data = bytes.fromhex(final.data[2:])
     sent = await app.calls.send(key, shown.src, "bridge", contract, data, 0, summary, CBRIDGE.abi)
     store = app.trader.outbox.store
-    assert store.order(sent.hash).order_id == ""  # type: ignore[union-attr]
+    unregistered = store.order(sent.hash)
+    assert unregistered is not None and unregistered.order_id == ""
     tracker = OrderTracker(world.engine, store, interval=0.05)
     done = await ended(tracker, store, sent.hash)
     assert done.order_id.startswith("0x") and done.status == "DONE"
@@ -136,8 +141,9 @@ async def test_a_cbridge_refund_is_withdrawn_for_the_sender_and_returns_every_un
         await RefundWithdraw(app).withdraw(other, order)
     steps: list[str] = []
     withdrawn = await RefundWithdraw(app).withdraw(key, order, lambda words: steps.append(str(words)))
-    assert "Asking cBridge's validators" in steps[0] and store.get(withdrawn.hash).kind == "refund"  # type: ignore[union-attr]
-    assert not refundable(store.order(sent.hash))  # type: ignore[arg-type]
+    refund, refunded = store.get(withdrawn.hash), store.order(sent.hash)
+    assert "Asking cBridge's validators" in steps[0] and refund is not None and refund.kind == "refund"
+    assert refunded is not None and not refundable(refunded)
     done = await ended(tracker, store, sent.hash)
     assert (done.status, done.substatus, done.notes, done.refund_hash) == ("DONE", "REFUNDED", "REFUNDED",
                                                                            withdrawn.hash)  # fmt: skip
@@ -183,9 +189,9 @@ async def test_a_quote_bent_on_its_way_is_refused(world: Bridged, app: Bridger, 
     assert "BNB with it" in sent_coin
 
 
-def _refusal(quote: object, shown: CrossShown, routers: object) -> str:
+def _refusal(quote: CrossQuote, shown: CrossShown, routers: BridgeRouters) -> str:
     with pytest.raises(CheckFailed) as refused:
-        verify_cross(quote, shown, routers)  # type: ignore[arg-type]
+        verify_cross(quote, shown, routers)
     return str(refused.value)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,14 +109,14 @@ async def test_a_tampered_dex_call_is_refused_before_signing(devnet: Devnet, sto
     stolen = encode(replace(call, receiver="0x000000000000000000000000000000000000dEaD"), quote.aggregator)
 
     class Tampering:
-        def __getattr__(self, name: str) -> object:
+        def __getattr__(self, name: str) -> Any:  # the engine's, whatever it is
             return getattr(trader.service, name)
 
         async def agg_swap(self, request: AggSwapRequest) -> AggQuote:
             answer = await trader.service.agg_swap(request)
             return answer.model_copy(update={"data": "0x" + stolen.hex()})
 
-    tampered = Trader(Tampering(), trader.here, trader.outbox)  # type: ignore[arg-type]
+    tampered = Trader(Tampering(), trader.here, trader.outbox)
     funds = await trader.funds(KEY.address, shown)
     if funds.approval_needed(shown.request.amountIn):
         await trader.approve(KEY, shown)

@@ -99,6 +99,7 @@ async def test_the_resume_at_start_and_a_dialogs_send_do_not_collide(
     else:
         looked, sent = await asyncio.gather(resume, send)
     assert left.hash in looked
-    assert sent.receipt["status"] == 1 and await _nonce_of(store, sent.hash) == left.nonce + 1  # type: ignore[operator]
+    assert left.nonce is not None and sent.receipt["status"] == 1
+    assert await _nonce_of(store, sent.hash) == left.nonce + 1
     statuses = {tx.hash: tx.status for tx in store.all()}
     assert statuses == {left.hash: "confirmed", sent.hash: "confirmed"}  # the one left was sent, not dropped
