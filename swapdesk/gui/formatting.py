@@ -64,7 +64,7 @@ def rounded_up(units: int, decimals: int, significant: int = SIGNIFICANT) -> int
     digits = len(str(units))
     keep = max(significant, digits - decimals) if digits - decimals > significant else significant
     drop = max(0, digits - keep)
-    step = 10**drop
+    step: int = 10**drop  # int ** int is typed Any (a negative power is a float)
     return -(-units // step) * step
 
 

@@ -10,20 +10,24 @@ test. This loop stays the running loop until that last pass is done.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import qasync
 
+T = TypeVar("T")
 
-class EventLoop(qasync.QEventLoop):
+
+class EventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync ships no types: its loop is Any to mypy
     def run_forever(self) -> Any:
         try:
             return super().run_forever()
         finally:
             asyncio.events._set_running_loop(self)  # for run_until_complete's last pass
 
-    def run_until_complete(self, future: Any) -> Any:
+    def run_until_complete(self, future: Awaitable[T]) -> T:
         try:
-            return super().run_until_complete(future)
+            done: T = super().run_until_complete(future)  # qasync's, untyped: what the awaitable gives
+            return done
         finally:
             asyncio.events._set_running_loop(None)

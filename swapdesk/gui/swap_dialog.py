@@ -34,7 +34,8 @@ from swapdesk.gui.tabs.quote.prices import source as priced_source
 from swapdesk.gui.tabs.quote.result import impact_level, normal_fee
 from swapdesk.gui.tasks import Latest
 from swapdesk.trade.checks import Shown
-from swapdesk.trade.swap import Funds, SwapResult, Trader
+from swapdesk.trade.results import Funds, SwapResult
+from swapdesk.trade.swap import Trader
 from swapdesk.wallet import Account, PrivateKey, Wallet
 
 CONFIRM_IMPACT = Decimal("0.10")  # above this the user must tick a box to swap

@@ -20,7 +20,6 @@ os.environ["SWAPDESK_DATA_DIR"] = tempfile.mkdtemp(prefix="swapdesk-data-")  # n
 
 import pytest
 import pytestqt.plugin as qt_plugin
-import qasync
 from PySide6.QtCore import QPoint, QRect, SignalInstance
 from PySide6.QtGui import QColor
 from PySide6.QtTest import QTest
@@ -47,7 +46,7 @@ SCREENSHOTS = os.environ.get("SWAPDESK_TEST_SCREENSHOTS") or tempfile.mkdtemp(pr
 Until = Callable[..., tuple[Any, ...]]
 
 
-_LOOPS: list[qasync.QEventLoop] = []  # the module's loop, for pytest-qt's own event processing
+_LOOPS: list[EventLoop] = []  # the module's loop, for pytest-qt's own event processing
 
 
 def _process_events_in_the_loop() -> None:
@@ -60,7 +59,7 @@ def _process_events_in_the_loop() -> None:
     loop.run_until_complete(asyncio.sleep(0))  # the loop's own turn: Qt's events, and the tasks they wake
 
 
-_plain_process_events = qt_plugin._process_events
+_plain_process_events: Callable[[], None] = qt_plugin._process_events  # pytest-qt's, unannotated
 qt_plugin._process_events = _process_events_in_the_loop
 
 
@@ -68,7 +67,7 @@ OUTLIVE_SECONDS = 10  # a task or thread still running this long after its windo
 
 
 @pytest.fixture(scope="module")
-def qloop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
+def qloop(qapp: QApplication) -> Iterator[EventLoop]:
     loop = EventLoop(qapp, already_running=False)
     asyncio.set_event_loop(loop)
     _LOOPS.append(loop)
@@ -95,7 +94,7 @@ def no_thread_outlives_the_module() -> Iterator[None]:
 
 
 def _unfinished(
-    loop: qasync.QEventLoop, known: set[asyncio.Task[Any]], seconds: float = OUTLIVE_SECONDS
+    loop: EventLoop, known: set[asyncio.Task[Any]], seconds: float = OUTLIVE_SECONDS
 ) -> list[asyncio.Task[Any]]:
     """Tasks besides `known` still running once the loop has had `seconds` to finish them: work that a closed
     window or engine did not stop."""
@@ -126,7 +125,7 @@ def nothing_outlives_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(scope="module")
-def until(qloop: qasync.QEventLoop) -> Until:
+def until(qloop: EventLoop) -> Until:
     def wait(signal: SignalInstance, timeout: float = 120, doing: Callable[[], Any] | None = None) -> tuple[Any, ...]:
         """With `doing`: that action, done inside the loop once the signal is listened to (it cannot be missed)."""
         done: asyncio.Future[tuple[Any, ...]] = qloop.create_future()
@@ -153,7 +152,7 @@ Typer = Callable[..., None]
 
 
 @pytest.fixture(scope="module")
-def type_into(qloop: qasync.QEventLoop) -> Typer:
+def type_into(qloop: EventLoop) -> Typer:
     """Key presses, as a person types them, delivered while the loop runs.
 
     QTest processes Qt events while it types; outside the running loop that
@@ -175,7 +174,7 @@ Act = Callable[[Callable[[], Any]], Any]
 
 
 @pytest.fixture(scope="module")
-def act(qloop: qasync.QEventLoop) -> Act:
+def act(qloop: EventLoop) -> Act:
     """A person's action (a click, a choice in a box, a paste) done while the loop runs, as in the app: the work
     it starts steps inside the loop, never from a Qt event processed outside it (a screenshot's grab)."""
 
@@ -189,7 +188,7 @@ def act(qloop: qasync.QEventLoop) -> Act:
 
 
 @pytest.fixture(scope="module")
-def devnet(qloop: qasync.QEventLoop) -> Iterator[Devnet]:
+def devnet(qloop: EventLoop) -> Iterator[Devnet]:
     net = Devnet()
     yield net
     qloop.run_until_complete(net.close())
@@ -210,9 +209,7 @@ class SharedDevnet(DevnetBackend):
 
 
 @pytest.fixture
-def window(
-    qloop: qasync.QEventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path
-) -> Iterator[MainWindow]:
+def window(qloop: EventLoop, devnet: Devnet, qtbot: Any, wallet: Wallet, tmp_path: Path) -> Iterator[MainWindow]:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     theme.apply(app, "light")  # as the app draws its window, whatever theme an earlier test left on the application
@@ -233,7 +230,7 @@ SENDER = 8  # the demo account the window sends from
 
 
 @pytest.fixture(scope="module")
-def bridged(qloop: qasync.QEventLoop) -> Iterator[Bridged]:
+def bridged(qloop: EventLoop) -> Iterator[Bridged]:
     opened = bridged_engine(BRIDGED_CHAINS)
     world = qloop.run_until_complete(opened.__aenter__())
     yield world

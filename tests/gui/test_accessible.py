@@ -60,7 +60,7 @@ def unnamed(root: QWidget) -> list[str]:
 
 
 def _where(widget: QWidget) -> str:
-    names = []
+    names: list[str] = []
     parent = widget.parentWidget()
     while parent is not None and len(names) < 4:
         names.append(parent.accessibleName() or type(parent).__name__)

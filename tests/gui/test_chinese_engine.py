@@ -80,6 +80,7 @@ def test_a_final_quote_the_engine_refuses_says_its_reason_in_chinese(
     window.swap_dialog.close()
     quote = shown.quote
     moved = replace(shown, quote=quote.model_copy(update={"totalAmountOutMin": str(int(quote.totalAmountOut) * 2)}))
+    assert tab.account is not None
     dialog = window.open_swap(moved, tab.account)
     assert dialog is not None
     until(dialog.checked)

@@ -78,6 +78,7 @@ def send(window: MainWindow, until: Until, act: Act, bridge: str, shots: str = "
     if shots:
         act(lambda: screenshot(dialog, f"{shots}-sending.png"))
     (result,) = until(dialog.sent_order)
+    assert isinstance(result, BridgeResult)
     if close:
         return result
     assert dialog.deposit.value.text() == result.hash and dialog.done_badge.text() == "Pending"
@@ -151,9 +152,9 @@ def test_a_metapath_order_from_review_to_arrival(
     assert history.card.badge.text() == "Success" and history.card.timeline.stages[-1].title == "Received"
     assert history.card.title.text() == "Cross-chain, BNB Smart Chain → Polygon"  # names, as on every other screen
     bridge_caption = history.card.form.labelForField(history.card.values["sources"])
-    assert bridge_caption is not None and bridge_caption.text() == "Bridge"
+    assert isinstance(bridge_caption, QLabel) and bridge_caption.text() == "Bridge"
     said = [history.card.form.labelForField(history.card.values[key]) for key in ("sold", "bought")]
-    assert [c.text() if c is not None else "" for c in said] == ["Sent", "Received"]  # a transfer, not a sale
+    assert [c.text() if isinstance(c, QLabel) else "" for c in said] == ["Sent", "Received"]  # a transfer, not a sale
     act(lambda: screenshot(cross_window, "history-cross.png"))
 
 
@@ -197,7 +198,7 @@ def test_a_metapath_refund_reads_as_a_refund(
     page = next(
         a
         for a in tab.findChildren(QScrollArea)
-        if a.widget() is not None and card in a.widget().findChildren(type(card))
+        if (inside := a.widget()) is not None and card in inside.findChildren(type(card))
     )
     assert page.verticalScrollBar().maximum() == 0  # the long timeline scrolls inside the card, not the tab
     fits_at_both_sizes(cross_window, tab, act)  # and at 1024×640 too

@@ -189,7 +189,12 @@ def test_a_first_start_says_the_bridge_chains_are_being_built(
     tab = window.cross_tab
     tab.first_start = lambda: True
     window.tabs.setCurrentWidget(tab)
-    until(tab.tokens_loaded, doing=lambda: (tab.use_service(bridged.engine), tab.load_tokens()))
+
+    def use_the_bridged_engine() -> None:
+        tab.use_service(bridged.engine)
+        tab.load_tokens()
+
+    until(tab.tokens_loaded, doing=use_the_bridged_engine)
     assert not tab.loading_words and tab.send_picker.tokens
     tab.load_tokens()  # asked again (Try again) while the worlds are still being built
     message = tab.verdict.message

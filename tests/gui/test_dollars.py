@@ -67,5 +67,5 @@ def test_dollar_values_answer_the_figures_beside_them(
     assert Decimal(23_750) < _dollars(tab.buy_side.usd.text()) < Decimal(26_250)
     at = re.search(r"at block ([\d,]+)\.$", tab.summary.priced.text())
     quote = tab.quote
-    assert at and isinstance(quote, AggQuote)
+    assert at and isinstance(quote, AggQuote) and quote.blockNumber is not None
     assert int(at.group(1).replace(",", "")) >= quote.blockNumber  # this quote's block (or the next, if it moved)

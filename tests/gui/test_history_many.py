@@ -13,6 +13,7 @@ import pytest
 import qasync
 from eth_account import Account
 from PySide6.QtCore import QMimeData
+from PySide6.QtWidgets import QTableWidget
 from web3 import AsyncWeb3
 
 from swapdesk.contracts import vendored
@@ -27,7 +28,15 @@ from .conftest import Act, Until, screenshot
 from .test_history_tab import ERC20, _approve, _send
 
 UNKNOWN = "0x" + "7a" * 32
+
+
 ROUTER02 = vendored("UniswapV2Router02")
+
+
+def cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None, (row, column)
+    return item.text()
 
 
 async def _transfer(devnet: Devnet) -> str:
@@ -74,7 +83,7 @@ def test_many_hashes_pasted_opened_and_exported(
     table = tab.many.table
 
     def row(n: int) -> list[str]:
-        return [table.item(n, c).text() for c in range(table.columnCount())]
+        return [cell(table, n, c) for c in range(table.columnCount())]
 
     assert row(0) == [approval, "OP", "Success", "approval of 1234.5 USDC to swapdesk's router",
                       "from the app's records"]  # fmt: skip
@@ -145,7 +154,7 @@ def test_hostile_symbols_are_exported_as_text(
     found, missing = until(many.finished, doing=many.look_up_all)
     assert (found, missing) == (4, 0)
     for n, text in enumerate(HOSTILE):
-        assert many.table.item(n, 3).text().startswith(f"transfer of 1 {text} to 0x")
+        assert cell(many.table, n, 3).startswith(f"transfer of 1 {text} to 0x")
     exported = tmp_path / "results.csv"
     many.export(exported)
     rows = list(csv.DictReader(io.StringIO(exported.read_text())))
@@ -224,8 +233,8 @@ def test_a_large_paste_is_read_while_the_window_turns(
     pasted.setText(words + f"{UNKNOWN} BSC")
     many.text.insertFromMimeData(pasted)
     found, missing = until(many.finished, doing=many.look_up_all)
-    assert (found, missing) == (0, 1) and many.table.item(0, 0).text() == UNKNOWN
-    assert many.table.item(0, 1).text() == "BSC"
+    assert (found, missing) == (0, 1) and cell(many.table, 0, 0) == UNKNOWN
+    assert cell(many.table, 0, 1) == "BSC"
     many.text.setPlainText("typed")  # typing replaces what was kept
     assert many.text.kept is None and many.text.text_to_read() == "typed"
 

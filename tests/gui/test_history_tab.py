@@ -63,8 +63,10 @@ async def _approve(devnet: Devnet) -> tuple[str, str]:
     """Demo account 4 lets the Optimism router take 1,234.5 USDC (an approval sent outside the app)."""
     manifest = await devnet.manifest(10)
     usdc = manifest.token("USDC")
-    data = "0x" + ERC20.encode("approve", manifest.router, 1_234_500_000).hex()
-    return await _send(devnet, 10, 4, {"to": usdc.address, "data": data}), manifest.router
+    router = manifest.router
+    assert router is not None, "the devnet deploys a router on every EVM chain"
+    data = "0x" + ERC20.encode("approve", router, 1_234_500_000).hex()
+    return await _send(devnet, 10, 4, {"to": usdc.address, "data": data}), router
 
 
 def test_paste_a_hash_and_detect_its_chain(
@@ -80,11 +82,11 @@ def test_paste_a_hash_and_detect_its_chain(
     (record,) = until(tab.details_shown)
     assert (record.status, record.chain, record.amountOut) == ("Success", "ARB", received)
     assert tab.card.badge.badge is status.SUCCESS and tab.card.badge.text() == "Success"
-    assert tab.card.values["sold"].text() == "2 ETH" and tab.card.values["bought"].text().endswith(" USDC")
+    assert tab.card.label("sold").text() == "2 ETH" and tab.card.label("bought").text().endswith(" USDC")
     assert tab.card._field("receiver").value.text() == Account.from_key(demo_key(3)).address
     hash_field = tab.card._field("hash")
     assert hash_field.link.isHidden() and not hash_field.look_up_button.isHidden()  # the devnet: no public explorer
-    assert tab.card.values["channel"].text() == "web" and tab.card.values["sources"].text()
+    assert tab.card.label("channel").text() == "web" and tab.card.label("sources").text()
     assert tab.card.when.text()[:4].isdigit() and not tab.progress.busy and tab.look_up.isEnabled()
     screenshot(window, "history.png")
 
@@ -135,9 +137,9 @@ def test_an_approval_is_described_as_an_approval(
         "swapdesk's router",
     )
     assert tab.card.title.text() == "Approval on Optimism"
-    assert tab.card.values["allowed"].text() == "1,234.5 USDC"
+    assert tab.card.label("allowed").text() == "1,234.5 USDC"
     assert tab.card._field("spender").caption.text() == "swapdesk's router"
-    assert re.search(r" ETH \(\d[\d,]* gas\)$", tab.card.values["fee"].text()) and int(info.networkFee) > 0
+    assert re.search(r" ETH \(\d[\d,]* gas\)$", tab.card.label("fee").text()) and int(info.networkFee) > 0
     assert tab.error.isHidden()
     screenshot(window, "history-approval.png")
 

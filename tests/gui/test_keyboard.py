@@ -11,6 +11,7 @@ from swapdesk.gui.window import MainWindow
 def _tab_order(start: QWidget, stop_after: int = 400) -> list[QWidget]:
     seen, widget = [start], start.nextInFocusChain()
     while widget is not start and len(seen) < stop_after:
+        assert widget is not None, "a focus chain is a ring"
         seen.append(widget)
         widget = widget.nextInFocusChain()
     return seen

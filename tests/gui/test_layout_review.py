@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from decimal import Decimal
+from functools import partial
 
 import pytest
 from PySide6.QtCore import QPoint
@@ -54,7 +55,7 @@ def _shoot(window: QWidget, qapp: QApplication, name: str, act: Act) -> None:
     for mode in ("light", "dark"):
         theme.apply(qapp, mode)
         QApplication.sendPostedEvents()
-        act(lambda m=mode: screenshot(window, f"{name}-{m}.png"))
+        act(partial(screenshot, window, f"{name}-{mode}.png"))
     theme.apply(qapp, "light")
 
 
@@ -127,8 +128,8 @@ def test_cross_chain_states_and_the_review(
     until(tab.routes_shown, doing=tab.changed)
     until(tab.priced)
     assert darkest(tab.receive_side.edit) < between_text_and_muted()
-    said = tab.routes_card.priced.text()  # where the dollars come from: USDT to USDT is a dollar on each side,
-    assert said == "≈ $: USDT counted as one dollar on BNB Smart Chain and Polygon.", said  # said once
+    priced = tab.routes_card.priced.text()  # where the dollars come from: USDT to USDT is a dollar on each side,
+    assert priced == "≈ $: USDT counted as one dollar on BNB Smart Chain and Polygon.", priced  # said once
     fits_at_both_sizes(window, tab, act)  # three bridges compared and the list of transfers: no page scroll
     act(tab.routes_card.rows[-1].radio.click)
     until(tab.send_requested, doing=tab.send_button.click)
@@ -142,7 +143,7 @@ def test_cross_chain_states_and_the_review(
         _no_sideways_scroll(window)
         _shoot(window, themed, f"review-cross-picked-{width}x{height}", act)
     assert _cut_labels(dialog) == []  # nothing in the review is cut, the contract row least of all
-    assert plain(dialog.review.label("priced").text()) == said  # the review says it too
+    assert plain(dialog.review.label("priced").text()) == priced  # the review says it too
     contract = dialog.contract
     assert contract.isVisibleTo(dialog) and contract.text()
     _shoot(dialog, themed, "review-cross-send-dialog", act)

@@ -20,7 +20,8 @@ class Emitter(QObject):
 
 
 def test_emitting_a_python_signal_keeps_the_reference_counts_of_true_and_false() -> None:
-    emitter, heard = Emitter(), []
+    emitter = Emitter()
+    heard: list[object] = []
     emitter.carrying.connect(heard.append)
     before = sys.getrefcount(True), sys.getrefcount(False)
     for _ in range(1_000):

@@ -32,6 +32,7 @@ def _quoted(window: MainWindow, until: Until, type_into: Typer, sell: str, buy: 
     tab.amount.clear()
     type_into(tab.amount, amount)
     (quote,) = until(tab.quote_shown)
+    assert isinstance(quote, AggQuote)
     return quote
 
 

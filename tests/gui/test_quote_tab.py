@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -66,7 +67,7 @@ def test_a_stale_quote_never_lands(window: MainWindow, until: Until, qtbot: Any)
 def test_bad_input_is_said_next_to_its_field(window: MainWindow, until: Until, type_into: Typer) -> None:
     tab = window.quote_tab
     _pick_chain(window, until, "Ethereum")
-    cases = [
+    cases: list[tuple[Callable[[], None], str, str]] = [
         (lambda: tab.amount.setText("1e5"), "amountIn", "Type an amount like 2500 or 0.25."),
         (lambda: tab.amount.setText("1.1234567"), "amountIn", "USDT has 6 decimals: at most 6 digits after the point."),
         (lambda: tab.amount.setText("1,00.5"), "amountIn", "Commas go between groups of three digits, like 2,500."),
@@ -156,7 +157,7 @@ def test_the_token_list_searches_and_takes_a_pasted_address(window: MainWindow, 
 
 
 def _name(tab: Any, address: str) -> str:
-    return next(t.name.lower() for t in tab.buy.tokens if t.address == address)
+    return next(str(t.name).lower() for t in tab.buy.tokens if t.address == address)
 
 
 def test_a_typed_recipient_stays_when_the_accounts_come_again(window: MainWindow, until: Until) -> None:

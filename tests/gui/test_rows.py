@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QApplication, QLabel
 
 from swapdesk.gui import theme
-from swapdesk.gui.tabs.cross.orders import OrderList
-from swapdesk.gui.widgets.sent_list import SentList
+from swapdesk.gui.tabs.cross.orders import OrderList, OrderRow
+from swapdesk.gui.widgets.sent_list import SentList, SentRow
 from swapdesk.store.orders import StoredOrder
 from swapdesk.store.transactions import StoredTx
 
@@ -33,7 +33,7 @@ def test_sent_rows_and_order_rows_are_as_tall_as_their_lines(qapp: QApplication,
             widget.resize(800, 300)
             widget.show()
         qapp.processEvents()
-        rows = [sent.sent_row(0), sent.sent_row(1), orders.row(0)]
+        rows: list[SentRow | OrderRow] = [sent.sent_row(0), sent.sent_row(1), orders.row(0)]
         assert all(_whole(row.what) and _whole(row.badge) for row in rows), [
             (row.what.height(), row.what.sizeHint().height()) for row in rows
         ]

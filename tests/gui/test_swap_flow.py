@@ -23,7 +23,7 @@ from swapdesk.devnet.accounts import demo_address, demo_key
 from swapdesk.devnet.sender import signed_transaction
 from swapdesk.gui.design.rows import plain
 from swapdesk.gui.window import MainWindow
-from swapdesk.trade.swap import SwapResult
+from swapdesk.trade.results import SwapResult
 from swapdesk.wallet import PrivateKey
 
 from .conftest import Typer, Until, screenshot
@@ -142,7 +142,7 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     sent.itemActivated.emit(sent.item(1))  # the approval the app sent, looked up as an approval
     (info,) = until(window.history_tab.transaction_shown)
     assert (info.kind, info.spenderName, info.amount) == ("approval", "swapdesk's router", str(1500 * 10**18))
-    assert window.history_tab.card.values["allowed"].text() == "1,500 USDT"
+    assert window.history_tab.card.label("allowed").text() == "1,500 USDT"
     screenshot(window, "history-approval-sent.png")
     csv_file = Path(window.store.path.parent / "export.csv")
     window.history_tab.export_csv(csv_file)
@@ -173,10 +173,11 @@ def test_a_watch_only_account_cannot_swap(window: MainWindow, until: Until, type
 
 async def _fund(window: MainWindow, address: str) -> None:
     """Send 5 BNB from a demo account to `address`, straight to the devnet."""
-    chains = window.session.trader.chains  # type: ignore[union-attr]
-    w3: AsyncWeb3 = await chains.web3(resolve("BSC"))
+    trader = window.session.trader
+    assert trader is not None, "the window's session trades"
+    w3: AsyncWeb3[Any] = await trader.chains.web3(resolve("BSC"))
     payer = PrivateKey(demo_key(7))
-    nonce = await w3.eth.get_transaction_count(payer.address)  # type: ignore[arg-type]
+    nonce = await w3.eth.get_transaction_count(payer.address)
     base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
     raw = signed_transaction(payer._account, 56, nonce, base_fee, address, b"", 5 * 10**18, 21_000)
     await w3.eth.wait_for_transaction_receipt(await w3.eth.send_raw_transaction(raw))

@@ -11,7 +11,7 @@ from swapdesk.api import TronQuote
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import formatting
 from swapdesk.gui.window import MainWindow
-from swapdesk.trade.swap import SwapResult
+from swapdesk.trade.results import SwapResult
 
 from .conftest import Typer, Until
 
@@ -78,7 +78,7 @@ def test_the_quote_tab_swaps_on_tron_with_an_approval(window: MainWindow, until:
     assert (record.status, record.chain, record.amountOut) == ("Success", "TRON", str(result.amount_out))
     assert history.card._field("receiver").value.text() == _tron(demo)
     assert history.card._field("hash").link.isHidden()  # a devnet id: no tronscan page exists for it
-    assert history.card.values["bought"].text() == formatting.amount(result.amount_out, 6, "TRX")
+    assert history.card.label("bought").text() == formatting.amount(result.amount_out, 6, "TRX")
 
     history.sent.itemActivated.emit(history.sent.item(1))  # the TRC-20 approval the app sent, read as an approval
     (info,) = until(history.transaction_shown)
@@ -88,8 +88,8 @@ def test_the_quote_tab_swaps_on_tron_with_an_approval(window: MainWindow, until:
         "swapdesk's router",
         "1500000000",
     )
-    assert history.card.values["allowed"].text() == "1,500 USDT" and info.spender.startswith("T")
-    assert int(info.networkFee) > 0 and history.card.values["fee"].text().endswith(" energy)")
+    assert history.card.label("allowed").text() == "1,500 USDT" and info.spender.startswith("T")
+    assert int(info.networkFee) > 0 and history.card.label("fee").text().endswith(" energy)")
 
 
 def test_history_detects_a_tron_id_and_tron_addresses_are_typed_in_base58(

@@ -31,7 +31,12 @@ TIMEOUT = 240.0  # seconds: a cold start builds the chain's world
 
 def until(loop: asyncio.AbstractEventLoop, signal: SignalInstance) -> tuple[Any, ...]:
     done: asyncio.Future[tuple[Any, ...]] = loop.create_future()
-    signal.connect(lambda *args: done.done() or done.set_result(args))
+
+    def fire(*args: Any) -> None:
+        if not done.done():
+            done.set_result(args)
+
+    signal.connect(fire)
     return loop.run_until_complete(asyncio.wait_for(done, TIMEOUT))
 
 

@@ -103,10 +103,14 @@ class TxCard(Card):
         assert isinstance(field, CopyableField)
         return field
 
-    def _text(self, name: str, text: str) -> None:
+    def label(self, name: str) -> QLabel:
+        """The row `name` that shows a plain text (not an address or a hash)."""
         label = self.values[name]
         assert isinstance(label, QLabel)
-        label.setText(text)
+        return label
+
+    def _text(self, name: str, text: str) -> None:
+        self.label(name).setText(text)
 
     def _address(self, name: str, address: str, chain: Chain, kind: str = "address", caption: str = "") -> None:
         self._field(name).set(address, self.links.explorer(chain, kind, address), kind == "tx", caption)
