@@ -37,7 +37,7 @@ from swapdesk.devnet.bridges.deployment import AnyToken, BridgeDeployment
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import MPC_INDEX
 from swapdesk.devnet.bridges.outcomes import find_event, landed
-from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
+from swapdesk.devnet.bridges.payer import Landed, confirmations
 from swapdesk.devnet.bridges.rejudge import Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import SwapConfig, rescale
@@ -91,15 +91,7 @@ class Anyswap(Operator):
     machine: ClassVar[Machine] = MACHINE
     topics: ClassVar[tuple[bytes, ...]] = (ANY_SWAP_OUT.topic,)
     outcomes: ClassVar[tuple[Outcome, ...]] = OUTCOMES
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self._payers: dict[int, Payer] = {}
-
-    def payer(self, chain_id: int) -> Payer:
-        if chain_id not in self._payers:
-            self._payers[chain_id] = Payer(self.world.client(chain_id), demo_key(MPC_INDEX), self.store)
-        return self._payers[chain_id]
+    payer_key: ClassVar[bytes] = demo_key(MPC_INDEX)
 
     def watched(self, deployment: BridgeDeployment) -> list[str]:
         return [deployment.anyswap.router]

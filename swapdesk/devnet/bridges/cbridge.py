@@ -103,15 +103,7 @@ class CBridge(Operator):
     machine: ClassVar[Machine] = MACHINE
     topics: ClassVar[tuple[bytes, ...]] = (CB_SEND.topic, CB_WITHDRAW_DONE.topic)
     outcomes: ClassVar[tuple[Outcome, ...]] = OUTCOMES
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self._payers: dict[int, Payer] = {}
-
-    def payer(self, chain_id: int) -> Payer:
-        if chain_id not in self._payers:
-            self._payers[chain_id] = Payer(self.world.client(chain_id), RELAYER_KEY, self.store)
-        return self._payers[chain_id]
+    payer_key: ClassVar[bytes] = RELAYER_KEY
 
     def watched(self, deployment: BridgeDeployment) -> list[str]:
         return [deployment.cbridge.bridge]

@@ -54,7 +54,7 @@ from swapdesk.devnet.bridges.deployment import BridgeDeployment
 from swapdesk.devnet.bridges.operator_loop import Operator
 from swapdesk.devnet.bridges.operators import DESK_INDEX
 from swapdesk.devnet.bridges.outcomes import find_event, landed
-from swapdesk.devnet.bridges.payer import Landed, Payer, confirmations
+from swapdesk.devnet.bridges.payer import Landed, confirmations
 from swapdesk.devnet.bridges.rejudge import SOURCE, Outcome, ways_back
 from swapdesk.devnet.bridges.store import Machine, Order
 from swapdesk.devnet.bridges.terms import BRIDGERS_CHAIN_IDS, Coin, coins, metapath_quote
@@ -126,15 +126,7 @@ class Metapath(Operator):
     machine: ClassVar[Machine] = MACHINE
     topics: ClassVar[tuple[bytes, ...]] = tuple(e.topic for e in DEPOSITS)
     outcomes: ClassVar[tuple[Outcome, ...]] = OUTCOMES
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self._payers: dict[int, Payer] = {}
-
-    def payer(self, chain_id: int) -> Payer:
-        if chain_id not in self._payers:
-            self._payers[chain_id] = Payer(self.world.client(chain_id), demo_key(DESK_INDEX), self.store)
-        return self._payers[chain_id]
+    payer_key: ClassVar[bytes] = demo_key(DESK_INDEX)
 
     def watched(self, deployment: BridgeDeployment) -> list[str]:
         return [deployment.metapath.contract]

@@ -31,6 +31,7 @@ from swapdesk.devnet.bridges import rejudge, timing
 from swapdesk.devnet.bridges.client import MAX_LOG_BLOCKS, ChainStopped, Log, RpcFailure, parse_log
 from swapdesk.devnet.bridges.context import BridgeWorld
 from swapdesk.devnet.bridges.deployment import BridgeDeployment
+from swapdesk.devnet.bridges.payer import Payer
 from swapdesk.devnet.bridges.rejudge import Outcome
 from swapdesk.devnet.bridges.store import Machine, Order, OrderStore, StaleOrder
 from swapdesk.off_loop import off_loop
@@ -48,6 +49,7 @@ class Operator(ABC):
     machine: ClassVar[Machine]
     topics: ClassVar[tuple[bytes, ...]]  # first topics of the events it watches
     outcomes: ClassVar[tuple[Outcome, ...]]  # the transactions its orders' states stand on, the payout first
+    payer_key: ClassVar[bytes]  # the account that sends its transactions: payouts, settlements, refunds
 
     def __init__(self, world: BridgeWorld, store: OrderStore) -> None:
         self.world = world
@@ -59,6 +61,13 @@ class Operator(ABC):
         self._kept: dict[int, int] = {}  # and the last one whose cursor is kept (-1: none)
         self._went_back: set[int] = set()  # chains whose orders are to be judged again (`rejudge`)
         self._rewinds_seen = 0.0  # when the chains' folders were last looked at for a rewind's record
+        self._payers: dict[int, Payer] = {}
+
+    def payer(self, chain_id: int) -> Payer:
+        """Its sender on a chain: one a chain, which keeps its nonces in order."""
+        if chain_id not in self._payers:
+            self._payers[chain_id] = Payer(self.world.client(chain_id), self.payer_key, self.store)
+        return self._payers[chain_id]
 
     # -- what a provider says -------------------------------------------------------------------
 
