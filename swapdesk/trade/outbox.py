@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -108,14 +108,8 @@ class Outbox:
         to = to_checksum_address(to)
         w3 = net.w3
         assert w3 is not None, "TRON's transactions go through the TronOutbox"
-        try:
+        with _asking_the_chain():
             answered = await w3.eth.chain_id
-        except Web3Exception as exc:
-            raise SendFailed(
-                QT_TR_NOOP("the chain refused to prepare the transaction: {reason}"), reason=_reason(exc)
-            ) from None
-        except UNREACHABLE as exc:
-            raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
         if answered != net.id:
             raise SendFailed(
                 QT_TR_NOOP("the node answers as chain {answered}, not {expected}: nothing was signed"),
@@ -123,16 +117,10 @@ class Outbox:
                 expected=net.id,
             )
         async with self._sender(net.id, key.address):  # one sender per account: nonce chosen to node accepted
-            try:
+            with _asking_the_chain(earlier=True):
                 for left in await off_loop(self.store.pending):
                     if net.has(left) and left.sender.lower() == key.address.lower():
                         await self._rebroadcast(w3, left)  # the node counts it before a nonce is chosen
-            except Web3Exception as exc:
-                raise SendFailed(
-                    QT_TR_NOOP("the chain refused an earlier transaction again: {reason}"), reason=_reason(exc)
-                ) from None
-            except UNREACHABLE as exc:
-                raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
             tx_hash = await self._sign_and_send(net, w3, key, kind, to, data, value, summary)
         return Sent(tx_hash, await self.follow(w3, tx_hash))
 
@@ -149,17 +137,11 @@ class Outbox:
     ) -> str:
         """Choose the nonce, sign, record and send (the account's lock held); the transaction's hash."""
         call: TxParams = {"from": key.address, "to": to, "data": HexStr("0x" + data.hex()), "value": Wei(value)}
-        try:
+        with _asking_the_chain():
             nonce = await w3.eth.get_transaction_count(key.address, "pending")
             gas = await w3.eth.estimate_gas(call)
             base_fee = (await w3.eth.get_block("latest"))["baseFeePerGas"]
             tip = await w3.eth.max_priority_fee
-        except Web3Exception as exc:
-            raise SendFailed(
-                QT_TR_NOOP("the chain refused to prepare the transaction: {reason}"), reason=_reason(exc)
-            ) from None
-        except UNREACHABLE as exc:
-            raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
         tx = {
             "type": 2,
             "chainId": net.id,
@@ -292,6 +274,24 @@ class Outbox:
                 return False
         await off_loop(self.store.mark, tx.hash, "sent")
         return True
+
+
+@contextlib.contextmanager
+def _asking_the_chain(earlier: bool = False) -> Iterator[None]:
+    """What the node is asked before a transaction leaves (with `earlier`: one left from before, sent again): its
+    refusal or its silence, said as a SendFailed; nothing of ours was sent."""
+    try:
+        yield
+    except Web3Exception as exc:
+        if earlier:
+            raise SendFailed(
+                QT_TR_NOOP("the chain refused an earlier transaction again: {reason}"), reason=_reason(exc)
+            ) from None
+        raise SendFailed(
+            QT_TR_NOOP("the chain refused to prepare the transaction: {reason}"), reason=_reason(exc)
+        ) from None
+    except UNREACHABLE as exc:
+        raise SendFailed(QT_TR_NOOP("the chain cannot be reached: {reason}"), reason=exc) from None
 
 
 def _reason(exc: Exception) -> str:
