@@ -65,6 +65,27 @@ class SwapCall:
     routes: list[Any]
 
 
+def swap_summary(
+    shown: Shown, call: SwapCall, final: AggQuote | TronQuote, tokens: tuple[str, str], receiver: str
+) -> dict[str, Any]:
+    """What the History keeps of a swap on any chain: the tokens and the receiver as that chain's call names them,
+    the symbols as shown, the amounts as signed, and what the `final` quote promised."""
+    request = shown.request
+    return {
+        "chain": request.chain.flag,
+        "tokenIn": tokens[0],
+        "tokenOut": tokens[1],
+        "symbolIn": shown.symbols[0],
+        "symbolOut": shown.symbols[1],
+        "decimalsIn": request.decimal0,
+        "decimalsOut": request.decimal1,
+        "amountIn": str(call.amount),
+        "quotedOut": final.totalAmountOut,
+        "minOut": str(call.min_return),
+        "receiver": receiver,
+    }
+
+
 def decode_swap(data: str) -> SwapCall:
     try:
         (params,) = ROUTER.decode_input("swap", bytes.fromhex(data.removeprefix("0x")))

@@ -33,7 +33,7 @@ from swapdesk.contracts import artifact
 from swapdesk.engine.in_process import InProcess
 from swapdesk.engine.routing.dex_routers import DexSwap, amount_out
 from swapdesk.off_loop import off_loop
-from swapdesk.trade.checks import ROUTER, Shown, check_balance, verify
+from swapdesk.trade.checks import ROUTER, Shown, check_balance, swap_summary, verify
 from swapdesk.trade.dex_swap import dex_source, received, verify_dex
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
 from swapdesk.trade.outbox import UNREACHABLE, Outbox, Sent, network_of
@@ -174,19 +174,7 @@ class Trader:
                 symbol=shown.symbols[1],
                 minimum=to_human(call.min_return, request.decimal1),
             )
-        summary = {
-            "chain": chain.flag,
-            "tokenIn": call.src_token,
-            "tokenOut": call.dst_token,
-            "symbolIn": shown.symbols[0],
-            "symbolOut": shown.symbols[1],
-            "decimalsIn": request.decimal0,
-            "decimalsOut": request.decimal1,
-            "amountIn": str(call.amount),
-            "quotedOut": quote.totalAmountOut,
-            "minOut": str(call.min_return),
-            "receiver": call.receiver,
-        }
+        summary = swap_summary(shown, call, quote, (call.src_token, call.dst_token), call.receiver)
         step(Words(QT_TR_NOOP("Signing and sending; waiting for the receipt…")))
         sent = await self.outbox.send(await network_of(self.chains, chain), key, "swap", router, data, value, summary)
         if dex is not None:

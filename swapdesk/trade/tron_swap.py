@@ -40,7 +40,7 @@ from swapdesk.engine.tron.node_client import (
 from swapdesk.engine.tron.swap_flat import FUNCTION, call_data, tronpy_values
 from swapdesk.off_loop import off_loop
 from swapdesk.store import TxStore
-from swapdesk.trade.checks import MAX_DEADLINE_SECONDS, Shown, SwapCall, check_balance, verify_tron
+from swapdesk.trade.checks import MAX_DEADLINE_SECONDS, Shown, SwapCall, check_balance, swap_summary, verify_tron
 from swapdesk.trade.errors import CheckFailed, SendFailed, TradeError
 from swapdesk.trade.outbox import Sent, network_kind
 from swapdesk.trade.results import UNLIMITED, Funds, SwapResult
@@ -157,20 +157,8 @@ class TronTrader:
             simulated = await self._dry_run(transaction, quote, call, shown)
         except UNREACHABLE as exc:
             raise TradeError(QT_TR_NOOP("cannot reach the TRON node: {reason}"), reason=exc) from None
-        summary = {
-            "chain": "TRON",
-            "tokenIn": request.token0,
-            "tokenOut": request.token1,
-            "symbolIn": shown.symbols[0],
-            "symbolOut": shown.symbols[1],
-            "decimalsIn": request.decimal0,
-            "decimalsOut": request.decimal1,
-            "amountIn": str(call.amount),
-            "quotedOut": quote.totalAmountOut,
-            "minOut": str(call.min_return),
-            "receiver": request.to,
-            "feeLimit": quote.data.options.feeLimit,
-        }
+        summary = swap_summary(shown, call, quote, (request.token0, request.token1), request.to)
+        summary["feeLimit"] = quote.data.options.feeLimit
         step(Words(QT_TR_NOOP("Signing and sending; waiting for the receipt…")))
         sent = await self.outbox.send(key, "swap", transaction, summary)
         event = swapped_event(sent.receipt, router)
