@@ -8,13 +8,15 @@ used, plus about a TRX of bandwidth. Reads only; never signs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from swapdesk.api import AggQuote, TronQuote
 from swapdesk.gui import formatting
 from swapdesk.gui.i18n import tr
 
 if TYPE_CHECKING:
+    from web3.types import TxParams
+
     from swapdesk.trade.checks import Shown
     from swapdesk.trade.swap import Trader
 
@@ -29,19 +31,22 @@ async def estimate(trader: Trader, shown: Shown, owner: str) -> tuple[str, int]:
         words = tr("up to {limit} of energy, burnt only as used, and about 1 {coin} of bandwidth")
         return words.format(limit=limit, coin=native), 0
     assert isinstance(quote, AggQuote)
+    from eth_typing import HexStr
+    from eth_utils import to_checksum_address
     from web3.exceptions import Web3Exception
+    from web3.types import Wei
 
     try:
         w3 = await trader.chains.web3(chain)
         price = await w3.eth.gas_price
         value = shown.request.amountIn if shown.sells_native else 0
-        call: dict[str, Any] = {
-            "from": owner,
-            "to": shown.address(quote.aggregator),
-            "data": quote.data,
-            "value": value,
+        call: TxParams = {
+            "from": to_checksum_address(owner),
+            "to": to_checksum_address(shown.address(quote.aggregator)),
+            "data": HexStr(quote.data),
+            "value": Wei(value),
         }
-        gas = await w3.eth.estimate_gas(call)  # type: ignore[arg-type]
+        gas = await w3.eth.estimate_gas(call)
     except (Web3Exception, ValueError, OSError):
         return tr("measured once the swap can run (after the approval, with the balance)"), 0
     fee = formatting.network_fee(gas * price, chain.native_decimals, native, gas, price)

@@ -173,7 +173,7 @@ class RouterDeployDialog(SigningDialog):
             if await deployer.w3.eth.chain_id != self.chain.id:
                 raise TradeError(QT_TR_NOOP("The node named for {chain} is another chain"), chain=self.chain.name)
             plan = self.plan = await deployer.plan(self.chain, self.terms, self.account.address)
-            balance = await deployer.w3.eth.get_balance(self.account.address)  # type: ignore[arg-type]
+            balance = await deployer.w3.eth.get_balance(AsyncWeb3.to_checksum_address(self.account.address))
         terms = self.terms
         lines = [tr("Router address: {address}").format(address=plan.address),
                  tr("Owner: {owner}").format(owner=terms.owner),
