@@ -37,7 +37,7 @@ from swapdesk.off_loop import off_loop
 from swapdesk.session import Session
 from swapdesk.store import StoredOrder
 from swapdesk.trade.errors import TradeError
-from swapdesk.words import Words
+from swapdesk.words import Worded, Words
 
 if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
     from swapdesk.gui.accounts_dialog import AccountsDialog
@@ -90,7 +90,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.history_tab, tr("History"))
         self.tabs.setAccessibleName(tr("Sections"))
         self._withdrawing = Latest()
-        self.notices = NoticeBar()  # the devnet's: a chain started afresh (its old data kept), a read-only view
+        # a setting the engine started without; the devnet's: a chain started afresh (old data kept), a read-only view
+        self.notices = NoticeBar()
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -197,6 +198,13 @@ class MainWindow(QMainWindow):
         self.quote_tab.load_tokens()
         self.cross_tab.first_start = self.session.building_worlds
         self.cross_tab.use_service(service)
+
+    def engine_failed(self, why: str | Worded) -> None:
+        """No engine could be built: said in the status bar and above the tabs, never a wait without end."""
+        words = tr("swapdesk's engine could not start: {why}. Check Settings: it starts again once they are kept.")
+        said = words.format(why=say(why) if isinstance(why, Worded) else why)
+        self._engine_failed(said)
+        self.notices.check([said])
 
     def devnet_started_over(self, names: list[str] | None) -> None:
         if names is None:  # a server: its devnet, if any, is its own
