@@ -1644,6 +1644,10 @@
             <translation>正在读取 {chain} 上的余额…</translation>
         </message>
         <message>
+            <source>no bridge provider answers right now</source>
+            <translation>目前没有任何跨链桥服务商响应</translation>
+        </message>
+        <message>
             <source>No account: type a recipient to compare bridges</source>
             <translation>没有账户：请输入收款地址以比较各个桥</translation>
         </message>
@@ -1896,6 +1900,10 @@
             <translation>约 {amount}</translation>
         </message>
         <message>
+            <source>{provider} cannot be reached right now: its bridge is left out of this comparison, and asked again with the next.</source>
+            <translation>目前无法连接 {provider}：它的跨链桥不参与本次比较，下次比较时会再次询问。</translation>
+        </message>
+        <message>
             <source>{bridge}: {why}</source>
             <translation>{bridge}：{why}</translation>
         </message>
@@ -1974,6 +1982,10 @@
         <message>
             <source>Enter an amount</source>
             <translation>请输入金额</translation>
+        </message>
+        <message>
+            <source>The bridges' chains and tokens could not be listed again ({why}): the list shown is the last one.</source>
+            <translation>无法再次列出跨链桥的链和代币（{why}）：显示的是上一次的列表。</translation>
         </message>
         <message>
             <source>Comparing the bridges…</source>

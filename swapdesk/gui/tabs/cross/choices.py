@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from swapdesk.address import InvalidAddress, format_address, parse_address
-from swapdesk.api import ApiError, BalancesRequest, CrossListRequest, InvalidParameter, SwapService, TokenInfo
+from swapdesk.api import (
+    ApiError,
+    BalancesRequest,
+    CrossListRequest,
+    ErrorCode,
+    InvalidParameter,
+    SwapService,
+    TokenInfo,
+)
 from swapdesk.chains import CHAINS, Chain
 from swapdesk.gui import error_words
 from swapdesk.gui.activity import Activity
@@ -65,6 +73,7 @@ class CrossChoices(QObject):
         self.form, self.service, self.activity, self.told = form, service, activity, told
         self._loading_words = tr("Starting swapdesk's engine…")
         self.load_failed = ""
+        self.relisting = False  # asked again while a list is shown: that list stays usable meanwhile
         self.balances: dict[str, int] = {}  # token address (lower case) -> the balance shown, on the source
         self.tokens: dict[int, list[TokenInfo]] = {}  # chain id -> the tokens some bridge takes there
         self.kept: KeptList | None = None  # the last run's list (`cross_kept`), shown until the engine lists
@@ -88,13 +97,14 @@ class CrossChoices(QObject):
         if self.first_start():  # seconds each, the bridge chains' worlds: said, so a long wait is not a stuck one
             self._loading_words = tr("Building the devnet's bridge chains for a first start: a minute or two…")
         self.load_failed = ""
+        self.relisting = bool(self.tokens)
         self.loading.run(self._load())
         self.told.say()
 
     @property
     def loading_words(self) -> str:
         """What is loading, while the form cannot be used: never while the kept list is shown."""
-        listing = self.loading.busy and not self.from_kept and not self.pending
+        listing = self.loading.busy and not self.from_kept and not self.pending and not self.relisting
         return self._loading_words if not self.tokens or listing else ""
 
     def show_kept(self) -> bool:
@@ -112,7 +122,7 @@ class CrossChoices(QObject):
             listed = whole or await self._engine().cross_list(CrossListRequest())
         except ApiError as error:
             self.pending = frozenset()
-            self.load_failed = error_words.refusal(error, error_words.Names())
+            self.load_failed = _list_refusal(error)
             self._loading_words = ""
             self.told.say()
             self.list_failed.emit(error.message)
@@ -275,6 +285,14 @@ class CrossChoices(QObject):
     def close(self) -> None:
         self.loading.close()
         self._balancing.close()
+
+
+def _list_refusal(error: ApiError) -> str:
+    """Why no bridge listed its chains and tokens: every provider refused (the engine answers the first refusal
+    only when none listed), so no one chain or provider is named for all of them."""
+    if error.code in (ErrorCode.SERVER_UNREACHABLE, ErrorCode.CHAIN_UNAVAILABLE):
+        return tr("no bridge provider answers right now")
+    return error_words.refusal(error, error_words.Names())
 
 
 def _index(tokens: list[TokenInfo], symbol: str, otherwise: int = 0) -> int:
