@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.notifier = Notifier(self)  # its words beside the work under way
         self.statusBar().addPermanentWidget(self.engine_state)
         self._engine_answered = False
+        self._no_account = False  # the accounts read, and none: the status bar says so, never "Ready"
         self._accounts_loader, self._router_opener = Latest(), Latest()
         self.settings_action = add_menus(self, self.edit_accounts, self.edit_settings)
         for answered in (
@@ -124,6 +125,8 @@ class MainWindow(QMainWindow):
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.cross_tab.tokens_loaded.connect(self._engine_ready)
+        for offering in (self.quote_tab.accounts_shown, self.cross_tab.accounts_shown):  # the same accounts, each
+            offering.connect(self._accounts_counted)
         self.cross_tab.manage_accounts.connect(self.edit_accounts)
         self.history_tab.nothing_sent.acted.connect(self.start_a_swap)
         self.cross_tab.send_requested.connect(self.open_cross_send)
@@ -161,11 +164,19 @@ class MainWindow(QMainWindow):
         self.engine_state.setText(tr("Engine unavailable"))
         self.engine_state.setToolTip(message)
 
+    def _accounts_counted(self, count: int) -> None:
+        self._no_account = count == 0
+        self._show_engine_state()
+
     def _show_engine_state(self) -> None:
-        """'Ready · engine' only when the engine has answered and nothing runs; else the engine's name."""
+        """'Ready · engine' only when the engine has answered, nothing runs and, where this window signs, there is
+        an account to sign with (the account boxes say there is none: so does the status bar); else the engine's
+        name. A server's engine only quotes, for the recipient typed: no account is needed to be ready."""
         if self._engine_answered:
             name = say(self.engine_name)
-            self.engine_state.setText(name if self.activity.busy else tr("Ready · {engine}").format(engine=name))
+            unsigned = self._no_account and self.quote_tab.can_sign_here
+            idle = tr("No account yet · {engine}") if unsigned else tr("Ready · {engine}")
+            self.engine_state.setText(name if self.activity.busy else idle.format(engine=name))
 
     def check_notices(self) -> None:
         """The engine's notices (a devnet chain started afresh, bridges run elsewhere), shown once each."""
@@ -268,9 +279,14 @@ class MainWindow(QMainWindow):
 
     async def _load_accounts(self) -> None:
         devnet = self.session.is_devnet(self.quote_tab.chain) is True
-        accounts = await off_loop(lambda: self.wallet.accounts(devnet))
-        self.quote_tab.set_accounts(accounts)
-        self.cross_tab.set_accounts(accounts)
+        key = f"accounts-{id(self)}"  # said while read: the boxes' "No account" meanwhile is not the last word
+        self.activity.begin(key, tr("Reading your accounts…"))
+        try:
+            accounts = await off_loop(lambda: self.wallet.accounts(devnet))
+            self.quote_tab.set_accounts(accounts)
+            self.cross_tab.set_accounts(accounts)
+        finally:
+            self.activity.end(key)
 
     def edit_accounts(self) -> AccountsDialog:
         from swapdesk.gui.accounts_dialog import AccountsDialog
@@ -309,6 +325,9 @@ class MainWindow(QMainWindow):
         dialog.sent.connect(self.history_tab.refresh_sent)
         dialog.sent.connect(self.cross_tab.refresh_orders)
         dialog.sent_order.connect(self.cross_tab.order_sent)
+        # one state on both: the dialog's status follows the order as the card behind it does
+        self.cross_tab.order_shown.connect(dialog.order_moved)
+        self.cross_tab.feed.updated.connect(dialog.order_moved)
         dialog.follow.connect(lambda _hash: self.tabs.setCurrentWidget(self.cross_tab))
         dialog.open()
         return dialog

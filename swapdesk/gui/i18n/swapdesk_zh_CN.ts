@@ -1648,16 +1648,20 @@
             <translation>目前没有任何跨链桥服务商响应</translation>
         </message>
         <message>
-            <source>No account: type a recipient to compare bridges</source>
-            <translation>没有账户：请输入收款地址以比较各个桥</translation>
-        </message>
-        <message>
             <source>Accounts…</source>
             <translation>账户…</translation>
         </message>
         <message>
             <source>Import, create or watch accounts</source>
             <translation>导入、创建或观察账户</translation>
+        </message>
+        <message>
+            <source>No account yet</source>
+            <translation>尚无账户</translation>
+        </message>
+        <message>
+            <source>Type a recipient to compare bridges, or add an account with Accounts… to send.</source>
+            <translation>输入收款人即可比较跨链桥，或通过“账户…”添加账户以发送。</translation>
         </message>
         <message>
             <source>From chain</source>
@@ -2712,6 +2716,10 @@
             <translation>基于 MIT 许可证的自由软件。</translation>
         </message>
         <message>
+            <source>No account yet · {engine}</source>
+            <translation>尚无账户 · {engine}</translation>
+        </message>
+        <message>
             <source>Switching to the {engine}…</source>
             <translation>正在切换到{engine}…</translation>
         </message>
@@ -2722,6 +2730,10 @@
         <message>
             <source>Resetting the devnet…</source>
             <translation>正在重置开发网…</translation>
+        </message>
+        <message>
+            <source>Reading your accounts…</source>
+            <translation>正在读取您的账户…</translation>
         </message>
         <message>
             <source>Withdrawing your refund…</source>
