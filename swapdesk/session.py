@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 
 from swapdesk import settings as stored
@@ -35,7 +36,7 @@ from swapdesk.chain import libraries
 from swapdesk.chains import Chain
 from swapdesk.composed import Composed
 from swapdesk.fork import ForkError, Forks
-from swapdesk.setting_checks import Unhonoured, at_start, of_fork, without
+from swapdesk.setting_checks import Unhonoured, at_start, of_fork, providers_down, without
 from swapdesk.settings import Settings
 from swapdesk.store import TxStore
 from swapdesk.words import Worded, Words
@@ -82,19 +83,26 @@ def build(chosen: Settings, forks: Forks | None = None) -> Composed:
 def honoured(chosen: Settings, forks: Forks | None = None) -> tuple[Composed, list[Unhonoured]]:
     """The engine `chosen` asks for without the settings it cannot honour now, and those (`build`, on a worker
     thread): a node that does not answer as its chain is left out before, a practice fork that does not start
-    (no anvil, a network that does not answer as its chain) once it failed, its chain left on the devnet."""
-    left = at_start(chosen) if chosen.engine != "remote" else []
+    (no anvil, a network that does not answer as its chain) once it failed, its chain left on the devnet; a
+    bridge provider that does not answer is said, its bridge out of the comparison while it is down."""
+    here = chosen.engine != "remote"
     if forks is not None:
         forks.left_out = set()  # each build tries every fork again: the network may answer, anvil be installed
-    while True:
-        try:
-            return build(without(chosen, left), forks), left
-        except ForkError as error:  # only its own fork is left out; the forks started with it were stopped
-            if forks is None or error.chain in forks.left_out:
-                raise
-            log.warning("practice on %s left out: %s", error.chain.flag, error)
-            forks.left_out.add(error.chain)  # in Settings, or given on the command line (--fork)
-            left = [*left, of_fork(error)]
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="providers-check") as beside:
+        # the providers asked while the engine builds: a provider down costs the start no time
+        down = beside.submit(providers_down, chosen) if here else None
+        left = at_start(chosen) if here else []
+        while True:
+            try:
+                composed = build(without(chosen, left), forks)
+                break
+            except ForkError as error:  # only its own fork is left out; the forks started with it were stopped
+                if forks is None or error.chain in forks.left_out:
+                    raise
+                log.warning("practice on %s left out: %s", error.chain.flag, error)
+                forks.left_out.add(error.chain)  # in Settings, or given on the command line (--fork)
+                left = [*left, of_fork(error)]
+        return composed, [*left, *(down.result() if down is not None else [])]
 
 
 def engine_changed(before: Settings, after: Settings) -> bool:

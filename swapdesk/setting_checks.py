@@ -5,7 +5,8 @@ provider, a server) is checked as far as it can be without using it: anvil prese
 it is set for (`eth_chainId`), a provider or a server answering at all. The settings dialog checks what a person
 changed before keeping it (`check`), so they hear at once what will not work, where they set it; at each start
 the session checks the nodes (`at_start`: a fork is checked as it starts, `fork.ForkError`), builds the engine
-from the settings without what it cannot honour (`without`) and says each (`Unhonoured.words`) in the window.
+from the settings without what it cannot honour (`without`) and says each (`Unhonoured.words`) in the window; a
+bridge provider that does not answer (`providers_down`) is said too, its bridge left out while it is down.
 
 Blocking (HTTP, each call bounded by CHECK_SECONDS, the calls made side by side): run it off the event loop. No Qt.
 """
@@ -32,6 +33,8 @@ CANNOT_BE_USED = QT_TR_NOOP("{where} cannot be used: {why}. {fix}")
 UNREACHED = QT_TR_NOOP("{url} does not answer ({why})")
 NOT_A_NODE = QT_TR_NOOP("{url} does not answer as a JSON-RPC node ({why})")
 OTHER_CHAIN = QT_TR_NOOP("{url} is a node of chain {answered}, not of {chain} ({id})")
+# the providers as a person knows them (`settings.PROVIDERS` names them as the settings file writes them)
+PROVIDER_NAMES = {"cbridge": "Celer cBridge", "metapath": "SWFT Bridgers", "anyswap": "Multichain"}
 
 
 @dataclass(frozen=True)
@@ -45,8 +48,10 @@ class Unhonoured:
 
     @property
     def name(self) -> str:
-        """What the person calls it: the chain's name, the provider's as written in Settings."""
-        return resolve(self.key).name if self.setting in ("forks", "rpc") else self.key
+        """What the person calls it: the chain's name, the provider's ("Celer cBridge" for `cbridge`)."""
+        if self.setting in ("forks", "rpc"):
+            return resolve(self.key).name
+        return PROVIDER_NAMES.get(self.key, self.key) if self.setting == "providers" else self.key
 
     def words(self) -> Words:
         """'Practice on a fork of Ethereum (Settings → Real networks) cannot be used: <why>. Until it is mended,
@@ -90,8 +95,7 @@ def check(chosen: Settings, before: Settings | None = None) -> list[Unhonoured]:
         unhonoured = [Unhonoured("forks", flag, ForkError(GET_ANVIL, resolve(flag))) for flag in new.forks]
         new = replace(new, forks={})
     checks = _nodes(new, "forks") + _nodes(new, "rpc")
-    checks += [partial(_answers, "providers", name, url) for name, url in new.providers.items()]
-    return unhonoured + _run(checks)
+    return unhonoured + _run(checks + _providers(new))
 
 
 def to_check(chosen: Settings, before: Settings | None = None) -> bool:
@@ -107,16 +111,23 @@ def at_start(chosen: Settings) -> list[Unhonoured]:
     return _run(_nodes(replace(chosen, rpc={f: u for f, u in chosen.rpc.items() if f not in forked}), "rpc"))
 
 
+def providers_down(chosen: Settings) -> list[Unhonoured]:
+    """The bridge providers the settings name that do not answer now: said at start. Each stays in the engine:
+    while it does not answer, the engine leaves its bridge out of each list and comparison (the others compared
+    without it), and it is back the moment it answers; its place is never given to the devnet's provider."""
+    return _run(_providers(chosen))
+
+
 def without(chosen: Settings, unhonoured: list[Unhonoured]) -> Settings:
-    """`chosen` without the settings it cannot honour. A chain whose practice fork cannot start is left on the
-    devnet, never on the real node of its RPC endpoint: practice must never sign for the real network."""
+    """`chosen` without the practice forks and nodes it cannot honour (a provider stays: `providers_down`). A
+    chain whose practice fork cannot start is left on the devnet, never on the real node of its RPC endpoint:
+    practice must never sign for the real network."""
     left = {(u.setting, u.key) for u in unhonoured}
     unforked = {key for setting, key in left if setting == "forks"}
     return replace(
         chosen,
         forks={f: u for f, u in chosen.forks.items() if ("forks", f) not in left},
         rpc={f: u for f, u in chosen.rpc.items() if ("rpc", f) not in left and f not in unforked},
-        providers={n: u for n, u in chosen.providers.items() if ("providers", n) not in left},
     )
 
 
@@ -142,6 +153,10 @@ def _changed(chosen: Settings, before: Settings | None) -> Settings:
 def _nodes(chosen: Settings, setting: str) -> list[Callable[[], Unhonoured | None]]:
     urls: dict[str, str] = getattr(chosen, setting)
     return [partial(_node, setting, flag, url) for flag, url in urls.items()]
+
+
+def _providers(chosen: Settings) -> list[Callable[[], Unhonoured | None]]:
+    return [partial(_answers, "providers", name, url) for name, url in chosen.providers.items()]
 
 
 def _node(setting: str, flag: str, url: str) -> Unhonoured | None:

@@ -207,3 +207,28 @@ async def test_without_anvil_a_saved_fork_is_left_out_and_said(tmp_path: Path, m
         assert "Practice on a fork of Ethereum" in str(said) and "install Foundry" in str(said)
     finally:
         await session.aclose()
+
+
+async def test_a_provider_down_is_said_at_start_and_the_engine_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bridge provider named in Settings that does not answer: the engine starts, and the notice names the
+    setting by the provider's name, why, and what happens meanwhile. (Before, nothing said it at start: the
+    Cross-chain tab found out, and blamed a chain.)"""
+    _practice_and_nodes(tmp_path, monkeypatch)
+    down = "http://127.0.0.1:9"  # nothing listens on the discard port
+    chosen = Settings(providers={"cbridge": down}).checked()
+    session, heard = Session(TxStore(tmp_path / "transactions.sqlite"), forks=Forks(), chosen=chosen), Heard()
+    session.observers.append(heard)
+    try:
+        await asyncio.wait_for(session.open(chosen), WAIT)
+        assert heard.said[-1] == ("started",) and session.service is not None
+        assert [(u.setting, u.key) for u in session.unhonoured] == [("providers", "cbridge")]
+        said = str(session.notices[0])
+        assert said.startswith(
+            f"The bridge provider Celer cBridge (Settings → Real networks) cannot be used: {down} does not answer"
+        )
+        assert said.endswith("Until it answers, its bridge is left out of the comparison: correct or remove its line.")
+        assert session.settings == chosen  # kept as saved: it is used again the moment it answers
+    finally:
+        await session.aclose()

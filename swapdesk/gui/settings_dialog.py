@@ -204,6 +204,10 @@ class SettingsDialog(QDialog):
         self.error.show()
         networks = any(u.setting != "server_url" for u in unhonoured)
         self.sections.setCurrentIndex(1 if networks else 0)  # the section where the lines to mend are
+        layout = self.layout()
+        assert layout is not None  # made in __init__
+        layout.activate()  # the words wrap: a window grows for them only when told (never over the fields)
+        self.resize(self.width(), max(self.height(), layout.totalHeightForWidth(self.width())))
 
     def _keep(self, chosen: Settings) -> None:
         self.chosen = chosen

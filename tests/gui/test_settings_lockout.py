@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import qasync
+from PySide6.QtWidgets import QApplication
 
 from swapdesk import settings
 from swapdesk.chains import resolve
@@ -87,3 +88,22 @@ def test_what_ok_keeps_is_checked_and_what_cannot_be_used_is_said_in_the_dialog(
     dialog.forks.setPlainText("")
     until(window.quote_tab.tokens_loaded, doing=dialog.accept)  # nothing left to check: kept at once
     assert settings.load() == before
+
+
+def test_a_provider_down_is_flagged_by_its_name_where_it_was_set(window: MainWindow, until: Until) -> None:
+    """Before, Settings named it as the file writes it ("cbridge"), not as a person knows it."""
+    dialog = window.edit_settings()
+    dialog.providers.setPlainText(f"cbridge {DOWN}")
+    (found,) = until(dialog.checked, doing=dialog.accept)
+    assert [(u.setting, u.key) for u in found] == [("providers", "cbridge")]
+    said = dialog.error.text()
+    assert said.startswith(
+        f"The bridge provider Celer cBridge (Settings → Real networks) cannot be used: {DOWN} does not answer"
+    )
+    assert "Until it answers, its bridge is left out of the comparison" in said
+    assert dialog.sections.currentIndex() == 1 and dialog.ok_button.text() == "Keep anyway"
+    QApplication.processEvents()  # the layout made room for the words (posted, as a person's screen gets it)
+    assert dialog.error.geometry().bottom() < dialog.checking.geometry().top() or dialog.checking.isHidden()
+    assert not dialog.error.geometry().intersects(dialog.sections.geometry())  # never over the fields
+    screenshot(dialog, "settings-provider-down.png")
+    dialog.reject()
