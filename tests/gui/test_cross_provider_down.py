@@ -8,6 +8,7 @@ connection (the discard port, where nothing listens; or the connection refused b
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +119,8 @@ def test_a_list_not_read_again_keeps_nothing_off_while_one_is_shown() -> None:
                           can_sign_here=True, account="Demo 8", token="USDT")  # fmt: skip
     verdict = decide(compared)
     assert verdict.enabled and verdict.button == "Send with METAPATH…"
+    asking = decide(replace(compared, load_failed="", loading="Loading the bridges' chains and tokens…"))
+    assert asking.enabled and asking.button == "Send with METAPATH…"  # asked again: the list shown stays usable
     idle = decide(CrossFacts(load_failed="no bridge provider answers right now", listed=True))
     assert idle.message is not None and idle.message.action == "Try again" and idle.message.kind == "warning"
     assert "the list shown is the last one" in idle.message.text

@@ -73,7 +73,6 @@ class CrossChoices(QObject):
         self.form, self.service, self.activity, self.told = form, service, activity, told
         self._loading_words = tr("Starting swapdesk's engine…")
         self.load_failed = ""
-        self.relisting = False  # asked again while a list is shown: that list stays usable meanwhile
         self.balances: dict[str, int] = {}  # token address (lower case) -> the balance shown, on the source
         self.tokens: dict[int, list[TokenInfo]] = {}  # chain id -> the tokens some bridge takes there
         self.kept: KeptList | None = None  # the last run's list (`cross_kept`), shown until the engine lists
@@ -97,14 +96,13 @@ class CrossChoices(QObject):
         if self.first_start():  # seconds each, the bridge chains' worlds: said, so a long wait is not a stuck one
             self._loading_words = tr("Building the devnet's bridge chains for a first start: a minute or two…")
         self.load_failed = ""
-        self.relisting = bool(self.tokens)
         self.loading.run(self._load())
         self.told.say()
 
     @property
     def loading_words(self) -> str:
         """What is loading, while the form cannot be used: never while the kept list is shown."""
-        listing = self.loading.busy and not self.from_kept and not self.pending and not self.relisting
+        listing = self.loading.busy and not self.from_kept and not self.pending
         return self._loading_words if not self.tokens or listing else ""
 
     def show_kept(self) -> bool:

@@ -7,9 +7,9 @@ field the form refuses; no one to send to; the bridges being compared; the engin
 carry the transfer (said by their limits, with the amount they all take on a button); then, with a comparison
 that answers the form as it is and a bridge chosen: what keeps Send… off (a remote engine, no account, a
 watch-only one, not enough balance), or what to know before pressing it (another recipient than the account, a
-transfer the bridge holds). A list that could not be read again while the last one is shown (kept from the last
-run, or listed before) keeps nothing off: the bridges compared answer for themselves (a provider down leaves
-only its own bridge out); it is said, with Try again, where nothing else is.
+transfer the bridge holds). A list asked again, or that could not be read again, while the last one is shown
+(kept from the last run, or listed before) keeps nothing off: the bridges compared answer for themselves (a
+provider down leaves only its own bridge out); it is said (with Try again, when it failed) where nothing else is.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ SIGNING = SigningWords(
 class CrossFacts:
     loading: str = ""  # what is loading (the bridges' chains and tokens), in words
     load_failed: str = ""
-    listed: bool = False  # chains and tokens are listed to choose from (the last list, when a new one failed)
+    listed: bool = False  # chains and tokens are listed to choose from (the last list, while a new one is asked)
     amount: str = ""
     typing: bool = False
     invalid: tuple[str, str] | None = None  # (parameter, words)
@@ -61,7 +61,7 @@ class CrossFacts:
 
 def decide(f: CrossFacts) -> Verdict:
     send = tr("Send…")
-    if f.loading:
+    if f.loading and not f.listed:
         return Verdict(tr("Loading…"), False, Message("progress", f.loading))
     if f.load_failed and not f.listed:
         words = tr("Cross-chain is not available here: {why}").format(why=f.load_failed)
@@ -82,8 +82,13 @@ def decide(f: CrossFacts) -> Verdict:
 
 
 def _or_unlisted(verdict: Verdict, f: CrossFacts) -> Verdict:
-    """`verdict`, saying the list could not be read again (and offering to ask again) when it says nothing else."""
-    if not f.load_failed or verdict.message is not None:
+    """`verdict`, saying the list is being asked again, or could not be read again (and offering to ask again),
+    when it says nothing else."""
+    if verdict.message is not None:
+        return verdict
+    if f.loading:
+        return replace(verdict, message=Message("progress", f.loading))
+    if not f.load_failed:
         return verdict
     words = tr("The bridges' chains and tokens could not be listed again ({why}): the list shown is the last one.")
     return replace(verdict, message=Message("warning", words.format(why=f.load_failed), tr("Try again"), "retry"))
