@@ -28,6 +28,7 @@ import httpx
 
 from swapdesk.chains import CHAINS, Chain
 from swapdesk.child_processes import anvil_path, child_options
+from swapdesk.words import QT_TR_NOOP, Worded
 
 log = logging.getLogger(__name__)
 START_SECONDS = 60.0  # anvil asks the forked node for its head before it listens
@@ -36,14 +37,22 @@ ASK_SECONDS = 15.0  # the upstream node asked which chain it is
 # practice chain ids: above every public chain's (chainlist's largest are below 2^32), below 2^53 (what wallets
 # written in JavaScript can hold), and none of the chains swapdesk knows
 PRACTICE_IDS = range(2**40, 2**48)
-GET_ANVIL = (
+GET_ANVIL = QT_TR_NOOP(
     "anvil (Foundry's local node) is needed to fork a network: install Foundry (https://getfoundry.sh),"
     " or in a checkout run `npm ci` for the @foundry-rs/anvil package it pins; swapdesk's bundle carries it"
 )
+NOT_FORKED = QT_TR_NOOP("anvil could not fork {chain} from {url}: {why}")
+OTHER_CHAIN = QT_TR_NOOP("{url} is a node of chain {answered}, not of {chain} ({id}): nothing was forked")
+REFUSED = QT_TR_NOOP("the fork of {chain} refused {method}: {why}")
 
 
-class ForkError(RuntimeError):
-    """A fork that could not start, said in words."""
+class ForkError(Worded, RuntimeError):
+    """A fork that could not start, said in words; `chain`: the chain whose fork it is (the session starts the
+    app without that fork, `swapdesk.session`)."""
+
+    def __init__(self, template: str, forked: Chain, **words: object) -> None:
+        super().__init__(template, **words)
+        self.chain = forked
 
 
 def practice_chain_id() -> int:
@@ -67,7 +76,7 @@ class Fork:
         """Start anvil forking `upstream` at its latest block; the fork's URL. ForkError in words otherwise."""
         binary = anvil_path()
         if binary is None:
-            raise ForkError(GET_ANVIL)
+            raise ForkError(GET_ANVIL, self.chain)
         self._check_upstream()
         command = [str(binary), "--fork-url", self.upstream, "--port", "0", "--host", "127.0.0.1",
                    "--chain-id", str(self.chain_id)]  # fmt: skip
@@ -94,8 +103,8 @@ class Fork:
             url = None
         if url is None:
             self.stop()
-            why = next((line for line in said if "rror" in line), " ".join(said)[-300:] or "it did not start")
-            raise ForkError(f"anvil could not fork {self.chain.name} from {self.upstream}: {why}")
+            reason = next((line for line in said if "rror" in line), " ".join(said)[-300:] or "it did not start")
+            raise ForkError(NOT_FORKED, self.chain, chain=self.chain.name, url=self.upstream, why=reason)
         self.url = url
         self.block = int(self._rpc("eth_blockNumber"), 16)
         log.info("practice fork of %s at %s: block %d, chain id %d", self.chain.name, url, self.block, self.chain_id)
@@ -104,13 +113,12 @@ class Fork:
     def _check_upstream(self) -> None:
         """The URL is a node of the chain named: a fork of another chain would be practice on the wrong world."""
         try:
-            answered = int(_ask(self.upstream, "eth_chainId", timeout=ASK_SECONDS), 16)
+            answered = node_chain_id(self.upstream, ASK_SECONDS)
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
-            raise ForkError(f"anvil could not fork {self.chain.name} from {self.upstream}: {_why(exc)}") from None
+            raise ForkError(NOT_FORKED, self.chain, chain=self.chain.name, url=self.upstream, why=why(exc)) from None
         if answered != self.chain.id:
             raise ForkError(
-                f"{self.upstream} is a node of chain {answered}, not of {self.chain.name} ({self.chain.id}):"
-                " nothing was forked"
+                OTHER_CHAIN, self.chain, url=self.upstream, answered=answered, chain=self.chain.name, id=self.chain.id
             )
 
     def fund(self, addresses: list[str]) -> None:
@@ -122,9 +130,9 @@ class Fork:
 
     def _rpc(self, method: str, *params: object) -> str:
         try:
-            return _ask(self.url, method, *params)
+            return json_rpc(self.url, method, *params)
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
-            raise ForkError(f"the fork of {self.chain.name} refused {method}: {_why(exc)}") from None
+            raise ForkError(REFUSED, self.chain, chain=self.chain.name, method=method, why=why(exc)) from None
 
     def stop(self) -> None:
         process, self._process = self._process, None
@@ -137,7 +145,7 @@ class Fork:
                 process.wait()
 
 
-def _ask(url: str, method: str, *params: object, timeout: float = 30) -> str:
+def json_rpc(url: str, method: str, *params: object, timeout: float = 30) -> str:
     """One JSON-RPC call; its result. ValueError with the node's words when it answers an error."""
     answer = httpx.post(
         url, json={"jsonrpc": "2.0", "id": 1, "method": method, "params": list(params)}, timeout=timeout
@@ -148,7 +156,13 @@ def _ask(url: str, method: str, *params: object, timeout: float = 30) -> str:
     return str(answer["result"])
 
 
-def _why(exc: Exception) -> str:
+def node_chain_id(url: str, timeout: float) -> int:
+    """The chain id the node at `url` answers (`eth_chainId`); httpx.HTTPError or ValueError when it answers none."""
+    return int(json_rpc(url, "eth_chainId", timeout=timeout), 16)
+
+
+def why(exc: Exception) -> str:
+    """An error of a call to a node, in its own words (httpx's, or the node's)."""
     return str(exc) or type(exc).__name__
 
 
@@ -182,10 +196,12 @@ class Forks:
 
     wanted: dict[Chain, str] = field(default_factory=dict)
     started: list[Fork] = field(default_factory=list)
+    left_out: set[Chain] = field(default_factory=set)  # forks that could not start, not tried again in this build
 
     def run(self, wanted: dict[Chain, str], accounts: list[str]) -> list[str]:
         """The forks of `wanted` running (those already running kept, as their funds are; the others stopped),
         `accounts` funded on the new ones; what the person should hear. ForkError says why not."""
+        wanted = {chain: url for chain, url in wanted.items() if chain not in self.left_out}
         kept = [f for f in self.started if wanted.get(f.chain) == f.upstream]
         for fork in self.started:
             if fork not in kept:

@@ -7,6 +7,11 @@ time an engine starts). The window starts it from the settings and starts it aga
 when the devnet is reset, or once swapdesk's router is deployed; the command line asks one over the engine it
 made. Those who show it observe it (`Observer`): the window's status bar, tabs and History.
 
+A setting the app cannot honour (a practice fork without anvil, or of a network that does not answer as its chain;
+a node that does not answer as its chain) never keeps the window from starting: the engine is built from the
+settings without it (`honoured`, `setting_checks`), and the session says each in its notices, naming the setting,
+the reason and how to mend it. An engine that cannot be built at all is said to the observers (`engine_failed`).
+
 An engine takes seconds to build (the devnet's libraries, a practice fork's anvil, the world builders), so it
 is built on a worker thread (`build`). The session may stop wanting it meanwhile: the window closes, or a newer
 setting asks for another engine. Cancelling the wait does not stop the thread, and what it builds would then run
@@ -22,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 
 from swapdesk import settings as stored
@@ -29,10 +35,11 @@ from swapdesk.api import SwapService
 from swapdesk.chain import libraries
 from swapdesk.chains import Chain
 from swapdesk.composed import Composed
-from swapdesk.fork import Forks
+from swapdesk.fork import ForkError, Forks
+from swapdesk.setting_checks import Unhonoured, at_start, of_fork, providers_down, without
 from swapdesk.settings import Settings
 from swapdesk.store import TxStore
-from swapdesk.words import Words
+from swapdesk.words import Worded, Words
 
 if TYPE_CHECKING:  # the engine and web3: loaded with the engine, on a worker thread
     from swapdesk.engine.in_process import InProcess
@@ -52,6 +59,9 @@ class Observer(Protocol):
     def engine_started(self) -> None:
         """The session's engine (and desk, if any) is in use: ask it."""
 
+    def engine_failed(self, why: str | Worded) -> None:
+        """No engine could be built from the settings (`why`, in words): the one in use, if any, stays."""
+
     def devnet_started_over(self, names: list[str] | None) -> None:
         """The devnet's chains started over from their worlds (the names of those that had data); None: the
         engine has no devnet of its own (a server's), and nothing was reset."""
@@ -68,6 +78,31 @@ def build(chosen: Settings, forks: Forks | None = None) -> Composed:
     from swapdesk.compose import window_engine  # the devnet and the chain libraries: never before the window shows
 
     return window_engine(chosen, forks)
+
+
+def honoured(chosen: Settings, forks: Forks | None = None) -> tuple[Composed, list[Unhonoured]]:
+    """The engine `chosen` asks for without the settings it cannot honour now, and those (`build`, on a worker
+    thread): a node that does not answer as its chain is left out before, a practice fork that does not start
+    (no anvil, a network that does not answer as its chain) once it failed, its chain left on the devnet; a
+    bridge provider that does not answer is said, its bridge out of the comparison while it is down."""
+    here = chosen.engine != "remote"
+    if forks is not None:
+        forks.left_out = set()  # each build tries every fork again: the network may answer, anvil be installed
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="providers-check") as beside:
+        # the providers asked while the engine builds: a provider down costs the start no time
+        down = beside.submit(providers_down, chosen) if here else None
+        left = at_start(chosen) if here else []
+        while True:
+            try:
+                composed = build(without(chosen, left), forks)
+                break
+            except ForkError as error:  # only its own fork is left out; the forks started with it were stopped
+                if forks is None or error.chain in forks.left_out:
+                    raise
+                log.warning("practice on %s left out: %s", error.chain.flag, error)
+                forks.left_out.add(error.chain)  # in Settings, or given on the command line (--fork)
+                left = [*left, of_fork(error)]
+        return composed, [*left, *(down.result() if down is not None else [])]
 
 
 def engine_changed(before: Settings, after: Settings) -> bool:
@@ -93,6 +128,7 @@ class Session:
         self.settings = chosen or stored.load()
         self.composed: Composed | None = None
         self.desk: Desk | None = None
+        self.unhonoured: list[Unhonoured] = []  # the settings the engine in use was built without, and why
         self.observers: list[Observer] = []
         self._work: asyncio.Task[Any] | None = None  # starting an engine: the newest asked for only
         self._resuming: asyncio.Task[Any] | None = None
@@ -121,10 +157,12 @@ class Session:
         return self.desk.bridger if self.desk is not None else None
 
     @property
-    def notices(self) -> list[str]:
-        """What the person should hear about the engine (a devnet chain started afresh, a catalogue not used,
-        bridges run by another process, a practice fork); a server's engine says nothing here."""
-        return self.here.notices if self.here is not None else []
+    def notices(self) -> list[str | Words]:
+        """What the person should hear about the engine: first each setting it was built without (`Unhonoured`:
+        the setting, why, and how to mend it), then the engine's own (a devnet chain started afresh, a catalogue
+        not used, bridges run by another process, a practice fork); a server's engine has none of its own."""
+        own: list[str | Words] = list(self.here.notices) if self.here is not None else []
+        return [*(u.words() for u in self.unhonoured), *own]
 
     def is_devnet(self, chain: Chain) -> bool | None:
         """Whether `chain` is the embedded devnet here (None: a server's engine, which does not say)."""
@@ -163,13 +201,23 @@ class Session:
         return changed
 
     async def open(self, chosen: Settings) -> None:
-        """Build the engine `chosen` asks for, on a worker thread, and use it."""
-        await self.use(await self._build(chosen))
+        """Build the engine `chosen` asks for without what it cannot honour, on a worker thread, and use it. An
+        engine that cannot be built at all is said to the observers, and raised (the task logs it)."""
+        try:
+            composed, unhonoured = await self._build(chosen)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            why = _words(error)
+            self._tell(lambda observer: observer.engine_failed(why))
+            raise
+        await self.use(composed, unhonoured)
 
-    async def use(self, composed: Composed) -> None:
+    async def use(self, composed: Composed, unhonoured: list[Unhonoured] | None = None) -> None:
+        """Use `composed` (built without the settings `unhonoured` names), closing the engine it replaces."""
         old = self.composed
         self._stop_resuming()
-        self.composed, self.desk = composed, None
+        self.composed, self.desk, self.unhonoured = composed, None, list(unhonoured or [])
         self._tell(lambda observer: observer.engine_starting(composed.name, old is not None))
         if old is not None:
             await old.service.aclose()  # first: the old engine's devnet chains release their data for the new one
@@ -209,9 +257,9 @@ class Session:
 
     # -- inside ------------------------------------------------------------------------
 
-    async def _build(self, chosen: Settings) -> Composed:
-        """`build` on a worker thread. Cancelled while it runs: the engine it builds is closed once built."""
-        built = asyncio.get_running_loop().run_in_executor(None, build, chosen, self.forks)
+    async def _build(self, chosen: Settings) -> tuple[Composed, list[Unhonoured]]:
+        """`honoured` on a worker thread. Cancelled while it runs: the engine it builds is closed once built."""
+        built = asyncio.get_running_loop().run_in_executor(None, honoured, chosen, self.forks)
         try:
             return await asyncio.shield(built)
         except asyncio.CancelledError:
@@ -251,10 +299,15 @@ def _said(task: asyncio.Task[Any]) -> None:
         log.error("unexpected error in the engine's session", exc_info=task.exception())
 
 
-async def _close_when_built(built: asyncio.Future[Composed]) -> None:
+async def _close_when_built(built: asyncio.Future[tuple[Composed, list[Unhonoured]]]) -> None:
     try:
-        composed = await built
+        composed, _ = await built
     except Exception as exc:  # it failed to build: nothing runs
         log.info("an engine no longer wanted did not build: %s", exc)
         return
     await composed.service.aclose()
+
+
+def _words(error: Exception) -> str | Worded:
+    """An error that stopped an engine being built, as the window says it: its words, or its kind."""
+    return error if isinstance(error, Worded) else str(error) or type(error).__name__

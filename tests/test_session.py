@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from swapdesk import child_processes, settings
+from swapdesk import fork as fork_module
 from swapdesk import session as life
-from swapdesk import settings
 from swapdesk.chains import resolve
 from swapdesk.compose import in_process
 from swapdesk.composed import Composed
@@ -22,12 +23,13 @@ from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.chaindata import ChainData
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
+from swapdesk.fork import Forks
 from swapdesk.remote import RemoteService
 from swapdesk.session import Session
 from swapdesk.settings import Settings
 from swapdesk.store import TxStore
 from swapdesk.words import Words
-from tests.anvil import REPO
+from tests.anvil import REPO, running_anvil
 from tests.trade.test_outbox import _left_from_last_run
 
 BSC = resolve("BSC")
@@ -54,6 +56,9 @@ class Heard:
     def sent_settled(self) -> None:
         self.said.append(("settled",))
         self.settled.set()
+
+    def engine_failed(self, why: object) -> None:
+        self.said.append(("failed", str(why)))
 
 
 async def test_an_engine_here_settles_what_an_earlier_session_left_open_and_says_so(tmp_path: Path) -> None:
@@ -151,3 +156,79 @@ def test_the_session_loads_neither_qt_nor_the_chain_libraries() -> None:
     code = f"import sys, swapdesk.session; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+def _practice_and_nodes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A profile of its own: the settings, accounts and devnet data of the test's folder."""
+    monkeypatch.setenv("SWAPDESK_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("SWAPDESK_DATA_DIR", str(tmp_path / "data"))
+
+
+async def test_settings_it_cannot_honour_are_left_out_and_said_and_the_engine_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Practice on a fork of a network that does not answer, and a node of another chain named for BNB Smart
+    Chain: the engine starts without both (their chains on the devnet), each said with the setting, the reason and
+    how to mend it. Ethereum's own node, a real one, is not used in place of its fork: practice never signs for the
+    real network. (Before, the fork's error ended the engine's start, and the window waited for good.)"""
+    _practice_and_nodes(tmp_path, monkeypatch)
+    eth = resolve("ETH")
+    with running_anvil(eth.id) as ethereum:
+        chosen = Settings(forks={"ETH": "http://127.0.0.1:9"}, rpc={"ETH": ethereum, "BSC": ethereum}).checked()
+        session, heard = Session(TxStore(tmp_path / "transactions.sqlite"), forks=Forks(), chosen=chosen), Heard()
+        session.observers.append(heard)
+        try:
+            await asyncio.wait_for(session.open(chosen), WAIT)
+            assert heard.said[-1] == ("started",) and session.service is not None
+            assert session.is_devnet(eth) is True and session.is_devnet(BSC) is True
+            assert [(u.setting, u.key) for u in session.unhonoured] == [("rpc", "BSC"), ("forks", "ETH")]
+            node, fork = (str(n) for n in session.notices[:2])
+            assert fork.startswith("Practice on a fork of Ethereum (Settings → Real networks) cannot be used:")
+            assert "anvil could not fork Ethereum from http://127.0.0.1:9" in fork
+            assert fork.endswith("Until it is mended, Ethereum runs on the devnet: correct or remove its line there.")
+            assert node.startswith("The RPC endpoint for BNB Smart Chain (Settings → Real networks) cannot be used:")
+            assert f"{ethereum} is a node of chain 1, not of BNB Smart Chain (56)" in node
+            assert session.settings == chosen  # the settings as saved, for the person to mend
+        finally:
+            await session.aclose()
+
+
+async def test_without_anvil_a_saved_fork_is_left_out_and_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _practice_and_nodes(tmp_path, monkeypatch)
+    monkeypatch.setattr(child_processes, "anvil_path", lambda: None)  # a machine without it: a boundary not ours
+    monkeypatch.setattr(fork_module, "anvil_path", lambda: None)
+    chosen = Settings(forks={"ETH": "https://ethereum.example"}).checked()
+    session, heard = Session(TxStore(tmp_path / "transactions.sqlite"), forks=Forks(), chosen=chosen), Heard()
+    session.observers.append(heard)
+    try:
+        await asyncio.wait_for(session.open(chosen), WAIT)
+        assert heard.said[-1] == ("started",) and session.is_devnet(resolve("ETH")) is True
+        (said, *_) = session.notices
+        assert "Practice on a fork of Ethereum" in str(said) and "install Foundry" in str(said)
+    finally:
+        await session.aclose()
+
+
+async def test_a_provider_down_is_said_at_start_and_the_engine_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bridge provider named in Settings that does not answer: the engine starts, and the notice names the
+    setting by the provider's name, why, and what happens meanwhile. (Before, nothing said it at start: the
+    Cross-chain tab found out, and blamed a chain.)"""
+    _practice_and_nodes(tmp_path, monkeypatch)
+    down = "http://127.0.0.1:9"  # nothing listens on the discard port
+    chosen = Settings(providers={"cbridge": down}).checked()
+    session, heard = Session(TxStore(tmp_path / "transactions.sqlite"), forks=Forks(), chosen=chosen), Heard()
+    session.observers.append(heard)
+    try:
+        await asyncio.wait_for(session.open(chosen), WAIT)
+        assert heard.said[-1] == ("started",) and session.service is not None
+        assert [(u.setting, u.key) for u in session.unhonoured] == [("providers", "cbridge")]
+        said = str(session.notices[0])
+        assert said.startswith(
+            f"The bridge provider Celer cBridge (Settings → Real networks) cannot be used: {down} does not answer"
+        )
+        assert said.endswith("Until it answers, its bridge is left out of the comparison: correct or remove its line.")
+        assert session.settings == chosen  # kept as saved: it is used again the moment it answers
+    finally:
+        await session.aclose()

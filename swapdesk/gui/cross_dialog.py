@@ -6,7 +6,8 @@ how long it takes, who receives, and the contract the deposit goes to, named fro
 Approve is its own step, for the exact amount, to that contract only. Send gets a final quote, checks its call
 data against the review, dry-runs it, signs, records, sends, and makes the order callback; the dialog says
 what it is doing at each moment, and why it stopped, in plain words. The done view gives the deposit's hash
-(copy, look up) and hands the order to the Cross-chain tab, which follows it to the end.
+(copy, look up) and hands the order to the Cross-chain tab, which follows it to the end; while the dialog is
+open its status follows that order as the card behind it says it (`order_moved`), never Pending once received.
 
 The steps are `SigningDialog`'s.
 """
@@ -27,7 +28,9 @@ from swapdesk.gui.design.rows import Rows
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.signing_dialog import SigningDialog
+from swapdesk.gui.tabs.cross.orders import badge_of, ended_words
 from swapdesk.gui.tabs.cross.routes import BRIDGE_NAMES, Worth, about, fee_line, nothing_worth
+from swapdesk.store import StoredOrder
 from swapdesk.trade.bridge import Bridger, BridgeResult
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
 from swapdesk.trade.bridge_checks import CrossShown
@@ -182,6 +185,20 @@ class CrossSendDialog(SigningDialog):
         self.follow_button.setDefault(True)
         self.follow_button.setFocus()
         self.adjustSize()  # as tall as the done view, not the review it replaced
+
+    def order_moved(self, order: StoredOrder) -> None:
+        """The order sent from here as the card behind says it (`cross.orders`), so the two never disagree: its
+        status, its order id once registered, and how it ended."""
+        result = self.outcome
+        if result is None or order.hash.lower() != result.hash.lower():
+            return
+        self.done_badge.set(badge_of(order), tr(status.stage_words(order.notes)) if order.notes else "")
+        if order.order_id:
+            self.done_view.set("order", order.order_id)
+        if order.ended:
+            title, words, _warning = ended_words(order)
+            self.headline.setText(title)
+            self.step.setText(words)
 
     def _follow(self) -> None:
         if self.outcome is not None:

@@ -1,4 +1,7 @@
-"""What the embedded devnet wants a person to know, in plain words, in a bar at the top of the window.
+"""What the engine wants a person to know, in plain words, in a bar at the top of the window.
+
+First, a setting the engine was started without (`swapdesk.setting_checks`: a practice fork, a node that cannot be
+used now), naming the setting, why, and how to mend it (`Words` from the session, said in the window's language).
 
 The devnet keeps its chains between runs and never deletes one silently: when the world itself changed (new
 contracts, new world code) a chain starts afresh and its old data is kept aside, and a chain that another
@@ -15,15 +18,18 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from swapdesk.gui import theme
-from swapdesk.gui.i18n import tr
+from swapdesk.gui.i18n import say, tr
+from swapdesk.words import Words
 
 _ASIDE = re.compile(r"The devnet's (?P<name>.+?) chain starts afresh because (?P<why>.+); its previous data is kept at"
                     r" (?P<kept>.+?)\.?$")  # fmt: skip
 _VIEW = re.compile(r"(?P<name>.+?) is in use by another swapdesk process: a read-only view$")
 
 
-def plain(notice: str) -> str:
+def plain(notice: str | Words) -> str:
     """A notice as the window says it; one it does not know, as the devnet wrote it."""
+    if isinstance(notice, Words):
+        return say(notice)
     if aside := _ASIDE.match(notice):
         return (
             tr(
@@ -63,15 +69,15 @@ class NoticeBar(QFrame):
         row.setContentsMargins(10, 6, 6, 6)
         row.addWidget(self.words, 1)
         row.addWidget(self.dismiss)
-        self.setAccessibleName(tr("Devnet notices"))
+        self.setAccessibleName(tr("Notices"))
         self.hide()
 
-    def check(self, notices: list[str]) -> None:
-        """Show those of `notices` not shown before."""
-        new = [n for n in notices if n not in self.seen]
+    def check(self, notices: list[str | Words]) -> None:
+        """Show those of `notices` not shown before (told apart by their English)."""
+        new = [n for n in notices if str(n) not in self.seen]
         if not new:
             return
-        self.seen.update(new)
+        self.seen.update(str(n) for n in new)
         self.said += [plain(n) for n in new]
         self.words.setText("\n".join(self.said))
         self.show()

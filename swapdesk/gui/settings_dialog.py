@@ -1,9 +1,15 @@
 """The settings dialog: the engine (embedded devnet, or a server), the devnet's speed and reset, RPC endpoints
-for real networks, and the theme, each in its own section; what does not apply to the engine chosen is off."""
+for real networks, and the theme, each in its own section; what does not apply to the engine chosen is off.
+
+OK checks what the person changed that names something outside swapdesk (anvil for a practice fork, a node
+answering as its chain, a provider or a server answering: `setting_checks`), with progress while it asks; what
+cannot be used is said here, naming the setting, why and what happens, and OK then keeps the settings anyway
+(swapdesk starts without what it cannot use, and says so above its tabs)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -19,9 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from swapdesk import setting_checks
 from swapdesk.gui import error_words, i18n
-from swapdesk.gui.i18n import QT_TR_NOOP, tr
+from swapdesk.gui.design.progress import Progress
+from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
+from swapdesk.gui.tasks import Latest
 from swapdesk.gui.widgets.error_label import error_label, note_label
+from swapdesk.off_loop import off_loop
 from swapdesk.settings import ENGINES, LANGUAGES, THEMES, BadSetting, Settings
 
 RESET_WARNING = QT_TR_NOOP(
@@ -35,6 +45,7 @@ THEME_WORDS = (QT_TR_NOOP("System"), QT_TR_NOOP("Light"), QT_TR_NOOP("Dark"))  #
 class SettingsDialog(QDialog):
     reset_devnet = Signal()  # the user confirmed: start every devnet chain over
     deploy_router = Signal()  # the user asked to deploy swapdesk's router on a chain it reaches
+    checked = Signal(list)  # what OK's check found cannot be used (`setting_checks.Unhonoured`), once said
 
     def __init__(self, current: Settings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -81,9 +92,16 @@ class SettingsDialog(QDialog):
         language_note = note_label()
         language_note.setText(tr("A new language applies when swapdesk next starts."))
         self.error = error_label()
+        self.error.setAccessibleName(tr("What is wrong"))
+        self.checking = Progress()  # what OK asks (anvil, the nodes, providers, a server) while it asks
+        self.current = current
+        self._checks = Latest(self._unexpected)
+        self._kept_anyway: Settings | None = None  # checked, said, and OK'd again: kept as they are
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self._ok_words = self.ok_button.text()
 
         engine = QFormLayout()
         engine.addRow(tr("Engine"), self.engine)
@@ -113,6 +131,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.sections)
         self.sections.setMinimumHeight(self.sections.sizeHint().height())  # never squeezed: notes over fields
         layout.addWidget(self.error)
+        layout.addWidget(self.checking)
         layout.addWidget(buttons)
         self.chosen: Settings | None = None
         self.engine.currentIndexChanged.connect(self._show_engine)
@@ -151,13 +170,60 @@ class SettingsDialog(QDialog):
         return box
 
     def accept(self) -> None:
+        """Kept when the form is valid and what it names can be used (or was said not to be, and OK'd again)."""
         try:
-            self.chosen = self.settings()
+            chosen = self.settings()
         except BadSetting as error:
             self.error.setText(error_words.said(error))
             self.error.show()
             return
+        if chosen == self._kept_anyway or not setting_checks.to_check(chosen, self.current):
+            self._keep(chosen)
+            return
+        self.error.hide()
+        self.ok_button.setText(self._ok_words)
+        self.ok_button.setEnabled(False)
+        self.checking.start(tr("Checking what the settings name: anvil, nodes, providers, the server…"))
+        self._checks.run(self._check(chosen))
+
+    async def _check(self, chosen: Settings) -> None:
+        try:
+            unhonoured = await off_loop(setting_checks.check, chosen, self.current)
+        finally:
+            self.checking.stop()
+            self.ok_button.setEnabled(True)
+        self.checked.emit(unhonoured)
+        if not unhonoured:
+            self._keep(chosen)
+            return
+        self._kept_anyway = chosen
+        self.ok_button.setText(tr("Keep anyway"))
+        said = [say(u.words()) for u in unhonoured]
+        said.append(tr("Keep anyway: swapdesk starts without what cannot be used, and says so above its tabs."))
+        self.error.setText("\n\n".join(said))
+        self.error.show()
+        networks = any(u.setting != "server_url" for u in unhonoured)
+        self.sections.setCurrentIndex(1 if networks else 0)  # the section where the lines to mend are
+        layout = self.layout()
+        assert layout is not None  # made in __init__
+        layout.activate()  # the words wrap: a window grows for them only when told (never over the fields)
+        self.resize(self.width(), max(self.height(), layout.totalHeightForWidth(self.width())))
+
+    def _keep(self, chosen: Settings) -> None:
+        self.chosen = chosen
         super().accept()
+
+    def _unexpected(self, error: BaseException) -> None:
+        self.error.setText(error_words.unexpected(error))
+        self.error.show()
+
+    def done(self, result: int) -> None:
+        self._checks.close()  # a check still asking is of no use once the dialog is closed
+        super().done(result)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._checks.close()
+        super().closeEvent(event)
 
 
 class SpeedBox(QComboBox):

@@ -37,7 +37,7 @@ from swapdesk.off_loop import off_loop
 from swapdesk.session import Session
 from swapdesk.store import StoredOrder
 from swapdesk.trade.errors import TradeError
-from swapdesk.words import Words
+from swapdesk.words import Worded, Words
 
 if TYPE_CHECKING:  # web3 and eth-account load with the engine, on a worker thread, not before the window shows
     from swapdesk.gui.accounts_dialog import AccountsDialog
@@ -90,7 +90,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.history_tab, tr("History"))
         self.tabs.setAccessibleName(tr("Sections"))
         self._withdrawing = Latest()
-        self.notices = NoticeBar()  # the devnet's: a chain started afresh (its old data kept), a read-only view
+        # a setting the engine started without; the devnet's: a chain started afresh (old data kept), a read-only view
+        self.notices = NoticeBar()
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -103,6 +104,7 @@ class MainWindow(QMainWindow):
         self.notifier = Notifier(self)  # its words beside the work under way
         self.statusBar().addPermanentWidget(self.engine_state)
         self._engine_answered = False
+        self._no_account = False  # the accounts read, and none: the status bar says so, never "Ready"
         self._accounts_loader, self._router_opener = Latest(), Latest()
         self.settings_action = add_menus(self, self.edit_accounts, self.edit_settings)
         for answered in (
@@ -123,6 +125,8 @@ class MainWindow(QMainWindow):
         self.quote_tab.manage_accounts.connect(self.edit_accounts)
         self.quote_tab.swap_requested.connect(self.open_swap)
         self.cross_tab.tokens_loaded.connect(self._engine_ready)
+        for offering in (self.quote_tab.accounts_shown, self.cross_tab.accounts_shown):  # the same accounts, each
+            offering.connect(self._accounts_counted)
         self.cross_tab.manage_accounts.connect(self.edit_accounts)
         self.history_tab.nothing_sent.acted.connect(self.start_a_swap)
         self.cross_tab.send_requested.connect(self.open_cross_send)
@@ -160,11 +164,19 @@ class MainWindow(QMainWindow):
         self.engine_state.setText(tr("Engine unavailable"))
         self.engine_state.setToolTip(message)
 
+    def _accounts_counted(self, count: int) -> None:
+        self._no_account = count == 0
+        self._show_engine_state()
+
     def _show_engine_state(self) -> None:
-        """'Ready · engine' only when the engine has answered and nothing runs; else the engine's name."""
+        """'Ready · engine' only when the engine has answered, nothing runs and, where this window signs, there is
+        an account to sign with (the account boxes say there is none: so does the status bar); else the engine's
+        name. A server's engine only quotes, for the recipient typed: no account is needed to be ready."""
         if self._engine_answered:
             name = say(self.engine_name)
-            self.engine_state.setText(name if self.activity.busy else tr("Ready · {engine}").format(engine=name))
+            unsigned = self._no_account and self.quote_tab.can_sign_here
+            idle = tr("No account yet · {engine}") if unsigned else tr("Ready · {engine}")
+            self.engine_state.setText(name if self.activity.busy else idle.format(engine=name))
 
     def check_notices(self) -> None:
         """The engine's notices (a devnet chain started afresh, bridges run elsewhere), shown once each."""
@@ -197,6 +209,13 @@ class MainWindow(QMainWindow):
         self.quote_tab.load_tokens()
         self.cross_tab.first_start = self.session.building_worlds
         self.cross_tab.use_service(service)
+
+    def engine_failed(self, why: str | Worded) -> None:
+        """No engine could be built: said in the status bar and above the tabs, never a wait without end."""
+        words = tr("swapdesk's engine could not start: {why}. Check Settings: it starts again once they are kept.")
+        said = words.format(why=say(why) if isinstance(why, Worded) else why)
+        self._engine_failed(said)
+        self.notices.check([said])
 
     def devnet_started_over(self, names: list[str] | None) -> None:
         if names is None:  # a server: its devnet, if any, is its own
@@ -260,9 +279,14 @@ class MainWindow(QMainWindow):
 
     async def _load_accounts(self) -> None:
         devnet = self.session.is_devnet(self.quote_tab.chain) is True
-        accounts = await off_loop(lambda: self.wallet.accounts(devnet))
-        self.quote_tab.set_accounts(accounts)
-        self.cross_tab.set_accounts(accounts)
+        key = f"accounts-{id(self)}"  # said while read: the boxes' "No account" meanwhile is not the last word
+        self.activity.begin(key, tr("Reading your accounts…"))
+        try:
+            accounts = await off_loop(lambda: self.wallet.accounts(devnet))
+            self.quote_tab.set_accounts(accounts)
+            self.cross_tab.set_accounts(accounts)
+        finally:
+            self.activity.end(key)
 
     def edit_accounts(self) -> AccountsDialog:
         from swapdesk.gui.accounts_dialog import AccountsDialog
@@ -301,6 +325,9 @@ class MainWindow(QMainWindow):
         dialog.sent.connect(self.history_tab.refresh_sent)
         dialog.sent.connect(self.cross_tab.refresh_orders)
         dialog.sent_order.connect(self.cross_tab.order_sent)
+        # one state on both: the dialog's status follows the order as the card behind it does
+        self.cross_tab.order_shown.connect(dialog.order_moved)
+        self.cross_tab.feed.updated.connect(dialog.order_moved)
         dialog.follow.connect(lambda _hash: self.tabs.setCurrentWidget(self.cross_tab))
         dialog.open()
         return dialog

@@ -828,8 +828,8 @@
             <translation>隐藏这些提示（有新提示时会再次显示）</translation>
         </message>
         <message>
-            <source>Devnet notices</source>
-            <translation>开发网提示</translation>
+            <source>Notices</source>
+            <translation>提示</translation>
         </message>
         <message>
             <source>Label of the new account</source>
@@ -1132,6 +1132,10 @@
             <translation>更改语言将在下次启动 swapdesk 时生效。</translation>
         </message>
         <message>
+            <source>What is wrong</source>
+            <translation>问题所在</translation>
+        </message>
+        <message>
             <source>Real networks</source>
             <translation>真实网络</translation>
         </message>
@@ -1162,6 +1166,18 @@
         <message>
             <source>Reset every chain</source>
             <translation>重置所有链</translation>
+        </message>
+        <message>
+            <source>Checking what the settings name: anvil, nodes, providers, the server…</source>
+            <translation>正在检查设置中指定的项目：anvil、节点、服务商、服务器…</translation>
+        </message>
+        <message>
+            <source>Keep anyway</source>
+            <translation>仍然保存</translation>
+        </message>
+        <message>
+            <source>Keep anyway: swapdesk starts without what cannot be used, and says so above its tabs.</source>
+            <translation>仍然保存：swapdesk 启动时会跳过无法使用的项目，并在标签页上方说明。</translation>
         </message>
         <message>
             <source>{pace} ×</source>
@@ -1628,8 +1644,8 @@
             <translation>正在读取 {chain} 上的余额…</translation>
         </message>
         <message>
-            <source>No account: type a recipient to compare bridges</source>
-            <translation>没有账户：请输入收款地址以比较各个桥</translation>
+            <source>no bridge provider answers right now</source>
+            <translation>目前没有任何跨链桥服务商响应</translation>
         </message>
         <message>
             <source>Accounts…</source>
@@ -1638,6 +1654,14 @@
         <message>
             <source>Import, create or watch accounts</source>
             <translation>导入、创建或观察账户</translation>
+        </message>
+        <message>
+            <source>No account yet</source>
+            <translation>尚无账户</translation>
+        </message>
+        <message>
+            <source>Type a recipient to compare bridges, or add an account with Accounts… to send.</source>
+            <translation>输入收款人即可比较跨链桥，或通过“账户…”添加账户以发送。</translation>
         </message>
         <message>
             <source>From chain</source>
@@ -1880,6 +1904,10 @@
             <translation>约 {amount}</translation>
         </message>
         <message>
+            <source>{provider} cannot be reached right now: its bridge is left out of this comparison, and asked again with the next.</source>
+            <translation>目前无法连接 {provider}：它的跨链桥不参与本次比较，下次比较时会再次询问。</translation>
+        </message>
+        <message>
             <source>{bridge}: {why}</source>
             <translation>{bridge}：{why}</translation>
         </message>
@@ -1958,6 +1986,10 @@
         <message>
             <source>Enter an amount</source>
             <translation>请输入金额</translation>
+        </message>
+        <message>
+            <source>The bridges' chains and tokens could not be listed again ({why}): the list shown is the last one.</source>
+            <translation>无法再次列出跨链桥的链和代币（{why}）：显示的是上一次的列表。</translation>
         </message>
         <message>
             <source>Comparing the bridges…</source>
@@ -2684,12 +2716,24 @@
             <translation>基于 MIT 许可证的自由软件。</translation>
         </message>
         <message>
+            <source>No account yet · {engine}</source>
+            <translation>尚无账户 · {engine}</translation>
+        </message>
+        <message>
             <source>Switching to the {engine}…</source>
             <translation>正在切换到{engine}…</translation>
         </message>
         <message>
+            <source>swapdesk's engine could not start: {why}. Check Settings: it starts again once they are kept.</source>
+            <translation>swapdesk 的引擎无法启动：{why}。请检查设置：保存后引擎会重新启动。</translation>
+        </message>
+        <message>
             <source>Resetting the devnet…</source>
             <translation>正在重置开发网…</translation>
+        </message>
+        <message>
+            <source>Reading your accounts…</source>
+            <translation>正在读取您的账户…</translation>
         </message>
         <message>
             <source>Withdrawing your refund…</source>
@@ -4014,6 +4058,66 @@
         <message>
             <source>line {line} of the CSV cannot be read: {why}</source>
             <translation>无法读取 CSV 第 {line} 行：{why}</translation>
+        </message>
+        <message>
+            <source>anvil (Foundry's local node) is needed to fork a network: install Foundry (https://getfoundry.sh), or in a checkout run `npm ci` for the @foundry-rs/anvil package it pins; swapdesk's bundle carries it</source>
+            <translation>分叉网络需要 anvil（Foundry 的本地节点）：请安装 Foundry（https://getfoundry.sh），或在源码目录中运行 `npm ci` 安装其锁定的 @foundry-rs/anvil 包；swapdesk 的安装包已自带</translation>
+        </message>
+        <message>
+            <source>anvil could not fork {chain} from {url}: {why}</source>
+            <translation>anvil 无法从 {url} 分叉 {chain}：{why}</translation>
+        </message>
+        <message>
+            <source>{url} is a node of chain {answered}, not of {chain} ({id}): nothing was forked</source>
+            <translation>{url} 是链 {answered} 的节点，不是 {chain}（{id}）的：未进行分叉</translation>
+        </message>
+        <message>
+            <source>the fork of {chain} refused {method}: {why}</source>
+            <translation>{chain} 的分叉链拒绝了 {method}：{why}</translation>
+        </message>
+        <message>
+            <source>Practice on a fork of {name} (Settings → Real networks)</source>
+            <translation>在 {name} 的分叉链上练习（设置 → 真实网络）</translation>
+        </message>
+        <message>
+            <source>The RPC endpoint for {name} (Settings → Real networks)</source>
+            <translation>{name} 的 RPC 端点（设置 → 真实网络）</translation>
+        </message>
+        <message>
+            <source>The bridge provider {name} (Settings → Real networks)</source>
+            <translation>跨链桥服务商 {name}（设置 → 真实网络）</translation>
+        </message>
+        <message>
+            <source>The server (Settings → Engine)</source>
+            <translation>服务器（设置 → 引擎）</translation>
+        </message>
+        <message>
+            <source>Until it is mended, {name} runs on the devnet: correct or remove its line there.</source>
+            <translation>修好之前，{name} 在开发网上运行：请在那里更正或删除这一行。</translation>
+        </message>
+        <message>
+            <source>Until it answers, its bridge is left out of the comparison: correct or remove its line.</source>
+            <translation>在它响应之前，它的跨链桥不参与比较：请更正或删除这一行。</translation>
+        </message>
+        <message>
+            <source>Check its URL and that it runs, or choose the embedded devnet.</source>
+            <translation>请检查其 URL 以及它是否在运行，或改用内置开发网。</translation>
+        </message>
+        <message>
+            <source>{where} cannot be used: {why}. {fix}</source>
+            <translation>{where}无法使用：{why}。{fix}</translation>
+        </message>
+        <message>
+            <source>{url} does not answer ({why})</source>
+            <translation>{url} 没有响应（{why}）</translation>
+        </message>
+        <message>
+            <source>{url} does not answer as a JSON-RPC node ({why})</source>
+            <translation>{url} 没有作为 JSON-RPC 节点响应（{why}）</translation>
+        </message>
+        <message>
+            <source>{url} is a node of chain {answered}, not of {chain} ({id})</source>
+            <translation>{url} 是链 {answered} 的节点，不是 {chain}（{id}）的</translation>
         </message>
     </context>
 </TS>

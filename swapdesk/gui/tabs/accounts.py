@@ -29,15 +29,16 @@ def account_title(account: Account, tron: bool) -> str:
 
 class AccountBox:
     """A box of accounts, and the button that manages them; `none` is what the box says when there is none (then
-    no account is chosen), `tip` each account's tooltip."""
+    no account is chosen: a few words, so the box never cuts them), `hint` what a person can do then (its
+    tooltip), `tip` each account's tooltip."""
 
-    def __init__(self, none: str, tip: Callable[[Account], str] | None = None) -> None:
-        self.none, self.tip = none, tip
+    def __init__(self, none: str, tip: Callable[[Account], str] | None = None, hint: str = "") -> None:
+        self.none, self.tip, self.hint = none, tip, hint
         self.accounts: list[Account] = []
         self.box = QComboBox()
         self.box.setAccessibleName(tr("Account"))
         self.box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.box.addItem(none, None)
+        self._add_none()
         self.button = secondary(tr("Accounts…"), tr("Import, create or watch accounts"))
 
     @property
@@ -59,11 +60,16 @@ class AccountBox:
             if self.tip is not None:
                 self.box.setItemData(self.box.count() - 1, self.tip(account), Qt.ItemDataRole.ToolTipRole)
         if not accounts:
-            self.box.addItem(self.none, None)
+            self._add_none()
         addresses = [a.address for a in accounts]
         self.box.setCurrentIndex(addresses.index(chosen) if chosen in addresses else 0)
         self.box.blockSignals(False)
         return (self.account.address if self.account else None) != chosen
+
+    def _add_none(self) -> None:
+        self.box.addItem(self.none, None)
+        if self.hint:
+            self.box.setItemData(self.box.count() - 1, self.hint, Qt.ItemDataRole.ToolTipRole)
 
     def retitle(self, tron: bool) -> None:
         """Each account as another chain writes its address."""

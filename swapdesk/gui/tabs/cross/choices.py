@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from swapdesk.address import InvalidAddress, format_address, parse_address
-from swapdesk.api import ApiError, BalancesRequest, CrossListRequest, InvalidParameter, SwapService, TokenInfo
+from swapdesk.api import (
+    ApiError,
+    BalancesRequest,
+    CrossListRequest,
+    ErrorCode,
+    InvalidParameter,
+    SwapService,
+    TokenInfo,
+)
 from swapdesk.chains import CHAINS, Chain
 from swapdesk.gui import error_words
 from swapdesk.gui.activity import Activity
@@ -112,7 +120,7 @@ class CrossChoices(QObject):
             listed = whole or await self._engine().cross_list(CrossListRequest())
         except ApiError as error:
             self.pending = frozenset()
-            self.load_failed = error_words.refusal(error, error_words.Names())
+            self.load_failed = _list_refusal(error)
             self._loading_words = ""
             self.told.say()
             self.list_failed.emit(error.message)
@@ -275,6 +283,14 @@ class CrossChoices(QObject):
     def close(self) -> None:
         self.loading.close()
         self._balancing.close()
+
+
+def _list_refusal(error: ApiError) -> str:
+    """Why no bridge listed its chains and tokens: every provider refused (the engine answers the first refusal
+    only when none listed), so no one chain or provider is named for all of them."""
+    if error.code in (ErrorCode.SERVER_UNREACHABLE, ErrorCode.CHAIN_UNAVAILABLE):
+        return tr("no bridge provider answers right now")
+    return error_words.refusal(error, error_words.Names())
 
 
 def _index(tokens: list[TokenInfo], symbol: str, otherwise: int = 0) -> int:

@@ -32,6 +32,7 @@ def facts(tab: CrossChainTab) -> CrossFacts:
     return CrossFacts(
         loading=tab.choices.loading_words,
         load_failed=tab.choices.load_failed,
+        listed=bool(tab.choices.tokens),
         amount=form.amount.text().strip(),
         typing=asking.typing,
         invalid=asking.invalid,

@@ -44,7 +44,8 @@ class CrossForm(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
 
-        self.offered = AccountBox(tr("No account: type a recipient to compare bridges"))
+        self.offered = AccountBox(tr("No account yet"), hint=tr("Type a recipient to compare bridges, or add an account"
+                                                               " with Accounts… to send."))  # fmt: skip
         self.account_box, self.accounts_button = self.offered.box, self.offered.button
         self.src_box, self.dst_box = QComboBox(), QComboBox()
         self.src_box.setAccessibleName(tr("From chain"))

@@ -75,6 +75,9 @@ def refusal_words(refusal: RouteRefusal, amount: int, sell: TokenInfo, chain: st
         code = ErrorCode(refusal.code)
     except ValueError:
         code = ErrorCode.INTERNAL
+    if code is ErrorCode.SERVER_UNREACHABLE:  # its provider did not answer (or answered what cannot be so): not a chain
+        return tr("{provider} cannot be reached right now: its bridge is left out of this comparison, and asked again"
+                  " with the next.").format(provider=BRIDGE_NAMES.get(refusal.bridge, refusal.bridge))  # fmt: skip
     error = ApiError(code, refusal.message)
     words = error_words.refusal(error, error_words.Names(chain, sell.symbol, sell.symbol))
     return tr("{bridge}: {why}").format(bridge=refusal.bridge, why=words)

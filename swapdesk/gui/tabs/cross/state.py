@@ -2,16 +2,19 @@
 under the fields (`decide`). See `gui.form_state`.
 
 In order, the first that holds decides: the bridges' chains and tokens loading (a busy line, nothing in red);
-their list failing; no amount yet; typing (nothing judged before the pause); a field the form refuses; no one
-to send to; the bridges being compared; the engine's refusal; no bridge able to carry the transfer (said by
-their limits, with the amount they all take on a button); then, with a comparison that answers the form as it
-is and a bridge chosen: what keeps Send… off (a remote engine, no account, a watch-only one, not enough
-balance), or what to know before pressing it (another recipient than the account, a transfer the bridge holds).
+their list failing with nothing listed to choose from; no amount yet; typing (nothing judged before the pause); a
+field the form refuses; no one to send to; the bridges being compared; the engine's refusal; no bridge able to
+carry the transfer (said by their limits, with the amount they all take on a button); then, with a comparison
+that answers the form as it is and a bridge chosen: what keeps Send… off (a remote engine, no account, a
+watch-only one, not enough balance), or what to know before pressing it (another recipient than the account, a
+transfer the bridge holds). A list asked again, or that could not be read again, while the last one is shown
+(kept from the last run, or listed before) keeps nothing off: the bridges compared answer for themselves (a
+provider down leaves only its own bridge out); it is said (with Try again, when it failed) where nothing else is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from swapdesk.gui.form_state import FIELD_BUTTONS, AskingWords, Message, SigningWords, Verdict, asking, signing
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
@@ -35,6 +38,7 @@ SIGNING = SigningWords(
 class CrossFacts:
     loading: str = ""  # what is loading (the bridges' chains and tokens), in words
     load_failed: str = ""
+    listed: bool = False  # chains and tokens are listed to choose from (the last list, while a new one is asked)
     amount: str = ""
     typing: bool = False
     invalid: tuple[str, str] | None = None  # (parameter, words)
@@ -57,13 +61,13 @@ class CrossFacts:
 
 def decide(f: CrossFacts) -> Verdict:
     send = tr("Send…")
-    if f.loading:
+    if f.loading and not f.listed:
         return Verdict(tr("Loading…"), False, Message("progress", f.loading))
-    if f.load_failed:
+    if f.load_failed and not f.listed:
         words = tr("Cross-chain is not available here: {why}").format(why=f.load_failed)
         return Verdict(send, False, Message("danger", words, tr("Try again"), "retry"))
     if not f.amount:
-        return Verdict(tr("Enter an amount"), False)
+        return _or_unlisted(Verdict(tr("Enter an amount"), False), f)
     if f.typing:
         return Verdict(send, False, Message("progress", tr(ASKING.asking)))
     answer = asking(f, f.comparing, f.compared, ASKING)
@@ -74,7 +78,20 @@ def decide(f: CrossFacts) -> Verdict:
         return Verdict(tr("No bridge for this amount"), False, Message("warning", f.no_bridge, action, act), "amountIn")
     if not f.chosen:
         return Verdict(send, False, Message("note", tr("Choose a bridge beside the form.")))
-    return _with_route(f, send)
+    return _or_unlisted(_with_route(f, send), f)
+
+
+def _or_unlisted(verdict: Verdict, f: CrossFacts) -> Verdict:
+    """`verdict`, saying the list is being asked again, or could not be read again (and offering to ask again),
+    when it says nothing else."""
+    if verdict.message is not None:
+        return verdict
+    if f.loading:
+        return replace(verdict, message=Message("progress", f.loading))
+    if not f.load_failed:
+        return verdict
+    words = tr("The bridges' chains and tokens could not be listed again ({why}): the list shown is the last one.")
+    return replace(verdict, message=Message("warning", words.format(why=f.load_failed), tr("Try again"), "retry"))
 
 
 def _with_route(f: CrossFacts, send: str) -> Verdict:
