@@ -34,11 +34,11 @@ from PySide6.QtWidgets import (
 from swapdesk.gui import error_words, formatting
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import heading
-from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.notice import Notice, keep_place
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.export_dialog import ExportDialog
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
-from swapdesk.gui.phrase_pages import CreateFlow
+from swapdesk.gui.phrase_pages import CreateFlow, password_problem
 from swapdesk.gui.tasks import Latest
 from swapdesk.off_loop import off_loop
 from swapdesk.wallet import Account, BadKey, Password, Phrase, PrivateKey, Wallet, WalletError
@@ -118,6 +118,7 @@ class AccountsDialog(QDialog):
         self.errors = {name: Notice("danger") for name in ("import", "watch")}
         for notice in self.errors.values():
             notice.hide()
+            keep_place(notice)
 
         self.ways = QTabWidget()
         self.ways.addTab(self._page(
@@ -187,6 +188,10 @@ class AccountsDialog(QDialog):
 
     def _import(self) -> None:
         """The pasted text becomes a PrivateKey here, so no thread or log ever sees it as text."""
+        problem = password_problem(self.import_password.text()) if self.import_file.isChecked() else ""
+        if problem:  # the keystore's password is chosen here: the same minimum as a new key's, the key kept
+            self._say("import", problem)
+            return
         try:
             key = PrivateKey.parse(self.key.text())
         except BadKey:
