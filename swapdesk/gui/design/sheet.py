@@ -34,6 +34,7 @@ QMainWindow, QDialog {{ background: {c.window}; }}
 QWidget[role="page"] {{ background: {c.window}; }}
 QScrollArea {{ background: transparent; border: none; }}
 QScrollArea > QWidget > QWidget[role="page"] {{ background: {c.window}; }}
+QScrollArea[role="fields"], QScrollArea[role="fields"] > QWidget, QWidget[role="fields"] {{ background: transparent; }}
 QToolTip {{ background: {c.surface}; color: {c.text}; border: 1px solid {c.border_strong}; padding: 4px 6px; }}
 QStatusBar {{ background: {c.surface}; border-top: 1px solid {c.border}; }}
 QStatusBar::item {{ border: none; }}
