@@ -5,17 +5,22 @@ dialogs that open in the user's own folders."""
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QWidget
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QFontInfo
+from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QFileDialog, QLineEdit, QTabWidget, QWidget
 
-from swapdesk.api import InvalidParameter, TokenInfo
+from swapdesk.api import InvalidParameter, SwapService, TokenInfo
 from swapdesk.gui import theme
 from swapdesk.gui.accounts_dialog import AccountsDialog
+from swapdesk.gui.design.card import caption
+from swapdesk.gui.design.tokens import contrast
 from swapdesk.gui.phrase_pages import MIN_PASSWORD
 from swapdesk.gui.settings_dialog import SettingsDialog
+from swapdesk.gui.tabs.history.tab import HistoryTab
 from swapdesk.gui.tabs.quote.form import QuoteForm
 from swapdesk.settings import Settings
 from swapdesk.wallet import Wallet
@@ -134,3 +139,73 @@ def test_a_dialog_s_error_moves_no_field_and_a_key_password_has_a_minimum(qtbot:
     dialog.import_button.click()
     assert "too short" in dialog.errors["import"].text() and not wallet.accounts(False)
     assert dialog.key.text() == "11" * 32  # the key stays to try again with a longer password
+
+
+def test_focus_on_the_tab_bar_and_an_unchecked_box_are_visible_and_words_are_12_px(qtbot: Any, mode: str) -> None:
+    """Item 14: the focused tab draws a ring (its underline alone, already there for the chosen tab, only changed
+    its hue in dark); an unchecked box's edge stands out from the window at 3:1 at least (WCAG's rule for a
+    control); a caption (under a route, a fee's source) is 12 px at least."""
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    tabs = QTabWidget(holder)
+    tabs.addTab(QWidget(), "Quote")
+    tabs.addTab(QWidget(), "Cross-chain")
+    box = QCheckBox("Approve an unlimited amount", holder)
+    other = QLineEdit(holder)
+    box.move(0, 120)
+    other.move(0, 160)
+    holder.resize(400, 200)
+    holder.show()
+    qtbot.waitExposed(holder)
+    bar = tabs.tabBar()
+    other.setFocus()
+    QApplication.processEvents()
+    plain = bar.grab().toImage()
+    bar.setFocus(Qt.FocusReason.TabFocusReason)
+    QApplication.processEvents()
+    focused = bar.grab().toImage()
+    tab = bar.tabRect(0)
+    rows = {y for x in range(tab.left(), tab.left() + 4) for y in range(tab.top(), tab.bottom() + 1)
+            if plain.pixel(x, y) != focused.pixel(x, y)}  # fmt: skip
+    assert len(rows) > tab.height() // 2, (mode, len(rows), tab.height())  # a ring down the tab's side, not a hue
+
+    window = theme.roles().window
+    indicator = box.grab().toImage()
+    strongest = max(contrast(indicator.pixelColor(x, y).name(), window)
+                    for x in range(min(20, indicator.width())) for y in range(indicator.height()))  # fmt: skip
+    assert strongest >= 3, (mode, strongest)
+
+    label = caption("Priced by the pool's own quote")
+    qtbot.addWidget(label)
+    label.show()
+    assert QFontInfo(label.font()).pixelSize() >= 12, QFontInfo(label.font()).pixelSize()
+
+
+def test_export_dialogs_open_in_the_user_s_documents(
+    qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 14: History's export and Many hashes' open and export start in Documents (else home), never in the
+    folder swapdesk was started from."""
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    started = tmp_path / "started-here"
+    started.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.chdir(started)
+    asked: list[str] = []
+
+    def ask(_parent: QWidget, _title: str, where: str, _filter: str) -> tuple[str, str]:
+        asked.append(where)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", ask)
+    tab = HistoryTab(cast(SwapService, None))
+    qtbot.addWidget(tab)
+    tab._ask_export()
+    tab.many._ask_open()
+    tab.many._ask_export()
+    assert len(asked) == 3
+    for where in asked:
+        assert home / "Documents" in (Path(where), Path(where).parent), where  # absolute, in Documents

@@ -47,6 +47,7 @@ from swapdesk.gui.logos import chain_icon
 from swapdesk.gui.tabs.history.card import TxCard
 from swapdesk.gui.tabs.history.many import ManyLookups
 from swapdesk.gui.tasks import Latest
+from swapdesk.gui.user_folder import suggested
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.hash_lists import ListRefused, read_hashes
@@ -179,7 +180,7 @@ class HistoryTab(QWidget):
 
     def _ask_export(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("Export transactions"), tr("swapdesk-transactions.csv"), tr("CSV (*.csv)")
+            self, tr("Export transactions"), suggested(tr("swapdesk-transactions.csv")), tr("CSV (*.csv)")
         )
         if path:
             self.export_csv(Path(path))
