@@ -63,14 +63,21 @@ def fit_to_screen(window: QWidget) -> Fitted | None:
     return chosen
 
 
-def refit_if_framed(window: QWidget) -> bool:
+def refit_if_framed(window: QWidget, chosen: Fitted | None) -> bool:
     """Once the window manager has framed `window` (its frame is known): if the frame sticks out of the screen's
-    free area (a title bar taller than the allowance), fit the window again in the frame drawn. Whether the frame
-    is known (once it is, there is nothing more to do)."""
+    free area (a title bar taller than the allowance), fit the window again in the frame drawn, unless its size
+    is no longer the one `fit_to_screen` `chosen` (resized since, by a person or a script: theirs to decide).
+    Whether the frame is known (once it is, there is nothing more to do)."""
     if window.frameGeometry() == window.geometry():
         return False
     screen = window.screen()
+    ours = chosen is not None and window.size() == chosen.geometry.size()
     maximised = window.isMaximized() or window.isFullScreen()
-    if screen is not None and not maximised and not screen.availableGeometry().contains(window.frameGeometry()):
+    if (
+        screen is not None
+        and ours
+        and not maximised
+        and not screen.availableGeometry().contains(window.frameGeometry())
+    ):
         fit_to_screen(window)
     return True

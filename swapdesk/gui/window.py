@@ -77,7 +77,7 @@ class MainWindow(QMainWindow):
         self.closed: asyncio.Future[None] = asyncio.get_event_loop().create_future()
         self.setWindowTitle("swapdesk")
         self._framed = False  # the window manager's frame is known, and the window fits the screen in it
-        fit_to_screen(self)  # within the screen's free area with its title bar, its minimum too (issue 31)
+        self._fitted = fit_to_screen(self)  # within the screen's free area with its title bar, its minimum too
         self.tabs = QTabWidget()
         self.activity = Activity(self)  # what runs now: the status bar says it instead of "Ready"
         self.links = Links(session.is_devnet)
@@ -359,7 +359,7 @@ class MainWindow(QMainWindow):
     def _fit_framed(self) -> None:
         """Once the window manager has drawn its frame, the window fits the screen in that frame."""
         if not self._framed:
-            self._framed = refit_if_framed(self)
+            self._framed = refit_if_framed(self, self._fitted)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.quote_tab.shutdown()
