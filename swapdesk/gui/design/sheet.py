@@ -130,6 +130,7 @@ QLineEdit[role="amount"] {{ background: transparent; border: 2px solid transpare
     padding: 0 2px; font-size: {_pt(base_pt, "display")}; }}
 QLineEdit[role="amount"]:focus {{ border: 2px solid transparent; padding: 0 2px; }}
 QLineEdit[role="amount"][stale="true"] {{ color: {c.text_muted}; }}
+QLabel[stale="true"] {{ color: {c.text_disabled}; }}  /* a figure a newer quote will replace */
 QComboBox {{ background: {c.surface}; color: {c.text}; border: 1px solid {c.border_strong}; border-radius: {sm}px;
     padding: 5px 28px 5px 8px; min-height: {inner - 2}px; }}
 QComboBox:focus {{ border: 2px solid {c.accent}; padding: 4px 27px 4px 7px; }}
