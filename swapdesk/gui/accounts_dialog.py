@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
 from swapdesk.gui import error_words, formatting
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import heading
+from swapdesk.gui.design.dialog_fit import fit_screen
 from swapdesk.gui.design.notice import Notice, keep_place
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.export_dialog import ExportDialog
@@ -79,7 +81,7 @@ class AccountsDialog(QDialog):
         super().__init__(parent)
         self.wallet, self.devnet = wallet, devnet
         self.setWindowTitle(tr("Accounts"))
-        self.setMinimumSize(640, 600)
+        self.setMinimumWidth(640)  # its height: what the screen has (`fit_screen`)
         self._work = Latest(self._unexpected)
         self.accounts: list[Account] = []
         self.rows: list[Account | None] = []  # the account of each row of the list (None: a line of words)
@@ -87,6 +89,8 @@ class AccountsDialog(QDialog):
         problem = wallet.keyring_problem
         self.list = QListWidget()
         self.list.setAccessibleName(tr("Your accounts"))
+        self.list.setMinimumHeight(4 * self.list.fontMetrics().lineSpacing())  # on a short screen, it gives way
+        self.list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)  # the rest takes its hint
         self.export_button = secondary(
             tr("Back up…"), tr("Show the recovery phrase or the private key, after its password")
         )
@@ -155,6 +159,7 @@ class AccountsDialog(QDialog):
         for widget in (self.progress, self.said):
             layout.addWidget(widget)
         layout.addLayout(bottom)
+        fit_screen(self)  # within a 1024×640 screen with its title bar: the content scrolls where it is taller
 
         self.import_button.clicked.connect(self._import)
         self.create_flow.confirmed.connect(self._create)

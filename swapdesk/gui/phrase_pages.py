@@ -152,6 +152,8 @@ class CreateFlow(QWidget):
         for n, word in enumerate(words):
             label = QLabel(f"{n + 1:>2}. <b>{word}</b>")
             theme.mark(label, role="title")
+            label.ensurePolished()  # the title's font, from the sheet: measured now, never cut at its descenders
+            label.setMinimumHeight(label.sizeHint().height())
             self.words_grid.addWidget(label, n % 6, n // 6)
 
     def _ask(self) -> None:

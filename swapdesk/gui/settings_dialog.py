@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.gui import error_words, i18n
+from swapdesk.gui.design.dialog_fit import fit_screen
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.settings import ENGINES, LANGUAGES, THEMES, BadSetting, Settings
@@ -114,6 +115,7 @@ class SettingsDialog(QDialog):
         self.sections.setMinimumHeight(self.sections.sizeHint().height())  # never squeezed: notes over fields
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+        fit_screen(self)  # within a 1024×640 screen with its title bar: the content scrolls where it is taller
         self.chosen: Settings | None = None
         self.engine.currentIndexChanged.connect(self._show_engine)
         self._show_engine()

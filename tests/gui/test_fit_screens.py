@@ -102,6 +102,24 @@ def send(window: MainWindow, until: Until, act: Act, bridge: str) -> Any:
     return result
 
 
+def test_the_dialogs_open_inside_a_1024x640_screen(tmp_path: Path) -> None:
+    """The Settings dialog and the Accounts dialog showing the recovery phrase (its tallest step) open inside a
+    1024×640 screen's free area with a title bar above them: their content scrolls inside where it is taller."""
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1024, "height": 640,
+                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))  # fmt: skip
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+           "SWAPDESK_CONFIG_DIR": str(tmp_path / "config"), "SWAPDESK_DATA_DIR": str(tmp_path / "data")}  # fmt: skip
+    done = subprocess.run([sys.executable, "-m", "tests.gui.screen_window", "--dialogs"], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-4000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    room = QRect(*seen["available"]).marginsRemoved(FRAME).size()
+    for name in ("settings", "accounts"):
+        inside = QRect(*seen[name])
+        assert inside.height() <= room.height() and inside.width() <= room.width(), (name, inside, room)
+
+
 def _whole_in_view(widget: QWidget) -> bool:
     """Drawn whole: nothing of it clipped by a scroll area or the window's edge."""
     return widget.isVisible() and widget.visibleRegion().boundingRect() == widget.rect()
