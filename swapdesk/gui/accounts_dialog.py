@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -34,11 +35,12 @@ from PySide6.QtWidgets import (
 from swapdesk.gui import error_words, formatting
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import heading
-from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.dialog_fit import fit_screen
+from swapdesk.gui.design.notice import Notice, keep_place
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.export_dialog import ExportDialog
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
-from swapdesk.gui.phrase_pages import CreateFlow
+from swapdesk.gui.phrase_pages import CreateFlow, password_problem
 from swapdesk.gui.tasks import Latest
 from swapdesk.off_loop import off_loop
 from swapdesk.wallet import Account, BadKey, Password, Phrase, PrivateKey, Wallet, WalletError
@@ -79,7 +81,7 @@ class AccountsDialog(QDialog):
         super().__init__(parent)
         self.wallet, self.devnet = wallet, devnet
         self.setWindowTitle(tr("Accounts"))
-        self.setMinimumSize(640, 600)
+        self.setMinimumWidth(640)  # its height: what the screen has (`fit_screen`)
         self._work = Latest(self._unexpected)
         self.accounts: list[Account] = []
         self.rows: list[Account | None] = []  # the account of each row of the list (None: a line of words)
@@ -87,6 +89,8 @@ class AccountsDialog(QDialog):
         problem = wallet.keyring_problem
         self.list = QListWidget()
         self.list.setAccessibleName(tr("Your accounts"))
+        self.list.setMinimumHeight(4 * self.list.fontMetrics().lineSpacing())  # on a short screen, it gives way
+        self.list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)  # the rest takes its hint
         self.export_button = secondary(
             tr("Back up…"), tr("Show the recovery phrase or the private key, after its password")
         )
@@ -118,6 +122,7 @@ class AccountsDialog(QDialog):
         self.errors = {name: Notice("danger") for name in ("import", "watch")}
         for notice in self.errors.values():
             notice.hide()
+            keep_place(notice)
 
         self.ways = QTabWidget()
         self.ways.addTab(self._page(
@@ -154,6 +159,7 @@ class AccountsDialog(QDialog):
         for widget in (self.progress, self.said):
             layout.addWidget(widget)
         layout.addLayout(bottom)
+        fit_screen(self)  # within a 1024×640 screen with its title bar: the content scrolls where it is taller
 
         self.import_button.clicked.connect(self._import)
         self.create_flow.confirmed.connect(self._create)
@@ -187,6 +193,10 @@ class AccountsDialog(QDialog):
 
     def _import(self) -> None:
         """The pasted text becomes a PrivateKey here, so no thread or log ever sees it as text."""
+        problem = password_problem(self.import_password.text()) if self.import_file.isChecked() else ""
+        if problem:  # the keystore's password is chosen here: the same minimum as a new key's, the key kept
+            self._say("import", problem)
+            return
         try:
             key = PrivateKey.parse(self.key.text())
         except BadKey:

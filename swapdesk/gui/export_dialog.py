@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLineEdit, QPlainTextEdit, Q
 from swapdesk.gui import error_words
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import caption, heading
-from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.notice import Notice, keep_place
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.tasks import Latest
@@ -50,6 +50,7 @@ class ExportDialog(QDialog):
         self.progress = Progress()
         self.error = Notice("danger")
         self.error.hide()
+        keep_place(self.error)  # its place kept: nothing moves when it is said
         choices = QHBoxLayout()
         choices.addWidget(self.phrase_choice)
         choices.addWidget(self.key_choice)

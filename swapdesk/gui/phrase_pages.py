@@ -27,10 +27,21 @@ from PySide6.QtWidgets import (
 from swapdesk.gui import theme
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import caption, heading
-from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.notice import Notice, keep_place
 from swapdesk.gui.i18n import tr
 from swapdesk.wallet import Password
 from swapdesk.wallet.phrase import Phrase, confirm_positions
+
+MIN_PASSWORD = 8  # characters: a password a person chooses to seal a key, never "abc"
+
+
+def password_problem(text: str) -> str:
+    """What is wrong with a password chosen for a key, in words; "" when it will do."""
+    if not text:
+        return tr("Choose a password: it protects the recovery phrase, and the key when exported.")
+    if len(text) < MIN_PASSWORD:
+        return tr("This password is too short: use at least {n} characters, better a few words.").format(n=MIN_PASSWORD)
+    return ""
 
 
 class CreateFlow(QWidget):
@@ -100,6 +111,7 @@ class CreateFlow(QWidget):
             self.steps.addWidget(page)
         self.error = Notice("danger")
         self.error.hide()
+        keep_place(self.error)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.steps)
@@ -110,6 +122,8 @@ class CreateFlow(QWidget):
         self.back_from_confirm.clicked.connect(lambda: self.steps.setCurrentIndex(1))
         self.confirm_button.clicked.connect(self._confirm)
         self.answers[-1].returnPressed.connect(self._confirm)
+        for field in (self.password, self.repeat):  # a hint about the password goes once it is being typed
+            field.textEdited.connect(lambda _: self.say("") if self.steps.currentIndex() == 0 else None)
 
     def say(self, words: str) -> None:
         self.error.set(words, "danger")
@@ -118,8 +132,9 @@ class CreateFlow(QWidget):
             self.problem.emit(words)
 
     def _start(self) -> None:
-        if not self.password.text():
-            return self.say(tr("Choose a password: it protects the recovery phrase, and the key when exported."))
+        problem = password_problem(self.password.text())
+        if problem:
+            return self.say(problem)
         if self.password.text() != self.repeat.text():
             return self.say(tr("The two passwords differ: type the same one twice."))
         self.say("")
@@ -137,6 +152,8 @@ class CreateFlow(QWidget):
         for n, word in enumerate(words):
             label = QLabel(f"{n + 1:>2}. <b>{word}</b>")
             theme.mark(label, role="title")
+            label.ensurePolished()  # the title's font, from the sheet: measured now, never cut at its descenders
+            label.setMinimumHeight(label.sizeHint().height())
             self.words_grid.addWidget(label, n % 6, n // 6)
 
     def _ask(self) -> None:

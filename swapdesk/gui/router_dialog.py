@@ -26,7 +26,7 @@ from swapdesk.engine.router import RouterTerms
 from swapdesk.gui import error_words
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import caption
-from swapdesk.gui.design.notice import Notice
+from swapdesk.gui.design.notice import Notice, keep_place
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.off_loop import off_loop
@@ -74,6 +74,7 @@ class RouterForm(QDialog):
         self.collector.setAccessibleName(tr("Fee collector"))
         self.error = Notice("danger")
         self.error.hide()
+        keep_place(self.error)  # its place kept: nothing moves when it is said
         self.review = primary(tr("Review…"))
         self.review.setDefault(True)
         self.review.clicked.connect(self.open_review)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from swapdesk import setting_checks
 from swapdesk.gui import error_words, i18n
+from swapdesk.gui.design.dialog_fit import fit_screen
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.tasks import Latest
@@ -133,6 +134,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(self.checking)
         layout.addWidget(buttons)
+        fit_screen(self)  # within a 1024×640 screen with its title bar: the content scrolls where it is taller
         self.chosen: Settings | None = None
         self.engine.currentIndexChanged.connect(self._show_engine)
         self._show_engine()

@@ -12,7 +12,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QMoveEvent, QShowEvent
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QTabWidget, QVBoxLayout, QWidget
 
 from swapdesk import settings as stored
@@ -26,6 +26,7 @@ from swapdesk.gui.menus import add_menus
 from swapdesk.gui.notices import NoticeBar
 from swapdesk.gui.notifier import Notifier
 from swapdesk.gui.pricing import Prices
+from swapdesk.gui.screen_fit import fit_to_screen, refit_if_framed
 from swapdesk.gui.settings_dialog import SettingsDialog
 from swapdesk.gui.tabs.cross import CrossChainTab
 from swapdesk.gui.tabs.cross.orders import ended_words
@@ -75,8 +76,8 @@ class MainWindow(QMainWindow):
         self.accounts_dialog: AccountsDialog | None = None
         self.closed: asyncio.Future[None] = asyncio.get_event_loop().create_future()
         self.setWindowTitle("swapdesk")
-        self.resize(1280, 760)
-        self.setMinimumSize(1024, 640)
+        self._framed = False  # the window manager's frame is known, and the window fits the screen in it
+        self._fitted = fit_to_screen(self)  # within the screen's free area with its title bar, its minimum too
         self.tabs = QTabWidget()
         self.activity = Activity(self)  # what runs now: the status bar says it instead of "Ready"
         self.links = Links(session.is_devnet)
@@ -371,6 +372,21 @@ class MainWindow(QMainWindow):
     def show_in_history(self, tx_hash: str, chain_id: int) -> None:
         self.tabs.setCurrentWidget(self.history_tab)
         self.history_tab.look_up_hash(tx_hash, chain_id)
+
+    # -- the window on its screen -------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_framed()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)  # the window manager framing the window moves it
+        self._fit_framed()
+
+    def _fit_framed(self) -> None:
+        """Once the window manager has drawn its frame, the window fits the screen in that frame."""
+        if not self._framed:
+            self._framed = refit_if_framed(self, self._fitted)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.quote_tab.shutdown()

@@ -10,7 +10,10 @@ from typing import Any
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
-SIZES = ((1366, 768), (1024, 640))
+from swapdesk.gui.screen_fit import SCREENS, window_size
+
+# the window the app opens on a 1366×768 and a 1024×640 screen, a title bar above it (`screen_fit`)
+SIZES = tuple((size.width(), size.height()) for size in map(window_size, SCREENS))
 
 
 def page_of(tab: QWidget) -> QScrollArea:
@@ -49,7 +52,8 @@ def overflow(window: QWidget, tab: QWidget) -> list[str]:
 
 
 def fits_at_both_sizes(window: QWidget, tab: QWidget, act: Callable[[Callable[[], Any]], Any]) -> None:
-    """At 1366×768 and 1024×640: no page scroll bar, nothing cut off below (or beside) the viewport."""
+    """On 1366×768 and 1024×640 screens, in the window the app opens there: no page scroll bar, nothing cut off
+    below (or beside) the viewport."""
     problems = []
     for width, height in SIZES:
         window.resize(width, height)

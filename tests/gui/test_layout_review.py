@@ -22,9 +22,7 @@ from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 
 from .conftest import Act, Typer, Until, between_text_and_muted, darkest, screenshot
-from .fit import fits_at_both_sizes
-
-SIZES = ((1366, 768), (1024, 640))
+from .fit import SIZES, fits_at_both_sizes
 
 
 @pytest.fixture

@@ -15,7 +15,16 @@ import re
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QStackedLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QStackedLayout,
+    QVBoxLayout,
+    QWidget,
+)
 
 from swapdesk.gui import formatting, theme
 from swapdesk.gui.design.buttons import ghost
@@ -58,7 +67,7 @@ class AmountField(QFrame):
         theme.mark(self.edit, role="amount")
         self.edit.setAccessibleName(title)
         self.edit.setReadOnly(not editable)
-        self.edit.setMinimumHeight(FIELD_HEIGHT + 4)
+        self.edit.setMinimumHeight(FIELD_HEIGHT)
         self.edit.setMinimumWidth(120)
         if editable:
             self.edit.setValidator(AmountValidator(self.edit))
@@ -90,7 +99,7 @@ class AmountField(QFrame):
         top.addWidget(self.balance)
         top.addWidget(self.max_button)
         grid = QGridLayout(self)
-        grid.setContentsMargins(SPACE["lg"], SPACE["md"], SPACE["md"], SPACE["md"])
+        grid.setContentsMargins(SPACE["lg"], SPACE["sm"] + 2, SPACE["md"], SPACE["sm"] + 2)  # a form fits 1024×640
         grid.setHorizontalSpacing(SPACE["sm"])
         grid.setVerticalSpacing(SPACE["xxs"])
         grid.addLayout(top, 0, 0, 1, 2)
@@ -140,3 +149,29 @@ class AmountField(QFrame):
     def set_loading(self, loading: bool) -> None:
         """A skeleton where the figure will be (the first quote of a form is on its way)."""
         self.amount_stack.setCurrentIndex(1 if loading else 0)
+
+
+class Sides(QWidget):
+    """Two sides of a swap, one above the other, and `flip` over the gap between them, in the middle."""
+
+    def __init__(self, first: AmountField, second: AmountField, flip: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.first, self.flip = first, flip
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(SPACE["xs"])
+        layout.addWidget(first)
+        layout.addWidget(second)
+        flip.setParent(self)
+        flip.show()
+        first.installEventFilter(self)  # the first side's height moves the gap
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.first and event.type() in (QEvent.Type.Resize, QEvent.Type.Move):
+            self._place_flip()
+        return super().eventFilter(watched, event)
+
+    def _place_flip(self) -> None:
+        gap = self.first.geometry().bottom() + 1 + SPACE["xs"] // 2  # the middle of the gap between the sides
+        self.flip.move((self.width() - self.flip.width()) // 2, gap - self.flip.height() // 2)
+        self.flip.raise_()

@@ -98,20 +98,34 @@ class CardScroll(QScrollArea):
         return QSize(hint.width() + bar, min(hint.height(), self.MIN_HEIGHT))
 
 
+class _Within(QObject):
+    """Keeps its widget no taller than a page's visible height, as the window is resized (`keep_within`)."""
+
+    def __init__(self, widget: QWidget, area: QScrollArea, margins: int, least: int) -> None:
+        super().__init__(widget)
+        self.widget, self.area, self.margins, self.least = widget, area, margins, least
+        area.viewport().installEventFilter(self)
+        self.fit()
+
+    def fit(self) -> None:
+        self.widget.setMaximumHeight(max(self.least, self.area.viewport().height() - self.margins))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.area.viewport() and event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+
+def keep_within(widget: QWidget, area: QScrollArea, margins: int, least: int) -> None:
+    """`widget` never taller than `area`'s visible height less `margins` (the page's above and below, together),
+    nor shorter than `least`: what it holds scrolls inside it, and the page never grows a scroll bar for it."""
+    _Within(widget, area, margins, least)
+
+
 class ColumnScroll(CardScroll):
     """Cards in a column beside a form, scrolling inside themselves once taller than the page's visible height:
     the form beside them stays whole and the page never grows a scroll bar for them (issue 22, item 10)."""
 
-    _area: QScrollArea | None = None  # on the class: the base's constructor already hears events
-    _margins = 0
-
     def fit_within(self, area: QScrollArea, margins: int) -> None:
         """`area`: the tab's page; `margins`: the page's above and below, together."""
-        self._area, self._margins = area, margins
-        area.viewport().installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        area = self._area
-        if area is not None and watched is area.viewport() and event.type() == QEvent.Type.Resize:
-            self.setMaximumHeight(max(self.MIN_HEIGHT, area.viewport().height() - self._margins))
-        return super().eventFilter(watched, event)
+        keep_within(self, area, margins, self.MIN_HEIGHT)

@@ -50,3 +50,11 @@ class Notice(QFrame):
     def text(self) -> str:
         """Its words, as a label's."""
         return self.words.text()
+
+
+def keep_place(notice: QWidget) -> None:
+    """A dialog's message that comes and goes without moving anything around it: its place, a line's notice, kept
+    while it is hidden (an error appearing under a form shifted every field under the pointer, issue 31)."""
+    policy = notice.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    notice.setSizePolicy(policy)

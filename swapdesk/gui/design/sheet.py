@@ -18,13 +18,17 @@ from swapdesk.gui.design.tokens import CONTROL_HEIGHT, FIELD_HEIGHT, RADIUS, TYP
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 
+LEAST_PT = 9.0  # 12 px at 96 dpi: no words smaller, a caption under a route or a fee included (issue 31, item 14)
+
+
 def _pt(base: float, step: str) -> str:
-    return f"{base * TYPE[step]:.1f}pt"
+    return f"{max(base * TYPE[step], LEAST_PT):.1f}pt"
 
 
 def build(c: Roles, dark: bool, base_pt: float) -> str:
     """The whole sheet for these colours and the application's font size (points)."""
     chevron = (ASSETS / f"chevron-down-{'dark' if dark else 'light'}.svg").as_posix()
+    check = (ASSETS / "check.svg").as_posix()  # white, on the accent's fill
     sm, md, lg = RADIUS["sm"], RADIUS["md"], RADIUS["lg"]
     pill = FIELD_HEIGHT // 2
     inner = CONTROL_HEIGHT - 14  # a control's content height, inside its padding and border
@@ -34,6 +38,7 @@ QMainWindow, QDialog {{ background: {c.window}; }}
 QWidget[role="page"] {{ background: {c.window}; }}
 QScrollArea {{ background: transparent; border: none; }}
 QScrollArea > QWidget > QWidget[role="page"] {{ background: {c.window}; }}
+QScrollArea[role="fields"], QScrollArea[role="fields"] > QWidget, QWidget[role="fields"] {{ background: transparent; }}
 QToolTip {{ background: {c.surface}; color: {c.text}; border: 1px solid {c.border_strong}; padding: 4px 6px; }}
 QStatusBar {{ background: {c.surface}; border-top: 1px solid {c.border}; }}
 QStatusBar::item {{ border: none; }}
@@ -46,7 +51,7 @@ QTabBar::tab {{ background: transparent; color: {c.text_muted}; border: none;
     border-bottom: 2px solid transparent; padding: 8px 14px; margin-right: 4px; font-size: {_pt(base_pt, "title")}; }}
 QTabBar::tab:selected {{ color: {c.text}; border-bottom: 2px solid {c.accent}; font-weight: 600; }}
 QTabBar::tab:hover:!selected {{ color: {c.text}; }}
-QTabBar::tab:focus {{ border-bottom: 2px solid {c.accent_text}; }}
+QTabBar::tab:focus {{ border: 2px solid {c.accent_text}; border-radius: {sm}px; padding: 6px 12px 8px 12px; }}
 
 QFrame[role="card"] {{ background: {c.surface}; border: 1px solid {c.border}; border-radius: {lg}px; }}
 QFrame[role="field"] {{ background: {c.surface_alt}; border: 1px solid {c.border}; border-radius: {md}px; }}
@@ -125,6 +130,7 @@ QLineEdit[role="amount"] {{ background: transparent; border: 2px solid transpare
     padding: 0 2px; font-size: {_pt(base_pt, "display")}; }}
 QLineEdit[role="amount"]:focus {{ border: 2px solid transparent; padding: 0 2px; }}
 QLineEdit[role="amount"][stale="true"] {{ color: {c.text_muted}; }}
+QLabel[stale="true"] {{ color: {c.text_disabled}; }}  /* a figure a newer quote will replace */
 QComboBox {{ background: {c.surface}; color: {c.text}; border: 1px solid {c.border_strong}; border-radius: {sm}px;
     padding: 5px 28px 5px 8px; min-height: {inner - 2}px; }}
 QComboBox:focus {{ border: 2px solid {c.accent}; padding: 4px 27px 4px 7px; }}
@@ -147,6 +153,11 @@ QHeaderView::section {{ background: {c.surface_alt}; color: {c.text_muted}; bord
 QProgressBar {{ background: {c.surface_alt}; border: none; border-radius: 3px; max-height: 6px; min-height: 6px; }}
 QProgressBar::chunk {{ background: {c.accent}; border-radius: 3px; }}
 QCheckBox {{ spacing: 8px; }}
+QCheckBox::indicator {{ width: 12px; height: 12px; border: 2px solid {c.text_muted}; border-radius: 4px;
+    background: {c.surface}; }}  /* an unchecked box as visible as its words, in dark too (issue 31) */
+QCheckBox::indicator:checked {{ background: {c.accent}; border-color: {c.accent}; image: url({check}); }}
+QCheckBox::indicator:disabled {{ border-color: {c.text_disabled}; background: {c.surface_alt}; }}
+QCheckBox::indicator:checked:disabled {{ background: {c.text_disabled}; border-color: {c.text_disabled}; }}
 QCheckBox:focus {{ color: {c.accent_text}; }}
 QRadioButton {{ spacing: 8px; }}
 QRadioButton::indicator {{ width: 10px; height: 10px; border-radius: 7px; border: 2px solid {c.text_muted};

@@ -908,6 +908,10 @@
             <translation>设置密码：它保护助记词，以及导出时的私钥。</translation>
         </message>
         <message>
+            <source>This password is too short: use at least {n} characters, better a few words.</source>
+            <translation>密码太短：至少 {n} 个字符，最好是几个词。</translation>
+        </message>
+        <message>
             <source>The two passwords differ: type the same one twice.</source>
             <translation>两次输入的密码不一致：请输入相同的密码。</translation>
         </message>

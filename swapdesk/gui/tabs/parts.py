@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea, QVBoxLayout, QWidget
 
 from swapdesk.gui.design.card import ColumnScroll, page
+from swapdesk.gui.design.form_card import FormCard
 from swapdesk.gui.design.responsive import Responsive
 from swapdesk.gui.design.tokens import SPACE
 
@@ -42,8 +43,8 @@ class Forwarded(Generic[T]):
 
 def page_of(tab: QWidget, card: QWidget, column: QWidget) -> QScrollArea:
     """The form's `card` beside `column` (under it, in a narrow window), in a page that scrolls; `column` scrolls
-    inside itself where the window is too short for it, never the page (issue 22, item 10). The page's scroll area
-    (not `scroll`: QWidget.scroll() is a method)."""
+    inside itself where the window is too short for it, never the page (issue 22, item 10), and so do a form
+    card's fields (issue 31, item 5). The page's scroll area (not `scroll`: QWidget.scroll() is a method)."""
     content = page()
     rows = QVBoxLayout(content)
     rows.setContentsMargins(*[SPACE["sm"]] * 4)  # the scale's step, not the style's 9 to 11 px
@@ -55,6 +56,8 @@ def page_of(tab: QWidget, card: QWidget, column: QWidget) -> QScrollArea:
     scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     scroller.setWidget(content)
     side.fit_within(scroller, 2 * SPACE["sm"])
+    if isinstance(card, FormCard):  # its fields scroll inside it, its action stays in view (issue 31, item 5)
+        card.fit_within(scroller, 2 * SPACE["sm"])
     layout = QVBoxLayout(tab)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.addWidget(scroller)

@@ -123,7 +123,11 @@ class SentRow(QWidget):
 
 
 class SentList(QListWidget):
+    """The rows; beside a transaction looked up it keeps two rows in view and leaves the rest of the tab to the
+    transaction (History shares its height), else it takes what there is."""
+
     chosen = Signal(str, int)  # hash, chain id
+    LEAST_ROWS, WANTED_ROWS = 2, 3
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -154,6 +158,16 @@ class SentList(QListWidget):
             item = self.item(index)
             item.setSizeHint(QSize(0, row.sizeHint().height()))
             item.setData(Qt.ItemDataRole.AccessibleTextRole, f"{row.what.text()} · {row.badge.text()}")
+
+    def _rows_high(self, rows: int) -> int:
+        row = self.sizeHintForRow(0) if self.count() else 2 * self.fontMetrics().lineSpacing() + 3 * SPACE["sm"]
+        return rows * (row + 2 * self.spacing()) + 2 * self.frameWidth()
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._rows_high(self.WANTED_ROWS))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self._rows_high(self.LEAST_ROWS))
 
     def sent_row(self, index: int) -> SentRow:
         widget = self.itemWidget(self.item(index))

@@ -43,7 +43,7 @@ class _Dot(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
-        return QSize(22, 36)
+        return QSize(22, 24)  # a stage still to come is one line: no taller than it
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -93,7 +93,7 @@ class Timeline(QWidget):
         """Its title and time on one line, why under it, then its transaction: narrow enough for a side card."""
         holder = QWidget()
         lines = QVBoxLayout(holder)
-        lines.setContentsMargins(0, 0, 0, 8)
+        lines.setContentsMargins(0, 0, 0, 6)
         lines.setSpacing(1)
         top = QHBoxLayout()
         title = QLabel(f"<b>{stage.title}</b>")

@@ -1,12 +1,12 @@
 """The Cross-chain tab's card: where from, where to, how much and for whom, apart from how it talks to the engine.
 
-A card built as the Quote tab's, from the design system's parts: the account on top; **From** a chain and "You
-send": a large amount with the token button, its balance and Max, its worth; the round flip (the chains and
-tokens change places); **To** a chain and "You receive": the chosen bridge's amount, drawn the same; the
+A card built as the Quote tab's, from the design system's parts: the account on top; **From** a chain, the
+round flip (the chains and tokens change places) and **To** a chain, on one row; "You send": a large amount with
+the token button, its balance and Max, its worth; "You receive": the chosen bridge's amount, drawn the same; the
 **recipient**, which is the account itself, written as the destination chain writes addresses (base58 on
 TRON), unless another is typed; the form's one message in a slot of its own height; and Send…, whose words say
-what it will do or what it waits for. Enter presses it when it is on. The form reads as a request (`request`);
-the tab (`cross.tab`) wires it to the engine.
+what it will do or what it waits for, which stay in view under the fields (`FormCard`). Enter presses it when it
+is on. The form reads as a request (`request`); the tab (`cross.tab`) wires it to the engine.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from swapdesk.address import InvalidAddress, parse_address
 from swapdesk.api import CrossRoutesRequest, ErrorCode, InvalidParameter, TokenInfo, parse
@@ -24,8 +24,11 @@ from swapdesk.chains import Chain, by_id
 from swapdesk.gui import error_words, formatting, theme
 from swapdesk.gui.design.amount_field import AmountField
 from swapdesk.gui.design.buttons import flip, primary
-from swapdesk.gui.design.card import Card, heading
+from swapdesk.gui.design.card import caption, heading
+from swapdesk.gui.design.elided import ElidedBox
+from swapdesk.gui.design.form_card import FormCard
 from swapdesk.gui.design.message import FormMessage
+from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.logos import chain_icon
 from swapdesk.gui.tabs.accounts import AccountBox
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
     from swapdesk.wallet import Account
 
 CARD_WIDTH = 470
+CHAIN_LETTERS = 8  # a chain box's least width, in letters; it takes half the row, and a longer name ends in "…"
 TRON_FEE_RESERVE = 100 * 10**6  # sun Max keeps on TRON: a deposit burns tens of TRX of energy
 
 
@@ -47,11 +51,12 @@ class CrossForm(QObject):
         self.offered = AccountBox(tr("No account yet"), hint=tr("Type a recipient to compare bridges, or add an account"
                                                                " with Accounts… to send."))  # fmt: skip
         self.account_box, self.accounts_button = self.offered.box, self.offered.button
-        self.src_box, self.dst_box = QComboBox(), QComboBox()
+        self.src_box, self.dst_box = ElidedBox(), ElidedBox()
         self.src_box.setAccessibleName(tr("From chain"))
         self.dst_box.setAccessibleName(tr("To chain"))
-        for box in (self.src_box, self.dst_box):
-            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        for box in (self.src_box, self.dst_box):  # two on a row: a long name ends in "…" rather than widen the card
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(CHAIN_LETTERS)
         self.send_picker, self.receive_picker = TokenPicker(tr("Token to send")), TokenPicker(tr("Token to receive"))
         self.send_side = AmountField(tr("You send"), self.send_picker)
         self.receive_side = AmountField(tr("You receive"), self.receive_picker, editable=False)
@@ -68,28 +73,41 @@ class CrossForm(QObject):
         for edit in (self.amount, self.recipient):
             edit.returnPressed.connect(self.press_primary)
 
-    def _build_card(self) -> Card:
-        card = Card("", CARD_WIDTH)
-        card.body.addWidget(heading(tr("Bridge")))
+    def _build_card(self) -> FormCard:
+        card = FormCard(CARD_WIDTH)
+        title = QHBoxLayout()
+        title.addWidget(heading(tr("Bridge")))
+        card.add_top(title)
         top = QHBoxLayout()
         top.addWidget(self.account_box, 1)
         top.addWidget(self.accounts_button)
-        card.body.addLayout(top)
-        card.body.addLayout(_labelled(tr("From"), self.src_box))
-        card.body.addWidget(self.send_side)
-        to_row = _labelled(tr("To"), self.dst_box)
-        to_row.addWidget(self.flip_button)  # beside the chain it flips, not on a row of its own: fits 1024×640
-        card.body.addLayout(to_row)
-        card.body.addWidget(self.receive_side)
-        card.body.addLayout(_labelled(tr("Recipient"), self.recipient))
-        card.body.addWidget(self.message)
-        card.body.addWidget(self.send_button)
-        order = [self.account_box, self.accounts_button, self.src_box, self.amount, self.send_picker,
-                 self.max_button, self.dst_box, self.flip_button, self.receive_picker, self.recipient,
-                 self.message.notice.action, self.send_button]  # fmt: skip
+        card.fields.addLayout(top)
+        card.fields.addLayout(self._chains_row())  # From, the flip and To on one row: the form fits 1024×640
+        card.fields.addWidget(self.send_side)
+        card.fields.addWidget(self.receive_side)
+        card.fields.addLayout(_labelled(tr("Recipient"), self.recipient))
+        card.add_pinned(self.message)
+        card.add_pinned(self.send_button)
+        order = [self.account_box, self.accounts_button, self.src_box, self.flip_button, self.dst_box, self.amount,
+                 self.send_picker, self.max_button, self.receive_picker, self.recipient, self.message.notice.action,
+                 self.send_button]  # fmt: skip
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
         return card
+
+    def _chains_row(self) -> QGridLayout:
+        """Each chain under its caption, the flip between them (it turns the transfer round)."""
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(SPACE["sm"])
+        grid.setVerticalSpacing(SPACE["xxs"])
+        for column, (words, box) in ((0, (tr("From"), self.src_box)), (2, (tr("To"), self.dst_box))):
+            label = caption(words)
+            label.setBuddy(box)
+            grid.addWidget(label, 0, column)
+            grid.addWidget(box, 1, column)
+            grid.setColumnStretch(column, 1)
+        grid.addWidget(self.flip_button, 1, 1, Qt.AlignmentFlag.AlignCenter)
+        return grid
 
     def press_primary(self) -> None:
         if self.send_button.isEnabled():

@@ -3,8 +3,9 @@
 `OrderCard` is one order, live: its status (one vocabulary: `gui.status`), where it stands in plain words
 and why, what was sent and what arrived, the deposit's and the payout's transactions (copy, look up; on real
 networks the explorer), and its timeline: each stage reached with its time and transaction, then the stages
-still to come, muted. Its timeline scrolls inside the card when it is long, so the tab never grows a scroll bar
-for it. A refund reads as a refund; a cBridge refund that waits for its sender offers its withdrawal as the
+still to come, muted. Its timeline is drawn whole, every stage and time in view: the column the card sits in
+scrolls when it is long (never a box inside the card, where the last stages hid), so the tab never grows a
+scroll bar for it. A refund reads as a refund; a cBridge refund that waits for its sender offers its withdrawal as the
 card's primary button. `OrderList` lists every order, newest first, each a row with its status badge.
 """
 
@@ -18,7 +19,7 @@ from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import primary, secondary
-from swapdesk.gui.design.card import Card, CardScroll, caption, heading
+from swapdesk.gui.design.card import Card, caption, heading
 from swapdesk.gui.design.copyable import CopyableField
 from swapdesk.gui.design.notice import Notice
 from swapdesk.gui.design.progress import Progress
@@ -31,7 +32,6 @@ from swapdesk.store import StoredOrder
 from swapdesk.trade.orders import refundable
 
 LIST_ROWS = 5  # orders the list shows before it scrolls
-TIMELINE_HEIGHT = 180  # a longer timeline scrolls inside the card: the tab fits 1366×768 with no page scroll bar
 
 
 def badge_of(order: StoredOrder) -> status.Badge:
@@ -105,8 +105,6 @@ class OrderCard(Card):
             field.look_up.connect(lambda text, which=chain_of: self._look_up(text, which))
         self.timeline = Timeline()
         self.timeline.look_up.connect(self.look_up)
-        self.timeline_view = CardScroll(self.timeline)
-        self.timeline_view.setMaximumHeight(TIMELINE_HEIGHT)
         self.refund_notice = Notice("warning")
         tip = tr("Signs cBridge's refund request, then sends the withdrawal from your account")
         self.withdraw_button = primary(tr("Withdraw your refund"), tip)
@@ -119,7 +117,7 @@ class OrderCard(Card):
         buttons.addStretch(1)
         buttons.addWidget(self.new_button)
         self.body.addLayout(top)
-        for widget in (self.bridge, self.standing, self.rows, self.timeline_view, self.refund_notice, self.progress,
+        for widget in (self.bridge, self.standing, self.rows, self.timeline, self.refund_notice, self.progress,
                        self.error):  # fmt: skip
             self.body.addWidget(widget)
         self.body.addLayout(buttons)

@@ -10,7 +10,7 @@ the chain's explorer.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFormLayout, QHBoxLayout, QLabel, QWidget
 
 from swapdesk.api import TxDetails
@@ -20,6 +20,7 @@ from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.card import Card
 from swapdesk.gui.design.copyable import CopyableField
+from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.order_timeline import order_stages
@@ -92,10 +93,13 @@ class TxCard(Card):
             self.form.addRow(captions[name], value)
         for name in ("hash", "target"):
             self._field(name).look_up.connect(lambda text: self.look_up.emit(text, self.chain.id if self.chain else 0))
-        self.body.addLayout(self.form)
         self.timeline = Timeline()
         self.timeline.look_up.connect(self.look_up)
-        self.body.addWidget(self.timeline)
+        beside = QHBoxLayout()  # the timeline beside the figures, not under them: whole in a 1024×640 window
+        beside.setSpacing(SPACE["xl"])
+        beside.addLayout(self.form, 3)
+        beside.addWidget(self.timeline, 2, Qt.AlignmentFlag.AlignTop)
+        self.body.addLayout(beside)
         self.setAccessibleName(tr("Transaction"))
 
     def _field(self, name: str) -> CopyableField:

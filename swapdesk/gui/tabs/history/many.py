@@ -38,6 +38,7 @@ from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.tasks import Latest
+from swapdesk.gui.user_folder import suggested
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.hashes_field import HashesField
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
@@ -132,7 +133,7 @@ class ManyLookups(QWidget):
 
     def _ask_open(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, tr("Open hashes"), "", tr("CSV or text (*.csv *.txt *.tsv);;Any (*)")
+            self, tr("Open hashes"), suggested(), tr("CSV or text (*.csv *.txt *.tsv);;Any (*)")
         )
         if path:
             self.open_file(Path(path))
@@ -155,7 +156,9 @@ class ManyLookups(QWidget):
         await self._look_up(text, ticket)
 
     def _ask_export(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, tr("Export results"), tr("swapdesk-lookups.csv"), tr("CSV (*.csv)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("Export results"), suggested(tr("swapdesk-lookups.csv")), tr("CSV (*.csv)")
+        )
         if path:
             self.export(Path(path))
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -39,12 +40,14 @@ from swapdesk.gui.design.badge import StatusLegend
 from swapdesk.gui.design.card import CardScroll
 from swapdesk.gui.design.empty_state import EmptyState
 from swapdesk.gui.design.progress import Progress
+from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.logos import chain_icon
 from swapdesk.gui.tabs.history.card import TxCard
 from swapdesk.gui.tabs.history.many import ManyLookups
 from swapdesk.gui.tasks import Latest
+from swapdesk.gui.user_folder import suggested
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.sent_list import SentList
 from swapdesk.hash_lists import ListRefused, read_hashes
@@ -113,6 +116,8 @@ class HistoryTab(QWidget):
         self.sent_view = QStackedWidget()  # the list, or a line saying it is empty: never an empty table
         self.sent_view.addWidget(self.nothing_sent)
         self.sent_view.addWidget(self.sent)
+        self.sent_view.currentChanged.connect(self._sent_view_fits)  # as tall as the page it shows, not the tallest
+        self._sent_view_fits()
         self.export_button = QPushButton(tr("Export CSV…"))
         self.export_button.setToolTip(tr("Every transaction sent from this app, amounts in smallest units"))
         self.legend = StatusLegend()
@@ -121,6 +126,7 @@ class HistoryTab(QWidget):
         sent_header.addWidget(self.export_button)
 
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(*[SPACE["sm"]] * 4)  # the scale's step, as the other tabs: room for the card
         layout.addLayout(row)
         for widget in (self.progress, self.error, self.note):
             layout.addWidget(widget)
@@ -148,6 +154,18 @@ class HistoryTab(QWidget):
         self.chain_box.setCurrentIndex(max(0, self.chain_box.findData(chain_id)))
         self.start_lookup()
 
+    def _sent_view_fits(self) -> None:
+        """The page hidden asks for no height: beside a transaction looked up, the list keeps its two rows and
+        leaves the rest to the transaction (the empty state, hidden, asked for more)."""
+        shown = self.sent_view.currentWidget()
+        for index in range(self.sent_view.count()):
+            page = self.sent_view.widget(index)
+            if page is None:
+                continue
+            vertical = QSizePolicy.Policy.Preferred if page is shown else QSizePolicy.Policy.Ignored
+            page.setSizePolicy(page.sizePolicy().horizontalPolicy(), vertical)
+        self.sent_view.updateGeometry()
+
     def refresh_sent(self) -> None:
         if self.store is not None:
             self._listing.run(self._list_sent(self.store))
@@ -162,7 +180,7 @@ class HistoryTab(QWidget):
 
     def _ask_export(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self, tr("Export transactions"), tr("swapdesk-transactions.csv"), tr("CSV (*.csv)")
+            self, tr("Export transactions"), suggested(tr("swapdesk-transactions.csv")), tr("CSV (*.csv)")
         )
         if path:
             self.export_csv(Path(path))

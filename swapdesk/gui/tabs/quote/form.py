@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QWidget
 
 from swapdesk.address import parse_address
 from swapdesk.api import AggSwapRequest, ErrorCode, InvalidParameter, TokenInfo, TronSwapRequest, parse
@@ -23,10 +23,12 @@ from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.api.rules import CHANNELS
 from swapdesk.chains import CHAINS, Chain, by_id
 from swapdesk.gui import error_words, formatting, theme
-from swapdesk.gui.design.amount_field import AmountField
+from swapdesk.gui.design.amount_field import AmountField, Sides
 from swapdesk.gui.design.buttons import flip, primary
-from swapdesk.gui.design.card import Card, heading
+from swapdesk.gui.design.card import heading
+from swapdesk.gui.design.count_field import CountField
 from swapdesk.gui.design.fold import Fold
+from swapdesk.gui.design.form_card import FormCard
 from swapdesk.gui.design.message import FormMessage
 from swapdesk.gui.design.rows import Rows
 from swapdesk.gui.design.slippage import AUTO, SlippagePresets
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 CARD_WIDTH = 470
 TRON_FEE_RESERVE = 100 * 10**6  # sun Max keeps on TRON: energy is burnt in TRX, tens of TRX for a swap
 STABLE_HINTS = ("USD", "DAI")  # a symbol with one of these is a dollar stablecoin, for Auto's slippage
+MAX_PARTS = 100  # the API's rule for `part` (api.requests): said before the request is sent
 AUTO_STABLE_BPS, AUTO_BPS = 10, 50
 
 
@@ -89,9 +92,8 @@ class QuoteForm(QObject):
         self.flip_button = flip(tr("Flip: sell what you would buy"), tr("Flip sell and buy"))
 
         self.slippage = SlippagePresets()
-        self.part = QSpinBox(minimum=1, maximum=100, value=10)
+        self.part = CountField(10)  # shows its value; 0 or 1000 kept as typed, and said (`request`)
         self.part.setAccessibleName(tr("Split into parts"))
-        self.part.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)  # typed, or stepped with the arrow keys
         self.channel = QComboBox()
         self.channel.addItems(CHANNELS)
         self.channel.setAccessibleName(tr("Channel"))
@@ -111,27 +113,21 @@ class QuoteForm(QObject):
         self.card = self._build_card()
         self._connect()
 
-    def _build_card(self) -> Card:
-        card = Card("", CARD_WIDTH)
+    def _build_card(self) -> FormCard:
+        card = FormCard(CARD_WIDTH)
         top = QHBoxLayout()
         top.addWidget(heading(tr("Swap")), 1)
         top.addWidget(self.chain_box)
+        card.add_top(top)
         who = QHBoxLayout()
         who.addWidget(self.account_box, 1)
         who.addWidget(self.accounts_button)
-        flip_row = QHBoxLayout()
-        flip_row.setContentsMargins(0, 0, 0, 0)
-        flip_row.addStretch(1)
-        flip_row.addWidget(self.flip_button)
-        flip_row.addStretch(1)
-        card.body.addLayout(top)
-        card.body.addLayout(who)
-        card.body.addWidget(self.sell_side)
-        card.body.addLayout(flip_row)
-        card.body.addWidget(self.buy_side)
-        for widget in (self.slippage, self.advanced, self.message, self.swap_button):
-            card.body.addWidget(widget)
-        card.body.setSpacing(8)
+        card.fields.addLayout(who)
+        card.fields.addWidget(Sides(self.sell_side, self.buy_side, self.flip_button))
+        card.fields.addWidget(self.slippage)
+        card.fields.addWidget(self.advanced)
+        card.add_pinned(self.message)
+        card.add_pinned(self.swap_button)
         order = [self.chain_box, self.account_box, self.accounts_button, self.amount, self.sell, self.max_button,
                  self.flip_button, self.buy, self.slippage.auto, *self.slippage.presets, self.slippage.custom,
                  self.advanced.button, self.part, self.channel, self.recipient, self.message.notice.action,
@@ -222,9 +218,12 @@ class QuoteForm(QObject):
             impact = slippage_bps(self.slippage_text())
         except ValueError as exc:
             raise InvalidParameter("impact", ErrorCode.OUT_OF_RANGE, str(exc)) from None
+        part = self.part.value()
+        if part is None or not 1 <= part <= MAX_PARTS:  # never set back to a bound without a word
+            raise InvalidParameter("part", ErrorCode.OUT_OF_RANGE, tr("Split the amount into 1 to 100 parts."))
         query = {
             "token0": sell.address, "token1": buy.address, "decimal0": str(sell.decimals),
-            "decimal1": str(buy.decimals), "impact": str(impact), "part": str(self.part.value()),
+            "decimal1": str(buy.decimals), "impact": str(impact), "part": str(part),
             "amountIn": str(amount), "amountOutMin": "0", "to": self.recipient.text().strip(),
             "chain": self.chain.flag, "channel": self.channel.currentText(),
         }  # fmt: skip

@@ -141,10 +141,10 @@ class QuoteSummary(QWidget):
             self.age.setText(f"{formatting.ago(time.monotonic() - self.quoted_at)}{block}")
 
     def set_stale(self, stale: bool) -> None:
-        for label in (self.rate, self.minimum, self.fee, self.age):
-            theme.tint(label, "muted" if stale else None)
-        if stale:
-            theme.tint(self.impact, "muted")
+        """Figures that answer an older form: drawn fainter than their captions, as the route card's rows are
+        (issue 31, item 6: muted, they read as the captions beside them and looked unchanged)."""
+        for label in (self.rate, self.minimum, self.fee, self.impact, self.age):
+            theme.mark(label, stale="true" if stale else "false")  # the sheet's colour: over the impact's tone
 
     def clear(self) -> None:
         self.quoted_at = 0.0
