@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import ipaddress
 import logging
+import os
 import sys
 import time
 from typing import TYPE_CHECKING
@@ -183,12 +184,18 @@ def _devnet_build_missing(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="swapdesk",
-        usage="swapdesk [-h] [--version] [--server URL] [--fork CHAIN=URL] [COMMAND ...]",
+        usage="swapdesk [-h] [--version] [--verbose] [--server URL] [--fork CHAIN=URL] [COMMAND ...]",
         description=DESCRIPTION,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     root.add_argument("--version", action="version", version=f"swapdesk {__version__}")
+    root.add_argument(
+        "--verbose",
+        action="store_true",
+        default=os.environ.get(VERBOSE, "") not in ("", "0"),
+        help=f"log what the libraries do too, such as each HTTP request (or set {VERBOSE}=1)",
+    )
     root.add_argument("--server", metavar="URL", help="open the window on this server instead of the embedded engine")
     root.add_argument(
         "--fork",
@@ -298,10 +305,22 @@ def _speed(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+VERBOSE = "SWAPDESK_VERBOSE"
+
+
+def logs(verbose: bool) -> None:
+    """Warnings, errors and swapdesk's own few notes; with --verbose every library's notes too (httpx says each
+    request it makes: a terminal full of them by default hid what mattered)."""
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("swapdesk").setLevel(logging.INFO)
+
+
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     root = parser()
     args = root.parse_args(argv)
+    logs(args.verbose)
     if args.fork and hasattr(args, "run"):
         root.error(
             "--fork: practice on a fork is the window's (swapdesk --fork CHAIN=URL, no command);"

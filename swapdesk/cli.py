@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -264,7 +263,6 @@ def _print_routes(routes: CrossRoutes, sent: str, tokens: list[CrossTokenEntry])
 
 
 def run(handler: str, args: argparse.Namespace) -> int:
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request is noise in a terminal
     try:
         command = {
             "quote": _quote,
