@@ -11,6 +11,7 @@ import ipaddress
 import logging
 import os
 import sys
+import threading
 import time
 from typing import TYPE_CHECKING
 
@@ -162,21 +163,36 @@ def _devnet_build(args: argparse.Namespace) -> int:
 def _devnet_build_missing(args: argparse.Namespace) -> int:
     """Only the worlds the cache lacks, in worker processes: what `scripts/start` runs before the window, so that
     a first start (or the first after an upgrade changed the worlds) opens on worlds already built, as the bundle
-    ships them; quick when every world is there (nothing is loaded)."""
+    ships them; quick when every world is there (nothing is loaded). Each world is said as it is begun and
+    written (which chain, how many of how many), so that a first start that takes minutes says so as it goes."""
     from swapdesk.compose import build_missing_worlds
+    from swapdesk.devnet.world_builds import BEGUN
 
-    started, built = time.perf_counter(), []
+    chains = _chains(args)
+    names = {chain.id: chain.name for chain in chains}
+    started, total, begun, written = time.perf_counter(), [0], [0], [0]
+    lock = threading.Lock()  # the workers are followed on a thread each
 
     def building(count: int) -> None:
-        built.append(count)
-        print(f"Building the devnet's worlds once for this version ({count} chains, a minute or two)…", flush=True)
+        total[0] = count
+        print(f"Building the devnet's worlds once for this version: {count} chains, in worker processes…", flush=True)
 
-    missing = build_missing_worlds(_chains(args), building)
+    def said(chain_id: int, word: str) -> None:
+        with lock:
+            name, seconds = names.get(chain_id, str(chain_id)), time.perf_counter() - started
+            if word == BEGUN:
+                begun[0] += 1
+                print(f"  {name}: building ({begun[0]} of {total[0]})…", flush=True)
+            else:
+                written[0] += 1
+                print(f"  {name}: built, {written[0]} of {total[0]} done after {seconds:.0f} s", flush=True)
+
+    missing = build_missing_worlds(chains, building, said)
     if missing:
         flags = ", ".join(chain.flag for chain in missing)
         print(f"No world was built for {flags}: the window will build them itself", file=sys.stderr)
         return 1
-    if built:
+    if total[0]:
         print(f"Built in {time.perf_counter() - started:.0f} s")
     return 0
 
