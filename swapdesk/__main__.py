@@ -343,12 +343,8 @@ def main(argv: list[str] | None = None) -> int:
             " a command answers from the nodes in Settings, or the devnet"
         )
     if not hasattr(args, "run"):
-        from swapdesk.settings import load
-
-        if not args.server and load().engine != "remote":
-            from swapdesk.chain.libraries import load_in_background
-
-            load_in_background()  # the engine's libraries load while Qt does
+        # the window first: the engine's libraries (py-evm, web3) load behind it, on the thread that builds the
+        # engine (`session`); loaded beside Qt, they took the interpreter's time from it and doubled the wait
         from swapdesk.chains import by_id
         from swapdesk.gui.app import run
 
