@@ -18,6 +18,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from swapdesk.gui import theme
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.logos import source_icon, token_icon
 
@@ -203,8 +204,8 @@ class RouteDiagram(QWidget):
                 painter.setPen(text)
                 label = piece.rect.adjusted(SOURCE + 12, 0, -8, 0)
                 painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, piece.text)
-            else:  # a token between two hops, on the window's colour so the connector does not run through it
-                painter.fillRect(piece.rect, palette.color(QPalette.ColorRole.Window))
+            else:  # a token between two hops, on its card's colour so the connector does not run through it
+                painter.fillRect(piece.rect, QColor(theme.roles(palette).surface))
                 self._token(painter, piece.text, piece.rect.left(), y)
                 painter.setPen(text)
                 label = piece.rect.adjusted(TOKEN + LABEL_GAP, 0, 0, 0)
