@@ -187,6 +187,8 @@ def _devnet_build_missing(args: argparse.Namespace) -> int:
                 written[0] += 1
                 print(f"  {name}: built, {written[0]} of {total[0]} done after {seconds:.0f} s", flush=True)
 
+    if not args.verbose:  # the lines above say what the workers' log line would
+        logging.getLogger("swapdesk.devnet.world_builds").setLevel(logging.WARNING)
     missing = build_missing_worlds(chains, building, said)
     if missing:
         flags = ", ".join(chain.flag for chain in missing)

@@ -72,7 +72,7 @@ class WorldBuilds:
             threading.Thread(
                 target=_follow, args=(process, {c: chains[c] for c in share}, said), name="world-builds", daemon=True
             ).start()
-        log.debug("building %d worlds ahead in %d processes: %s", len(missing), count, missing)
+        log.info("building %d worlds ahead in %d processes: %s", len(missing), count, missing)
         return cls(chains, started, changed)
 
     @contextmanager
