@@ -57,11 +57,12 @@ def test_the_marks_the_issue_saw_as_letters_are_real_logos() -> None:
     for kind, name in (("chains", "OP"), ("chains", "ARB"), ("chains", "FTM"), ("chains", "CFX"),
                        ("chains", "GLMR"), ("chains", "KLAY"), ("chains", "OEC"), ("chains", "HECO"),
                        ("sources", "PancakeSwap"), ("sources", "SunSwap V2"), ("tokens", "USDD"),
-                       ("tokens", "SUN"), ("bridges", "CBRIDGE"), ("bridges", "ANYSWAP")):  # fmt: skip
+                       ("tokens", "SUN"), ("bridges", "CBRIDGE"), ("bridges", "ANYSWAP"),
+                       ("bridges", "METAPATH")):  # fmt: skip
         assert logos.logo_name(kind, name) in real, f"{kind} {name}"
     # no licensed set draws these: each shows its kind's neutral mark, not a letter and not another's logo
     assert logos.logo_name("sources", "JustMoney") == "neutral-source"
-    assert logos.logo_name("bridges", "METAPATH") == "neutral-bridge"
+    assert logos.logo_name("bridges", "NOT-LISTED") == "neutral-bridge"
     assert logos.logo_name("tokens", "NOT-LISTED") == "neutral-token"
 
 

@@ -18,8 +18,8 @@ default export is the SVG; each `shows` names
 the id that package's metadata, `@web3icons/common`, gives the mark), then the
 fork's files drawn around an embedded picture. A wrapped or bridged token shows what it stands for (WBNB shows
 BNB's, USDC.e USDC's), as wallets draw them; a chain its native coin's mark, or its network's where the coin is
-another chain's (ETH on Optimism: Optimism's); a source its protocol's; a bridge its own (cBridge is Celer's,
-Multichain the former Anyswap).
+another chain's (ETH on Optimism: Optimism's); a source its protocol's; a bridge its maker's (cBridge is Celer's,
+Multichain the former Anyswap, Bridgers SWFT's).
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ LOGOS: dict[str, Logo] = {
     "gmx": _w3("tokens", "GMX", "gmx (GMX)"),
     "jst": _w3("tokens", "JST", "just (JST)"),
     "win": _w3("tokens", "WIN", "wink (WIN)"),
+    "swftc": _w3("tokens", "SWFTC", "swftcoin (SWFTC: SWFT's mark, whose bridge is Bridgers, METAPATH)"),
     # BitGo's fork again: a mark only it has, drawn around an embedded picture
     "multi": Logo(BITGO, "multi.svg", "Multichain (MULTI), formerly Anyswap"),
     # swapdesk's own (own/, the project's licence)
@@ -161,7 +162,7 @@ SOURCES = {
     ), _SOURCE),
 }  # fmt: skip
 # bridge (its API name) -> its logo
-BRIDGES = {"CBRIDGE": "celr", "ANYSWAP": "multi", "METAPATH": NEUTRAL["bridges"]}  # Bridgers: no licensed mark
+BRIDGES = {"CBRIDGE": "celr", "ANYSWAP": "multi", "METAPATH": "swftc"}
 
 
 class VendorError(RuntimeError):
