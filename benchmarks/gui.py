@@ -23,10 +23,6 @@ from typing import TypeVar  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from swapdesk.chain.libraries import load_in_background  # noqa: E402
-
-load_in_background()  # as `swapdesk` does before it loads Qt
-
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 

@@ -9,7 +9,9 @@ import argparse
 import asyncio
 import ipaddress
 import logging
+import os
 import sys
+import threading
 import time
 from typing import TYPE_CHECKING
 
@@ -161,21 +163,38 @@ def _devnet_build(args: argparse.Namespace) -> int:
 def _devnet_build_missing(args: argparse.Namespace) -> int:
     """Only the worlds the cache lacks, in worker processes: what `scripts/start` runs before the window, so that
     a first start (or the first after an upgrade changed the worlds) opens on worlds already built, as the bundle
-    ships them; quick when every world is there (nothing is loaded)."""
+    ships them; quick when every world is there (nothing is loaded). Each world is said as it is begun and
+    written (which chain, how many of how many), so that a first start that takes minutes says so as it goes."""
     from swapdesk.compose import build_missing_worlds
+    from swapdesk.devnet.world_builds import BEGUN
 
-    started, built = time.perf_counter(), []
+    chains = _chains(args)
+    names = {chain.id: chain.name for chain in chains}
+    started, total, begun, written = time.perf_counter(), [0], [0], [0]
+    lock = threading.Lock()  # the workers are followed on a thread each
 
     def building(count: int) -> None:
-        built.append(count)
-        print(f"Building the devnet's worlds once for this version ({count} chains, a minute or two)…", flush=True)
+        total[0] = count
+        print(f"Building the devnet's worlds once for this version: {count} chains, in worker processes…", flush=True)
 
-    missing = build_missing_worlds(_chains(args), building)
+    def said(chain_id: int, word: str) -> None:
+        with lock:
+            name, seconds = names.get(chain_id, str(chain_id)), time.perf_counter() - started
+            if word == BEGUN:
+                begun[0] += 1
+                print(f"  {name}: building ({begun[0]} of {total[0]})…", flush=True)
+            else:
+                written[0] += 1
+                print(f"  {name}: built, {written[0]} of {total[0]} done after {seconds:.0f} s", flush=True)
+
+    if not args.verbose:  # the lines above say what the workers' log line would
+        logging.getLogger("swapdesk.devnet.world_builds").setLevel(logging.WARNING)
+    missing = build_missing_worlds(chains, building, said)
     if missing:
         flags = ", ".join(chain.flag for chain in missing)
         print(f"No world was built for {flags}: the window will build them itself", file=sys.stderr)
         return 1
-    if built:
+    if total[0]:
         print(f"Built in {time.perf_counter() - started:.0f} s")
     return 0
 
@@ -183,12 +202,18 @@ def _devnet_build_missing(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(
         prog="swapdesk",
-        usage="swapdesk [-h] [--version] [--server URL] [--fork CHAIN=URL] [COMMAND ...]",
+        usage="swapdesk [-h] [--version] [--verbose] [--server URL] [--fork CHAIN=URL] [COMMAND ...]",
         description=DESCRIPTION,
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     root.add_argument("--version", action="version", version=f"swapdesk {__version__}")
+    root.add_argument(
+        "--verbose",
+        action="store_true",
+        default=os.environ.get(VERBOSE, "") not in ("", "0"),
+        help=f"log what the libraries do too, such as each HTTP request (or set {VERBOSE}=1)",
+    )
     root.add_argument("--server", metavar="URL", help="open the window on this server instead of the embedded engine")
     root.add_argument(
         "--fork",
@@ -298,22 +323,30 @@ def _speed(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+VERBOSE = "SWAPDESK_VERBOSE"
+
+
+def logs(verbose: bool) -> None:
+    """Warnings, errors and swapdesk's own few notes; with --verbose every library's notes too (httpx says each
+    request it makes: a terminal full of them by default hid what mattered)."""
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("swapdesk").setLevel(logging.INFO)
+
+
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     root = parser()
     args = root.parse_args(argv)
+    logs(args.verbose)
     if args.fork and hasattr(args, "run"):
         root.error(
             "--fork: practice on a fork is the window's (swapdesk --fork CHAIN=URL, no command);"
             " a command answers from the nodes in Settings, or the devnet"
         )
     if not hasattr(args, "run"):
-        from swapdesk.settings import load
-
-        if not args.server and load().engine != "remote":
-            from swapdesk.chain.libraries import load_in_background
-
-            load_in_background()  # the engine's libraries load while Qt does
+        # the window first: the engine's libraries (py-evm, web3) load behind it, on the thread that builds the
+        # engine (`session`); loaded beside Qt, they took the interpreter's time from it and doubled the wait
         from swapdesk.chains import by_id
         from swapdesk.gui.app import run
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from collections.abc import Callable, Coroutine
 from decimal import Decimal
@@ -265,7 +264,6 @@ def _print_routes(routes: CrossRoutes, sent: str, tokens: list[CrossTokenEntry])
 
 
 def run(handler: str, args: argparse.Namespace) -> int:
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request is noise in a terminal
     try:
         commands: dict[str, Callable[[argparse.Namespace], Coroutine[None, None, int]]] = {
             "quote": _quote,

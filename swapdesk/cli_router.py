@@ -13,12 +13,14 @@ import argparse
 import asyncio
 import getpass
 import sys
+from typing import TYPE_CHECKING
 
 from swapdesk import catalogs
 from swapdesk.address import InvalidAddress, parse_evm, to_checksum
 from swapdesk.chains import Chain, UnknownChain, resolve
-from swapdesk.engine.router import CHANNELS, RouterTerms
-from swapdesk.trade.router_deploy import DEFAULT_FEE_BPS, MAX_FEE_BPS
+
+if TYPE_CHECKING:  # the engine and web3 load only when a router command runs: `swapdesk` builds this parser first
+    from swapdesk.engine.router import RouterTerms
 
 
 class Refused(Exception):
@@ -33,12 +35,17 @@ def _address(text: str, option: str) -> str:
 
 
 def _fee(text: str, option: str) -> int:
+    from swapdesk.trade.router_deploy import MAX_FEE_BPS
+
     if not text.isdigit() or int(text) > MAX_FEE_BPS:
         raise Refused(f"{option}: a fee rate in basis points, 0 to {MAX_FEE_BPS} (20 is 0.2 %)")
     return int(text)
 
 
 def _terms(args: argparse.Namespace, owner: str) -> RouterTerms:
+    from swapdesk.engine.router import CHANNELS, RouterTerms
+    from swapdesk.trade.router_deploy import DEFAULT_FEE_BPS
+
     channels = {}
     for given in args.channel_fee or []:
         channel, _, rate = given.partition("=")
@@ -46,7 +53,8 @@ def _terms(args: argparse.Namespace, owner: str) -> RouterTerms:
             raise Refused(f"--channel-fee: {channel!r} is not a channel; one of {', '.join(CHANNELS)}")
         channels[channel] = _fee(rate, "--channel-fee")
     collector = _address(args.collector, "--collector") if args.collector else owner
-    return RouterTerms(owner, collector, _fee(args.fee_bps, "--fee-bps"), channels)
+    rate = _fee(args.fee_bps, "--fee-bps") if args.fee_bps is not None else DEFAULT_FEE_BPS
+    return RouterTerms(owner, collector, rate, channels)
 
 
 def _chain(text: str) -> Chain:
@@ -133,7 +141,7 @@ def run(handler: str, args: argparse.Namespace) -> int:
 
 
 def _terms_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--fee-bps", default=str(DEFAULT_FEE_BPS), help="the default fee rate, bps (default 20)")
+    parser.add_argument("--fee-bps", help="the default fee rate, bps (default 20)")
     parser.add_argument("--collector", help="who receives the fees (default: the owner)")
     parser.add_argument("--channel-fee", action="append", metavar="CHANNEL=BPS", help="a channel's own rate")
 

@@ -223,15 +223,20 @@ def repair_chains(chains: list[Chain], keep_prefix: bool, yes: bool) -> int:
     return repair(chains, keep_prefix, yes)
 
 
-def build_missing_worlds(chains: list[Chain], building: Callable[[int], None]) -> list[Chain]:
+def build_missing_worlds(
+    chains: list[Chain], building: Callable[[int], None], said: Callable[[int, str], None] | None = None
+) -> list[Chain]:
     """`swapdesk devnet build --missing`: only the worlds the cache lacks, built in worker processes (`building` is
-    told how many first); the chains still without a world after."""
+    told how many first, `said` each world begun and written); the chains still without a world after."""
     from swapdesk.devnet.snapshots import SnapshotStore
 
     store = SnapshotStore()
-    builds = WorldBuilds.start(store, [chain.id for chain in chains])
+    missing = [chain.id for chain in chains if not store.has(chain.id)]
+    if not missing:
+        return []
+    building(len(missing))  # before the workers start: what they say comes after it
+    builds = WorldBuilds.start(store, missing, said=said)
     if builds is not None:
-        building(builds.pending)
         try:
             builds.join()
         finally:

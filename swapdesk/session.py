@@ -19,7 +19,7 @@ on unseen, holding the devnet's chains and its children (anvil, the builders): e
 as it is built, and `aclose` waits for those closings too.
 
 Nothing here imports the engine, the devnet or the trade layer at module level: the window imports this module
-before the chain libraries are in (they load on a thread meanwhile, `chain.libraries`).
+before the chain libraries are in (they load behind the window, on the thread that builds the engine).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def build(chosen: Settings, forks: Forks | None = None) -> Composed:
     """The engine `chosen` asks for (`compose.window_engine`: the devnet, its bridge providers, real nodes, the
     practice forks named, started first), built where this is called: on a worker thread."""
     if chosen.engine != "remote":
-        libraries.load()  # or wait for the thread that `swapdesk` set importing them
+        libraries.load()  # here, behind the window; or wait for another engine's thread importing them
     from swapdesk.compose import window_engine  # the devnet and the chain libraries: never before the window shows
 
     return window_engine(chosen, forks)

@@ -20,6 +20,7 @@ from functools import partial
 
 import httpx
 
+from swapdesk.bridge_names import bridge_name
 from swapdesk.chains import resolve
 from swapdesk.child_processes import anvil_path
 from swapdesk.fork import GET_ANVIL, ForkError, node_chain_id, why
@@ -33,8 +34,6 @@ CANNOT_BE_USED = QT_TR_NOOP("{where} cannot be used: {why}. {fix}")
 UNREACHED = QT_TR_NOOP("{url} does not answer ({why})")
 NOT_A_NODE = QT_TR_NOOP("{url} does not answer as a JSON-RPC node ({why})")
 OTHER_CHAIN = QT_TR_NOOP("{url} is a node of chain {answered}, not of {chain} ({id})")
-# the providers as a person knows them (`settings.PROVIDERS` names them as the settings file writes them)
-PROVIDER_NAMES = {"cbridge": "Celer cBridge", "metapath": "SWFT Bridgers", "anyswap": "Multichain"}
 
 
 @dataclass(frozen=True)
@@ -48,10 +47,10 @@ class Unhonoured:
 
     @property
     def name(self) -> str:
-        """What the person calls it: the chain's name, the provider's ("Celer cBridge" for `cbridge`)."""
+        """What the person calls it: the chain's name, the provider's ("cBridge (Celer)" for `cbridge`)."""
         if self.setting in ("forks", "rpc"):
             return resolve(self.key).name
-        return PROVIDER_NAMES.get(self.key, self.key) if self.setting == "providers" else self.key
+        return bridge_name(self.key) if self.setting == "providers" else self.key
 
     def words(self) -> Words:
         """'Practice on a fork of Ethereum (Settings → Real networks) cannot be used: <why>. Until it is mended,

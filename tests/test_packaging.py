@@ -45,6 +45,11 @@ def test_the_wheel_carries_icons_contracts_translations_and_desktop_files(wheel:
     assert f"{data}icons/hicolor/scalable/apps/{APP_ID}.svg" in names
     assert "swapdesk/contracts/artifacts/AggregationRouter.json" in names
     assert "swapdesk/gui/i18n/swapdesk_zh_CN.qm" in names  # the window's Chinese
+    # the window's logos, the manifest that says whence each came and the licences it names
+    logos = REPO / "swapdesk" / "gui" / "logos"
+    shipped = [p.relative_to(REPO).as_posix() for p in (*logos.glob("svg/*.svg"), *logos.glob("own/*.svg"))]
+    assert shipped and all(name in names for name in shipped)
+    assert {"swapdesk/gui/logos/manifest.json", "swapdesk/gui/logos/LICENSES.md"} <= names
 
 
 def test_the_installed_app_finds_its_icons(wheel: Path, tmp_path: Path) -> None:

@@ -226,7 +226,7 @@ async def test_a_provider_down_is_said_at_start_and_the_engine_starts(
         assert [(u.setting, u.key) for u in session.unhonoured] == [("providers", "cbridge")]
         said = str(session.notices[0])
         assert said.startswith(
-            f"The bridge provider Celer cBridge (Settings → Real networks) cannot be used: {down} does not answer"
+            f"The bridge provider cBridge (Celer) (Settings → Real networks) cannot be used: {down} does not answer"
         )
         assert said.endswith("Until it answers, its bridge is left out of the comparison: correct or remove its line.")
         assert session.settings == chosen  # kept as saved: it is used again the moment it answers

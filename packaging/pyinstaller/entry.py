@@ -32,10 +32,7 @@ def smoke(swap: bool) -> int:
     import json
     import logging
 
-    from swapdesk.chain.libraries import load_in_background
-
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    load_in_background()  # as main() does, before Qt loads: the same start-up, the same timing
     from PySide6.QtWidgets import QApplication
 
     from swapdesk.gui import app

@@ -26,7 +26,7 @@ import os
 import subprocess
 import sys
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 MAX_WORKERS = 4
 NICENESS = 19  # idle time only: the window and the chain it builds itself go first, even on a busy machine
 BEGUN, BUILT = "building", "built"
+Said = Callable[[int, str], None]  # (chain id, BEGUN or BUILT)
 
 
 class WorldBuilds:
@@ -52,10 +53,13 @@ class WorldBuilds:
         self._building_here = False
 
     @classmethod
-    def start(cls, store: SnapshotStore, order: Iterable[int], workers: int | None = None) -> WorldBuilds | None:
+    def start(
+        cls, store: SnapshotStore, order: Iterable[int], workers: int | None = None, said: Said | None = None
+    ) -> WorldBuilds | None:
         """Workers for the worlds of `order` missing from `store`, each given every n-th in order (so each
-        begins with one of the first). None when nothing is missing, or when this is a bundled app (no
-        interpreter to run; it ships its worlds)."""
+        begins with one of the first); `said` hears each world begun and written, from the workers' threads.
+        None when nothing is missing, or when this is a bundled app (no interpreter to run; it ships its
+        worlds)."""
         missing = [chain_id for chain_id in dict.fromkeys(order) if not store.has(chain_id)]
         if not missing or getattr(sys, "frozen", False):
             return None
@@ -66,7 +70,7 @@ class WorldBuilds:
         started = [_worker(store.base, share) for share in shares]
         for process, share in zip(started, shares, strict=True):
             threading.Thread(
-                target=_follow, args=(process, {c: chains[c] for c in share}), name="world-builds", daemon=True
+                target=_follow, args=(process, {c: chains[c] for c in share}, said), name="world-builds", daemon=True
             ).start()
         log.info("building %d worlds ahead in %d processes: %s", len(missing), count, missing)
         return cls(chains, started, changed)
@@ -145,8 +149,9 @@ def _worker(base: Path, share: list[int]) -> subprocess.Popen[str]:
     )
 
 
-def _follow(process: subprocess.Popen[str], chains: dict[int, _Build]) -> None:
-    """On its own thread: `building <id>` and `built <id>` as the worker says them; its end frees every waiter."""
+def _follow(process: subprocess.Popen[str], chains: dict[int, _Build], said: Said | None = None) -> None:
+    """On its own thread: `building <id>` and `built <id>` as the worker says them (passed on to `said`); its
+    end frees every waiter."""
     stream: IO[str] | None = process.stdout
     try:
         for line in stream or ():
@@ -154,6 +159,8 @@ def _follow(process: subprocess.Popen[str], chains: dict[int, _Build]) -> None:
             build = chains.get(int(chain_id)) if chain_id.isdigit() else None
             if build is not None and word in (BEGUN, BUILT):
                 build.mark(begun=True, done=word == BUILT)
+                if said is not None:
+                    said(int(chain_id), word)
     finally:
         for build in chains.values():
             build.mark(done=True)

@@ -3,9 +3,8 @@
 The window is shown at once; the engine's first chain starts in the
 background (EVM work runs on the devnet's own threads), and the status bar
 says when it is ready. The engine's libraries (py-evm, web3: over two seconds
-of imports) begin loading on a thread before Qt itself does
-(`chain.libraries`, started by `swapdesk` first thing), so that they are in,
-or nearly, by the time the window asks for the engine. The embedded engine
+of imports) load on that thread too, once the window is shown
+(`chain.libraries`): loaded beside Qt, they delayed the window. The embedded engine
 runs the world's bridge providers beside the devnet (`swapdesk.compose`), so the
 Cross-chain tab works with no network. The engine's life is the session's
 (`swapdesk.session`); the window observes it. Closing the window cancels pending

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QWidget
 from swapdesk.address import format_address
 from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.activity import Activity
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import secondary
 from swapdesk.gui.design.card import heading
@@ -29,7 +30,7 @@ from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.gui.tabs.cross.orders import badge_of, ended_words
-from swapdesk.gui.tabs.cross.routes import BRIDGE_NAMES, Worth, about, fee_line, nothing_worth
+from swapdesk.gui.tabs.cross.routes import Worth, about, fee_line, nothing_worth
 from swapdesk.store import StoredOrder
 from swapdesk.trade.bridge import Bridger, BridgeResult
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
@@ -61,7 +62,8 @@ class CrossSendDialog(SigningDialog):
             wallet, account, devnet=bridger.trader.chains.is_devnet(self.src), action=tr("Send"),
             doing=tr("Sending…"), amount=shown.amount,
             amount_words=formatting.amount(shown.amount, shown.decimals[0], sell), token=sell,
-            spender=tr("{bridge}'s contract").format(bridge=shown.bridge), parent=parent, activity=activity,
+            spender=tr("{bridge}'s contract").format(bridge=bridge_name(shown.bridge)), parent=parent,
+            activity=activity,
         )  # fmt: skip
         self.bridger, self.shown, self.worth = bridger, shown, worth
         self.links = links or Links()
@@ -112,8 +114,8 @@ class CrossSendDialog(SigningDialog):
         devnet = tr(" (devnet)") if self.devnet else ""
         sent = formatting.amount(s.amount, s.decimals[0], s.symbols[0])
         got = formatting.amount(s.amount_out, s.decimals[1], s.symbols[1])
-        route = tr("{src} → {dst}{devnet}, through {bridge} ({name})").format(
-            src=self.src.name, dst=self.dst.name, devnet=devnet, bridge=s.bridge, name=BRIDGE_NAMES.get(s.bridge, "")
+        route = tr("{src} → {dst}{devnet}, through {bridge}").format(
+            src=self.src.name, dst=self.dst.name, devnet=devnet, bridge=bridge_name(s.bridge)
         )
         rows = Rows()
         for key, caption, text in (
@@ -153,7 +155,9 @@ class CrossSendDialog(SigningDialog):
         self.review.set(
             "contract",
             tr("{bridge}'s {name} {address}, from swapdesk's own catalogue (the quote's word is not taken)").format(
-                bridge=s.bridge, name=tr(CONTRACT_NAMES[s.bridge]), address=format_address(contract, self.src.tron)
+                bridge=bridge_name(s.bridge),
+                name=tr(CONTRACT_NAMES[s.bridge]),
+                address=format_address(contract, self.src.tron),
             ),
         )
         funds = await self.bridger.funds(self.account.address, s)
@@ -171,7 +175,9 @@ class CrossSendDialog(SigningDialog):
 
     def _show_done(self, result: BridgeResult) -> None:
         self.headline.setText(
-            tr("Sent: {bridge} is carrying it to {chain}").format(bridge=self.shown.bridge, chain=self.dst.name)
+            tr("Sent: {bridge} is carrying it to {chain}").format(
+                bridge=bridge_name(self.shown.bridge), chain=self.dst.name
+            )
         )
         self.done_badge.set(status.PENDING, tr("on its way"))
         self.deposit.set(result.hash, self.links.explorer(self.src, "tx", result.hash), lookup=True)

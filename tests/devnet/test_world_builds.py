@@ -89,5 +89,9 @@ def test_devnet_build_missing_builds_only_what_the_cache_lacks(tmp_path: Path) -
     first = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     assert first.returncode == 0, first.stderr
     assert "Building the devnet's worlds" in first.stdout and SnapshotStore(tmp_path / "devnet").has(HOO)
+    # said as it goes: which chain, how many of how many; and no log lines beside it (issue 31: 419 s in silence)
+    assert "Hoo Smart Chain: building (1 of 1)" in first.stdout, first.stdout
+    assert "Hoo Smart Chain: built, 1 of 1 done after" in first.stdout, first.stdout
+    assert "INFO" not in first.stderr, first.stderr
     again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and again.stdout == "", again.stdout + again.stderr

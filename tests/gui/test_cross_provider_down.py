@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 
+from swapdesk.bridge_names import bridge_name
 from swapdesk.compose import in_process
 from swapdesk.engine.bridges import BridgeEndpoints
 from swapdesk.engine.bridges.endpoints import ProviderEndpoint
@@ -65,11 +66,11 @@ def test_a_provider_down_takes_only_its_own_bridge_out(
         assert answered and "CBRIDGE" not in answered
         assert [(r.bridge, r.code) for r in found.unavailable] == [("CBRIDGE", "SERVER_UNREACHABLE")]
         said = tab.routes_card.unavailable.text()
-        assert said.startswith("Celer cBridge cannot be reached right now: its bridge is left out of this comparison")
+        assert said.startswith("cBridge (Celer) cannot be reached right now: its bridge is left out of this comparison")
         assert "BNB Smart Chain" not in said and tab.routes_card.unavailable.isVisibleTo(window)
         best = tab.routes_card.rows[0]
         assert "Best return" in best.tags and tab.routes_card.route is best.route and best.route.bridge in answered
-        assert tab.send_button.isEnabled() and tab.send_button.text() == f"Send with {best.route.bridge}…"
+        assert tab.send_button.isEnabled() and tab.send_button.text() == f"Send with {bridge_name(best.route.bridge)}…"
         assert "not available" not in tab.message.text()
         screenshot(window, "cross-provider-down.png")
     finally:
@@ -118,9 +119,9 @@ def test_a_list_not_read_again_keeps_nothing_off_while_one_is_shown() -> None:
     compared = CrossFacts(load_failed=failed, listed=True, amount="100", compared=True, chosen="METAPATH",
                           can_sign_here=True, account="Demo 8", token="USDT")  # fmt: skip
     verdict = decide(compared)
-    assert verdict.enabled and verdict.button == "Send with METAPATH…"
+    assert verdict.enabled and verdict.button == "Send with Bridgers (METAPATH)…"
     asking = decide(replace(compared, load_failed="", loading="Loading the bridges' chains and tokens…"))
-    assert asking.enabled and asking.button == "Send with METAPATH…"  # asked again: the list shown stays usable
+    assert asking.enabled and asking.button == "Send with Bridgers (METAPATH)…"  # asked again: the list shown stays usable
     idle = decide(CrossFacts(load_failed="no bridge provider answers right now", listed=True))
     assert idle.message is not None and idle.message.action == "Try again" and idle.message.kind == "warning"
     assert "the list shown is the last one" in idle.message.text

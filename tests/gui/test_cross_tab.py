@@ -13,6 +13,7 @@ from swapdesk.api import CrossListRequest
 from swapdesk.compose import in_process
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import formatting
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.tabs.cross_kept import KeptList
 from swapdesk.gui.window import MainWindow
 from swapdesk.session import Session
@@ -49,6 +50,13 @@ def test_every_bridge_is_compared_and_the_best_chosen(
     rows = tab.routes_card.rows
     assert [row.route.bridge for row in rows] == [r.bridge for r in found.routes] and len(rows) == 3
     assert rows[0].radio.isChecked() and "Best return" in rows[0].tags
+    # each bridge by its name, its API code after it, beside its logo
+    assert sorted(row.radio.text() for row in rows) == [
+        "Bridgers (METAPATH)",
+        "Multichain (ANYSWAP)",
+        "cBridge (Celer)",
+    ]
+    assert not any(row.radio.icon().isNull() for row in rows)
     outs = [int(r.amountOut) * 10 ** (18 - 6) for r in found.routes]  # USDT has 6 decimals on Polygon
     assert outs == sorted(outs, reverse=True)
     best = found.routes[0]
@@ -63,7 +71,7 @@ def test_every_bridge_is_compared_and_the_best_chosen(
     act(rows[-1].radio.click)  # another bridge: what arrives is that bridge's, and that card looks picked
     assert tab.receive_side.text() == formatting.amount(int(found.routes[-1].amountOut), 6)
     assert [row.property("chosen") for row in rows] == ["false", "false", "true"]
-    assert tab.send_button.text() == f"Send with {found.routes[-1].bridge}…"
+    assert tab.send_button.text() == f"Send with {bridge_name(found.routes[-1].bridge)}…"
     screenshot(cross_window, "cross-picked-last.png")
     type_into(tab.amount, "0")  # 2500 now: what is shown answers 250, dimmed at once
     assert not any(row.isEnabled() for row in tab.routes_card.rows) and tab.message.message is not None
@@ -82,7 +90,7 @@ def test_a_bridge_that_cannot_serve_says_why(
     _compare(cross_window, until, type_into, "60000")  # cBridge's HECO pool holds 50,000
     (found,) = (tab.found,)
     assert found is not None and "CBRIDGE" in [r.bridge for r in found.unavailable]
-    assert tab.routes_card.unavailable.isVisibleTo(tab) and "CBRIDGE" in tab.routes_card.unavailable.text()
+    assert tab.routes_card.unavailable.isVisibleTo(tab) and "cBridge (Celer)" in tab.routes_card.unavailable.text()
     assert "amountIn:" not in tab.routes_card.unavailable.text()  # the reason, without the parameter's name
     screenshot(cross_window, "cross-unavailable.png")
 

@@ -36,11 +36,12 @@ def test_bridge_limits_are_said_in_words_with_the_amount_every_bridge_takes() ->
     ]
     limits = [found for r in refusals if (found := cross_limits.of_refusal(r))]
     said = [cross_limits.outside(one, got, USDT) for one in limits]
-    assert said == ["METAPATH needs at least 30 USDT", "CBRIDGE needs at least 10.0001 USDT"]  # rounded up: taken
+    # the bridge's name first, its API code after; rounded up: an amount the bridge takes
+    assert said == ["Bridgers (METAPATH) needs at least 30 USDT", "cBridge (Celer) needs at least 10.0001 USDT"]
     target = cross_limits.every_bridge_takes(limits, USDT)
     assert target == 30 * 10**18
     too_much = cross_limits.outside(limits[0], 90_000 * 10**18, USDT)
-    assert too_much == "METAPATH takes at most 80,000 USDT" and not RAW.search(too_much)
+    assert too_much == "Bridgers (METAPATH) takes at most 80,000 USDT" and not RAW.search(too_much)
     # no amount every bridge takes: the nearest one some bridge takes
     apart = [cross_limits.Limits("A", 10, 20), cross_limits.Limits("B", 30, 40)]
     assert cross_limits.every_bridge_takes(apart, USDT) is None

@@ -98,7 +98,7 @@ def test_a_provider_down_is_flagged_by_its_name_where_it_was_set(window: MainWin
     assert [(u.setting, u.key) for u in found] == [("providers", "cbridge")]
     said = dialog.error.text()
     assert said.startswith(
-        f"The bridge provider Celer cBridge (Settings → Real networks) cannot be used: {DOWN} does not answer"
+        f"The bridge provider cBridge (Celer) (Settings → Real networks) cannot be used: {DOWN} does not answer"
     )
     assert "Until it answers, its bridge is left out of the comparison" in said
     assert dialog.sections.currentIndex() == 1 and dialog.ok_button.text() == "Keep anyway"

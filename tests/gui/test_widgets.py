@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from PySide6.QtGui import QFontMetrics
@@ -48,6 +49,14 @@ def test_the_route_draws_every_hop_with_full_labels(qtbot: Any) -> None:
     assert diagram.sizeHint().height() >= 3 * 40 and diagram.accessibleDescription() == describe(lines)
     diagram.resize(diagram.sizeHint())
     screenshot(diagram, "route-two-hops.png")
+    for line in lines:  # each piece whole, in order, none over another, all inside the widget
+        pieces = diagram.pieces(line, 20)
+        assert all(a.rect.right() <= b.rect.left() for a, b in itertools.pairwise(pieces))
+        assert pieces[-1].rect.right() <= diagram.width() - 24
+    # a token between two hops is named, not only drawn: its symbol beside its logo, in full
+    between = [p for p in diagram.pieces(lines[1], 20) if p.kind == "token"]
+    assert [p.text for p in between] == ["WBNB"]
+    assert between[0].rect.width() >= 24 + metrics.horizontalAdvance("WBNB")
     direct = lines_from_dex_path(["PancakeSwap:80", "Biswap: V2:20"], "USDT", "BNB")  # a name may hold ':'
     assert [(line.percent, line.hops[0].source) for line in direct] == [(80, "PancakeSwap"), (20, "Biswap: V2")]
 

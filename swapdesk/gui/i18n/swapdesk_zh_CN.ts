@@ -288,8 +288,8 @@
             <translation>（开发网）</translation>
         </message>
         <message>
-            <source>{src} → {dst}{devnet}, through {bridge} ({name})</source>
-            <translation>{src} → {dst}{devnet}，通过 {bridge}（{name}）</translation>
+            <source>{src} → {dst}{devnet}, through {bridge}</source>
+            <translation>{src} → {dst}{devnet}，通过 {bridge}</translation>
         </message>
         <message>
             <source>From</source>

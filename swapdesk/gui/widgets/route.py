@@ -2,8 +2,8 @@
 
 Data decides the picture: a list of `RouteLine` (its share in percent, its hops, each a source between
 two tokens). Each line starts at the sold token's icon with its share, runs along a dotted connector
-through a pill per hop (the source's icon and full name; an intermediate token between two hops) and
-ends at the bought token's icon. Labels are never cut: the widget asks for the width its longest line
+through a pill per hop (the source's logo and full name; between two hops, the token it passes through, its logo
+and symbol) and ends at the bought token's logo. Labels are never cut: the widget asks for the width its longest line
 needs. `lines_from_dex_path` makes direct lines from the spec's `dexPath` alone, for servers that say no
 more; `lines_from_routes` draws each hop when the quote carries its routes.
 """
@@ -18,10 +18,11 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from swapdesk.gui import theme
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.logos import source_icon, token_icon
 
-ROW, TOKEN, SOURCE, GAP, MARGIN, HEADER = 40, 24, 16, 12, 4, 20
+ROW, TOKEN, SOURCE, GAP, MARGIN, HEADER, LABEL_GAP = 40, 24, 16, 12, 4, 20, 4
 DENSE_ROW, DENSE_AFTER = 31, 4  # more paths than this: closer rows, so a split over many paths fits the window
 
 
@@ -36,6 +37,13 @@ class Hop:
 class RouteLine:
     percent: int
     hops: tuple[Hop, ...]
+
+
+@dataclass(frozen=True)
+class Piece:
+    kind: str  # "share", "source" (a hop's pill) or "token" (between two hops)
+    text: str  # the share, the source's name, the token's symbol
+    rect: QRectF
 
 
 @dataclass(frozen=True)
@@ -101,13 +109,21 @@ class RouteDiagram(QWidget):
     def _pill_width(self, text: str) -> int:
         return QFontMetrics(self.font()).horizontalAdvance(text) + SOURCE + 22
 
+    def _middle_width(self, symbol: str) -> int:
+        """A token between two hops: its logo, then its symbol (a logo alone does not say which token it is)."""
+        return TOKEN + LABEL_GAP + QFontMetrics(self.font()).horizontalAdvance(symbol)
+
     def _share_width(self) -> int:
         return QFontMetrics(self.font()).horizontalAdvance("100%") + 14
 
-    def _line_width(self, line: RouteLine) -> int:
+    def _inner_width(self, line: RouteLine) -> int:
+        """The pills and the tokens between them, a gap either side of each token."""
         pills = sum(self._pill_width(h.source) for h in line.hops)
-        middles = (len(line.hops) - 1) * (TOKEN + GAP)
-        return 2 * MARGIN + 2 * TOKEN + self._share_width() + pills + middles + GAP * (len(line.hops) + 2)
+        middles = sum(self._middle_width(h.token_out) + 2 * GAP for h in line.hops[:-1])
+        return pills + middles
+
+    def _line_width(self, line: RouteLine) -> int:
+        return 2 * MARGIN + 2 * TOKEN + self._share_width() + self._inner_width(line) + GAP * 4
 
     def sizeHint(self) -> QSize:
         width = max((self._line_width(line) for line in self.lines), default=320)
@@ -118,6 +134,28 @@ class RouteDiagram(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()  # full labels, never cut
+
+    # -- layout --------------------------------------------------------------------------
+
+    def pieces(self, line: RouteLine, y: float) -> list[Piece]:
+        """What a line draws, left to right, at height `y`: its share, then each hop's pill (the source's logo
+        and name) with the token it leads to between two pills (its logo and symbol); the ends' logos are drawn
+        at the line's two ends, their symbols above the lines."""
+        right = self.width() - MARGIN - TOKEN
+        x = MARGIN + TOKEN + GAP / 2
+        out = [Piece("share", f"{line.percent}%", QRectF(x, y - 11, self._share_width(), 22))]
+        start = out[0].rect.right() + GAP
+        spare = max(0.0, right - GAP - start - self._inner_width(line)) / (len(line.hops) + 1)  # spread out
+        x = start + spare
+        for i, hop in enumerate(line.hops):
+            pill = QRectF(x, y - 13, self._pill_width(hop.source), 26)
+            out.append(Piece("source", hop.source, pill))
+            x = pill.right() + spare
+            if i < len(line.hops) - 1:
+                token = QRectF(x + GAP, y - TOKEN / 2, self._middle_width(hop.token_out), TOKEN)
+                out.append(Piece("token", hop.token_out, token))
+                x = token.right() + GAP
+        return out
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -154,29 +192,24 @@ class RouteDiagram(QWidget):
             return
         self._token(painter, line.hops[0].token_in, MARGIN, y)
         self._token(painter, line.hops[-1].token_out, right, y)
-        x = MARGIN + TOKEN + GAP / 2
-        share = QRectF(x, y - 11, self._share_width(), 22)
-        self._pill(painter, share, palette, QPalette.ColorRole.Highlight)
-        painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
-        painter.drawText(share, Qt.AlignmentFlag.AlignCenter, f"{line.percent}%")
-        widths = [self._pill_width(h.source) for h in line.hops]
-        used = sum(widths) + (len(line.hops) - 1) * (TOKEN + GAP)
-        start = share.right() + GAP
-        spare = max(0.0, right - GAP - start - used) / (len(line.hops) + 1)  # pills spread along the line
-        x = start + spare
-        for i, (hop, width) in enumerate(zip(line.hops, widths, strict=True)):
-            pill = QRectF(x, y - 13, width, 26)
-            self._pill(painter, pill, palette, QPalette.ColorRole.Base)
-            picture = source_icon(hop.source).pixmap(SOURCE, SOURCE)
-            if not picture.isNull():
-                painter.drawPixmap(int(pill.left() + 8), int(y - SOURCE / 2), picture)
-            painter.setPen(text)
-            label = pill.adjusted(SOURCE + 12, 0, -8, 0)
-            painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, hop.source)
-            x = pill.right() + spare
-            if i < len(line.hops) - 1:
-                self._token(painter, hop.token_out, x, y)
-                x += TOKEN + GAP
+        for piece in self.pieces(line, y):
+            if piece.kind == "share":
+                self._pill(painter, piece.rect, palette, QPalette.ColorRole.Highlight)
+                painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
+                painter.drawText(piece.rect, Qt.AlignmentFlag.AlignCenter, piece.text)
+            elif piece.kind == "source":
+                self._pill(painter, piece.rect, palette, QPalette.ColorRole.Base)
+                picture = source_icon(piece.text).pixmap(SOURCE, SOURCE)
+                painter.drawPixmap(int(piece.rect.left() + 8), int(y - SOURCE / 2), picture)
+                painter.setPen(text)
+                label = piece.rect.adjusted(SOURCE + 12, 0, -8, 0)
+                painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, piece.text)
+            else:  # a token between two hops, on its card's colour so the connector does not run through it
+                painter.fillRect(piece.rect, QColor(theme.roles(palette).surface))
+                self._token(painter, piece.text, piece.rect.left(), y)
+                painter.setPen(text)
+                label = piece.rect.adjusted(TOKEN + LABEL_GAP, 0, 0, 0)
+                painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, piece.text)
 
     def _pill(self, painter: QPainter, rect: QRectF, palette: QPalette, fill: QPalette.ColorRole) -> None:
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
@@ -184,6 +217,4 @@ class RouteDiagram(QWidget):
         painter.drawRoundedRect(rect, rect.height() / 2, rect.height() / 2)
 
     def _token(self, painter: QPainter, symbol: str, x: float, y: float) -> None:
-        picture = token_icon(symbol).pixmap(TOKEN, TOKEN)
-        if not picture.isNull():
-            painter.drawPixmap(int(x), int(y - TOKEN / 2), picture)
+        painter.drawPixmap(int(x), int(y - TOKEN / 2), token_icon(symbol).pixmap(TOKEN, TOKEN))

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
 
 from swapdesk.chains import UnknownChain, by_id, resolve
 from swapdesk.gui import formatting, status, theme
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.card import caption
 from swapdesk.gui.design.tokens import SPACE
@@ -31,11 +32,14 @@ def describe(tx: StoredTx) -> str:
     if tx.kind == "bridge":
         sent = _amount(s, "amountIn", "decimalsIn", "symbolIn")
         return tr("Bridge {amount}, {chain} → {to_chain} ({bridge})").format(
-            amount=sent, chain=_chain_name(s, "chain"), to_chain=_chain_name(s, "toChain"), bridge=s.get("bridge", "?")
+            amount=sent,
+            chain=_chain_name(s, "chain"),
+            to_chain=_chain_name(s, "toChain"),
+            bridge=bridge_name(s.get("bridge", "?")),
         )
     if tx.kind == "refund":
         return tr("Refund withdrawal {amount} ({bridge})").format(
-            amount=_amount(s, "amount", "decimals", "symbol"), bridge=s.get("bridge", "?")
+            amount=_amount(s, "amount", "decimals", "symbol"), bridge=bridge_name(s.get("bridge", "?"))
         )
     if tx.kind == "approval":
         amount, decimals, symbol = int(s.get("amount", 0)), s.get("decimals"), s.get("symbol", "")

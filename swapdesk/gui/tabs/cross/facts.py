@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from swapdesk.api import CrossRoutes, TokenInfo
 from swapdesk.gui import formatting
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.tabs.cross.limits import every_bridge_takes, of_refusal, outside, some_bridge_takes
 from swapdesk.gui.tabs.cross.routes import held
@@ -52,7 +53,9 @@ def facts(tab: CrossChainTab) -> CrossFacts:
         else "",
         can_use_max=bool(held_now),
         other_recipient=form.other_recipient(),
-        held=tr("{bridge} holds a transfer this large a while before paying it out.").format(bridge=route.bridge)
+        held=tr("{bridge} holds a transfer this large a while before paying it out.").format(
+            bridge=bridge_name(route.bridge)
+        )
         if route is not None and held(route)
         else "",
     )

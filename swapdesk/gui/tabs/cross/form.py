@@ -125,7 +125,7 @@ class CrossForm(QObject):
             for chain in chains:
                 waits = chain.id in loading
                 shown = tr("{chain} (loading…)").format(chain=chain.name) if waits else chain.name
-                box.addItem(chain_icon(chain.flag, chain.name), shown, chain.id)
+                box.addItem(chain_icon(chain.flag), shown, chain.id)
                 if waits and isinstance(model, QStandardItemModel):  # QComboBox's own model: an item can be off
                     item = model.item(box.count() - 1)
                     item.setEnabled(False)

@@ -1,5 +1,5 @@
-"""The amounts each bridge takes, in a person's words: "METAPATH needs at least 30 USDT", and the one amount every
-bridge takes, which a button sets.
+"""The amounts each bridge takes, in a person's words: "Bridgers (METAPATH) needs at least 30 USDT", and the one
+amount every bridge takes, which a button sets.
 
 A route that answered carries its bridge's limits (`CrossRoute.limits`); a bridge that refused an amount outside
 its limits says them in its refusal's message, in smallest units ("… (30000000000000000000 to 80000000000000000000000
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from swapdesk.api import CrossRoute, ErrorCode, TokenInfo
 from swapdesk.api.records import RouteRefusal
 from swapdesk.gui import formatting
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.i18n import tr
 
 NO_MAXIMUM = 10**60  # a limit this high is none
@@ -51,10 +52,11 @@ def highest(units: int, token: TokenInfo) -> str:
 
 
 def outside(limits: Limits, amount: int, token: TokenInfo) -> str:
-    """'METAPATH needs at least 30 USDT' or 'CBRIDGE takes at most 1,000,000 USDT'."""
+    """'Bridgers (METAPATH) needs at least 30 USDT' or 'cBridge (Celer) takes at most 1,000,000 USDT'."""
+    bridge = bridge_name(limits.bridge)
     if amount < limits.low:
-        return tr("{bridge} needs at least {amount}").format(bridge=limits.bridge, amount=lowest(limits.low, token))
-    return tr("{bridge} takes at most {amount}").format(bridge=limits.bridge, amount=highest(limits.high, token))
+        return tr("{bridge} needs at least {amount}").format(bridge=bridge, amount=lowest(limits.low, token))
+    return tr("{bridge} takes at most {amount}").format(bridge=bridge, amount=highest(limits.high, token))
 
 
 def every_bridge_takes(all_limits: list[Limits], token: TokenInfo) -> int | None:

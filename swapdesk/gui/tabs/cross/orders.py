@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem,
 from swapdesk.chains import by_id
 from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.activity import Activity
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import Card, caption, heading
@@ -60,7 +61,7 @@ def where(order: StoredOrder) -> str:
 def ended_words(order: StoredOrder) -> tuple[str, str, bool]:
     """(title, message, is a warning) for the notification that `order` ended."""
     s = order.summary
-    what = tr("{headline} through {bridge}").format(headline=headline(order), bridge=order.bridge)
+    what = tr("{headline} through {bridge}").format(headline=headline(order), bridge=bridge_name(order.bridge))
     badge = badge_of(order)
     if badge is status.SUCCESS:
         got = formatting.amount(order.amount_out, int(s["decimalsOut"]), s.get("symbolOut", ""))
@@ -137,7 +138,7 @@ class OrderCard(Card):
         badge = badge_of(order)
         self.badge.set(badge, tr(status.stage_words(order.notes)) if order.notes else "")
         self.title.setText(headline(order))
-        bridge = tr("through {bridge}").format(bridge=order.bridge)
+        bridge = tr("through {bridge}").format(bridge=bridge_name(order.bridge))
         self.bridge.setText(bridge + (f" · {formatting.short(order.order_id)}" if order.order_id else ""))
         self.standing.setText(where(order))
         theme.tint(
@@ -206,7 +207,7 @@ class OrderRow(QWidget):
         badge = badge_of(order)
         self.badge.set(badge, tr(status.stage_words(order.notes)) if order.notes else "")
         self.what.setText(headline(order))
-        self.when.setText(f"{order.bridge} · {formatting.when_ms(order.created_ms)}")
+        self.when.setText(f"{bridge_name(order.bridge)} · {formatting.when_ms(order.created_ms)}")
         self.setToolTip(where(order))
 
 

@@ -22,13 +22,14 @@ from PySide6.QtWidgets import QButtonGroup, QFrame, QGridLayout, QHBoxLayout, QL
 from swapdesk.api import ApiError, CrossRoute, CrossRoutes, ErrorCode, TokenInfo
 from swapdesk.api.records import RouteFee, RouteRefusal
 from swapdesk.gui import error_words, formatting, theme
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.design.badge import tag
 from swapdesk.gui.design.card import Card, caption
 from swapdesk.gui.design.skeleton import Skeleton
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
+from swapdesk.gui.logos import bridge_icon
 from swapdesk.gui.tabs.cross.limits import of_refusal, outside, takes_line
 
-BRIDGE_NAMES = {"ANYSWAP": "Multichain", "METAPATH": "SWFT Bridgers", "CBRIDGE": "Celer cBridge"}
 FEE_WORDS = {"bridge": QT_TR_NOOP("bridge fee"), "relayer": QT_TR_NOOP("relayer fee"), "gas": QT_TR_NOOP("network fee")}
 Worth = Callable[[int, str, int], str]  # (chain id, token address, smallest units) -> "≈ $0.43", or ""
 
@@ -77,10 +78,10 @@ def refusal_words(refusal: RouteRefusal, amount: int, sell: TokenInfo, chain: st
         code = ErrorCode.INTERNAL
     if code is ErrorCode.SERVER_UNREACHABLE:  # its provider did not answer (or answered what cannot be so): not a chain
         return tr("{provider} cannot be reached right now: its bridge is left out of this comparison, and asked again"
-                  " with the next.").format(provider=BRIDGE_NAMES.get(refusal.bridge, refusal.bridge))  # fmt: skip
+                  " with the next.").format(provider=bridge_name(refusal.bridge))  # fmt: skip
     error = ApiError(code, refusal.message)
     words = error_words.refusal(error, error_words.Names(chain, sell.symbol, sell.symbol))
-    return tr("{bridge}: {why}").format(bridge=refusal.bridge, why=words)
+    return tr("{bridge}: {why}").format(bridge=bridge_name(refusal.bridge), why=words)
 
 
 class RouteRow(QFrame):
@@ -89,17 +90,17 @@ class RouteRow(QFrame):
         self.route, self.tags = route, tags  # tags: "Best return", "Fastest", drawn as badges
         theme.mark(self, role="row", chosen="false")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.radio = QRadioButton(route.bridge)
+        self.radio = QRadioButton(bridge_name(route.bridge))  # the bridge's name first, its API code after
+        self.radio.setIcon(bridge_icon(route.bridge))
         font = self.radio.font()
         font.setBold(True)
         self.radio.setFont(font)
-        self.name = caption(BRIDGE_NAMES.get(route.bridge, ""))
         top = QHBoxLayout()
         top.setSpacing(8)
         top.addWidget(self.radio)
-        top.addWidget(self.name, 1)
         for words in tags:
             top.addWidget(tag(words))
+        top.addStretch(1)
         out = int(route.amountOut)
         self.amount = QLabel(formatting.amount(out, buy.decimals, buy.symbol))
         theme.mark(self.amount, role="heading")
@@ -122,7 +123,7 @@ class RouteRow(QFrame):
         grid.setColumnStretch(0, 1)
         self.value.setVisible(bool(value))
         self.radio.setAccessibleName(tr("{bridge}: {amount}, {eta}").format(
-            bridge=route.bridge, amount=self.amount.text(), eta=self.eta.text()))  # fmt: skip
+            bridge=bridge_name(route.bridge), amount=self.amount.text(), eta=self.eta.text()))  # fmt: skip
         self.setAccessibleName(self.radio.accessibleName())
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # the whole row chooses, not only its radio button

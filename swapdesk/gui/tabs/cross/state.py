@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.form_state import FIELD_BUTTONS, AskingWords, Message, SigningWords, Verdict, asking, signing
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 
@@ -98,7 +99,7 @@ def _with_route(f: CrossFacts, send: str) -> Verdict:
     blocked = signing(f, send, f.token, SIGNING)
     if blocked is not None:
         return blocked
-    label = tr("Send with {bridge}…").format(bridge=f.chosen)
+    label = tr("Send with {bridge}…").format(bridge=bridge_name(f.chosen))
     if f.other_recipient:
         words = tr("Another recipient than this account: check it, a transfer to a wrong address cannot be undone.")
         return Verdict(label, True, Message("warning", words))

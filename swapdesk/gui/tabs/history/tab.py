@@ -89,7 +89,7 @@ class HistoryTab(QWidget):
         self.chain_box.setAccessibleName(tr("Chain of the transaction"))
         self.chain_box.addItem(tr("Detect chain"), DETECT)
         for chain in CHAINS:
-            self.chain_box.addItem(chain_icon(chain.flag, chain.name), chain.name, chain.id)
+            self.chain_box.addItem(chain_icon(chain.flag), chain.name, chain.id)
         self.look_up = QPushButton(tr("Look up"))
         self.many_button = QPushButton(tr("Many hashes…"))
         self.many_button.setCheckable(True)

@@ -79,7 +79,7 @@ class QuoteForm(QObject):
         self.chain_box.setAccessibleName(tr("Chain"))
         self.chain_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for chain in CHAINS:
-            self.chain_box.addItem(chain_icon(chain.flag, chain.name), chain.name, chain.id)
+            self.chain_box.addItem(chain_icon(chain.flag), chain.name, chain.id)
         self._shown_chain = self.chain
         self.offered = AccountBox(tr("No account: quotes for the recipient"), lambda a: a.title())
         self.account_box, self.accounts_button = self.offered.box, self.offered.button
