@@ -18,9 +18,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from swapdesk.address import format_address
+from swapdesk.bridge_names import bridge_name
 from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.activity import Activity
-from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import secondary
 from swapdesk.gui.design.card import heading

@@ -121,7 +121,9 @@ def test_a_list_not_read_again_keeps_nothing_off_while_one_is_shown() -> None:
     verdict = decide(compared)
     assert verdict.enabled and verdict.button == "Send with Bridgers (METAPATH)…"
     asking = decide(replace(compared, load_failed="", loading="Loading the bridges' chains and tokens…"))
-    assert asking.enabled and asking.button == "Send with Bridgers (METAPATH)…"  # asked again: the list shown stays usable
+    assert (
+        asking.enabled and asking.button == "Send with Bridgers (METAPATH)…"
+    )  # asked again: the list shown stays usable
     idle = decide(CrossFacts(load_failed="no bridge provider answers right now", listed=True))
     assert idle.message is not None and idle.message.action == "Try again" and idle.message.kind == "warning"
     assert "the list shown is the last one" in idle.message.text

@@ -10,10 +10,10 @@ from typing import Any
 import qasync
 
 from swapdesk.api import CrossListRequest
+from swapdesk.bridge_names import bridge_name
 from swapdesk.compose import in_process
 from swapdesk.devnet.accounts import demo_address
 from swapdesk.gui import formatting
-from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.tabs.cross_kept import KeptList
 from swapdesk.gui.window import MainWindow
 from swapdesk.session import Session

@@ -13,9 +13,9 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from swapdesk.bridge_names import bridge_name
 from swapdesk.chains import UnknownChain, by_id, resolve
 from swapdesk.gui import formatting, status, theme
-from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.card import caption
 from swapdesk.gui.design.tokens import SPACE

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from swapdesk.api import CrossRoutes, TokenInfo
-from swapdesk.gui import formatting
 from swapdesk.bridge_names import bridge_name
+from swapdesk.gui import formatting
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.tabs.cross.limits import every_bridge_takes, of_refusal, outside, some_bridge_takes
 from swapdesk.gui.tabs.cross.routes import held

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from swapdesk.api import CrossRoute, ErrorCode, TokenInfo
 from swapdesk.api.records import RouteRefusal
-from swapdesk.gui import formatting
 from swapdesk.bridge_names import bridge_name
+from swapdesk.gui import formatting
 from swapdesk.gui.i18n import tr
 
 NO_MAXIMUM = 10**60  # a limit this high is none

@@ -14,10 +14,10 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from swapdesk.bridge_names import bridge_name
 from swapdesk.chains import by_id
 from swapdesk.gui import formatting, status, theme
 from swapdesk.gui.activity import Activity
-from swapdesk.bridge_names import bridge_name
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import primary, secondary
 from swapdesk.gui.design.card import Card, caption, heading

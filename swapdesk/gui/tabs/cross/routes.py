@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QButtonGroup, QFrame, QGridLayout, QHBoxLayout, QL
 
 from swapdesk.api import ApiError, CrossRoute, CrossRoutes, ErrorCode, TokenInfo
 from swapdesk.api.records import RouteFee, RouteRefusal
-from swapdesk.gui import error_words, formatting, theme
 from swapdesk.bridge_names import bridge_name
+from swapdesk.gui import error_words, formatting, theme
 from swapdesk.gui.design.badge import tag
 from swapdesk.gui.design.card import Card, caption
 from swapdesk.gui.design.skeleton import Skeleton
