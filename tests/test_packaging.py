@@ -52,6 +52,19 @@ def test_the_wheel_carries_icons_contracts_translations_and_desktop_files(wheel:
     assert {"swapdesk/gui/logos/manifest.json", "swapdesk/gui/logos/LICENSES.md"} <= names
 
 
+# what the package's code reads at run time but is not Python; the sources of a build step are not shipped
+BUILD_INPUTS = {"swapdesk/gui/i18n/swapdesk_zh_CN.ts", "swapdesk/gui/i18n/zh_CN.json"}
+
+
+def test_the_wheel_carries_every_file_the_package_reads(wheel: Path) -> None:
+    """Before: the catalogues of real networks (swapdesk/catalogs/data) and the style sheet's check mark and
+    chevrons were left out of the wheel, so an installed app had no catalogue for any real chain."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    tracked = subprocess.run(["git", "ls-files", "swapdesk"], cwd=REPO, capture_output=True, text=True, check=True)
+    data = [f for f in tracked.stdout.split() if not f.endswith(".py") and f not in BUILD_INPUTS]
+    assert data and [f for f in data if f not in names] == []
+
+
 def test_the_installed_app_finds_its_icons(wheel: Path, tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
     venv.create(env_dir, system_site_packages=True)  # dependencies come from this machine; the app from the wheel
