@@ -1,0 +1,146 @@
+"""Risk said before signing (issue 31, item 3): a slippage outside the sane band said where it is set and on the
+review, a new recipient, an unlimited approval, a router that is not the catalogue's; the severe ones keep Sign off
+until a box is ticked. Screenshots of the review with its warnings, light and dark, English and Chinese."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from swapdesk.address import to_checksum
+from swapdesk.devnet.accounts import demo_address
+from swapdesk.gui import i18n, theme
+from swapdesk.gui.swap_dialog import SwapDialog
+from swapdesk.gui.window import MainWindow
+from swapdesk.trade.checks import Shown
+
+from .conftest import Act, Typer, Until, screenshot
+
+STRANGER = to_checksum(bytes.fromhex("5a" * 20))  # none of the user's accounts, never sent to
+
+
+@pytest.fixture
+def restored(qapp: QApplication) -> Iterator[QApplication]:
+    yield qapp
+    theme.apply(qapp, "light")
+    i18n.install(qapp, "en")
+
+
+def _quoted(window: MainWindow, until: Until, type_into: Typer, amount: str, slippage: str = "auto") -> None:
+    tab = window.quote_tab
+    if tab.chain.name != "BNB Smart Chain" or not tab.accounts:
+        tab.chain_box.setCurrentIndex(tab.chain_box.findText("BNB Smart Chain"))
+        until(tab.accounts_shown, doing=window.start)
+    tab.choose_account(demo_address(8))
+    tab.sell.choose("USDT")
+    tab.buy.choose("WBNB")
+    tab.slippage.choose(slippage)
+    tab.amount.clear()
+    type_into(tab.amount, amount)
+    until(tab.quote_shown)
+
+
+def _review(window: MainWindow, until: Until) -> SwapDialog:
+    tab = window.quote_tab
+    until(tab.swap_requested, doing=tab.swap_button.click)
+    dialog = window.swap_dialog
+    assert dialog is not None
+    if dialog.funds is None:
+        until(dialog.checked)
+    return dialog
+
+
+def _keys(dialog: SwapDialog) -> dict[str, bool]:
+    return {risk.key: risk.severe for risk in dialog.risks.risks}
+
+
+def test_a_slippage_of_30_percent_is_said_where_it_is_set_and_confirmed_on_the_review(
+    window: MainWindow, until: Until, type_into: Typer, act: Act, restored: QApplication
+) -> None:
+    tab = window.quote_tab
+    _quoted(window, until, type_into, "1500", "30")
+    said = tab.message.message
+    assert said is not None and said.kind == "danger", tab.message.text()
+    assert said.text == "Slippage 30.00%: you may receive up to 30.00% less than quoted."
+    assert tab.slippage.caption.text() == "Slippage ⚠" and tab.slippage.custom.toolTip() == said.text
+    assert tab.summary.minimum_tone == "danger"  # the minimum drawn in the risk's tone
+    assert tab.swap_button.isEnabled()  # said, not refused: the review asks to confirm it
+
+    dialog = _review(window, until)
+    assert _keys(dialog).get("slippage") is True, dialog.risks.words()
+    slippage = next(r for r in dialog.risks.risks if r.key == "slippage")
+    assert slippage.words.startswith("Slippage 30.00% is high: you accept as little as ")
+    assert dialog.risks.confirm.isVisibleTo(dialog) and not dialog.approve_button.isEnabled()  # not before the tick
+    for mode in ("light", "dark"):
+        theme.apply(restored, mode)
+        act(lambda m=mode: screenshot(dialog, f"risks-slippage-en-{m}.png"))
+    act(lambda: dialog.risks.confirm.setChecked(True))
+    assert dialog.approve_button.isEnabled()
+    dialog.close()
+
+
+def test_no_slippage_may_fail_and_is_said(window: MainWindow, until: Until, type_into: Typer) -> None:
+    tab = window.quote_tab
+    _quoted(window, until, type_into, "10", "0")
+    said = tab.message.message
+    assert said is not None and said.kind == "warning"
+    assert said.text == "Slippage 0.00%: the swap may fail at the least move of the price."
+    dialog = _review(window, until)
+    assert _keys(dialog).get("slippage") is False  # said, not to confirm
+    assert not dialog.risks.confirm.isVisibleTo(dialog) and dialog.approve_button.isEnabled()
+    dialog.close()
+
+
+def test_a_new_recipient_of_a_large_amount_and_an_unlimited_approval_are_said(
+    window: MainWindow, until: Until, type_into: Typer, act: Act, restored: QApplication
+) -> None:
+    tab = window.quote_tab
+    _quoted(window, until, type_into, "1500")
+    act(lambda: tab.recipient.setText(STRANGER))
+    until(tab.quote_shown)
+    dialog = _review(window, until)
+    if not dialog.risks.risks:
+        until(dialog.risks.changed)
+    assert _keys(dialog) == {"recipient": True}, dialog.risks.words()
+    (words,) = dialog.risks.words()
+    assert words.startswith(f"New recipient: {STRANGER} is not one of your accounts") and "It receives $" in words
+    assert not dialog.approve_button.isEnabled()
+    act(lambda: dialog.unlimited.setChecked(True))
+    assert _keys(dialog) == {"recipient": True, "unlimited": False}
+    assert dialog.risks.notices[0].property("kind") == "danger"  # the severe first, in red
+    assert dialog.risks.notices[1].property("kind") == "warning"
+    for mode in ("light", "dark"):
+        theme.apply(restored, mode)
+        act(lambda m=mode: screenshot(dialog, f"risks-recipient-en-{m}.png"))
+    i18n.install(restored, "zh_CN")
+    theme.apply(restored, "light")
+    dialog.judge()  # the words again, in the window's language now
+    act(lambda: screenshot(dialog, "risks-recipient-zh-light.png"))
+    theme.apply(restored, "dark")
+    act(lambda: screenshot(dialog, "risks-recipient-zh-dark.png"))
+    assert "新收款地址" in dialog.risks.words()[0], dialog.risks.words()
+    i18n.install(restored, "en")
+    act(lambda: dialog.risks.confirm.setChecked(True))
+    assert dialog.approve_button.isEnabled()
+    dialog.close()
+
+
+def test_a_router_that_is_not_the_catalogues_is_severe(window: MainWindow, until: Until, type_into: Typer) -> None:
+    tab = window.quote_tab
+    _quoted(window, until, type_into, "10")
+    shown, account = until(tab.swap_requested, doing=tab.swap_button.click)
+    assert window.swap_dialog is not None
+    window.swap_dialog.close()
+    elsewhere = Shown(shown.request, shown.quote.model_copy(update={"aggregator": STRANGER}), shown.symbols)
+    dialog = window.open_swap(elsewhere, account)
+    assert dialog is not None
+    until(dialog.checked)
+    if "contract" not in _keys(dialog):
+        until(dialog.estimated)
+    assert _keys(dialog)["contract"] is True
+    words = next(r.words for r in dialog.risks.risks if r.key == "contract")
+    assert words.startswith(f"The quote sends to {STRANGER}, not the router that swapdesk's catalogue names")
+    assert not dialog.approve_button.isEnabled() and not dialog.swap_button.isEnabled()
+    dialog.close()
