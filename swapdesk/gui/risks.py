@@ -135,8 +135,11 @@ def recipient(receiver: str, known: list[str] | None, worth: Decimal | None) -> 
     words = tr("New recipient: {address} is not one of your accounts, and swapdesk has never sent to it. Check"
                " every character before you sign.")  # fmt: skip
     if large:
-        worth_words = formatting.usd(worth) if worth is not None else tr("of unknown worth")
-        words += " " + tr("It receives {worth}.").format(worth=worth_words)
+        words += " " + (
+            tr("It receives {worth}.").format(worth=formatting.usd(worth))
+            if worth is not None
+            else tr("What it receives has no dollar price here.")
+        )
     return Risk("recipient", words.format(address=receiver), large)
 
 

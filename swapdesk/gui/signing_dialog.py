@@ -19,6 +19,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from swapdesk.gui import error_words, risks, theme
@@ -165,10 +166,32 @@ class SigningDialog(QDialog):
         ticked = self.unlimited.isChecked() and not self.unlimited.isHidden()
         found = [*self._risks(), risks.unlimited(ticked, allowance, self.spender, self.token)]
         if self.result is None:
-            before = self.risks.risks
             self.risks.set_risks([r for r in found if r is not None])
-            if self.risks.risks != before and self.isVisible():
-                self.adjustSize()  # as tall as the review and its risks: nothing squeezed
+            if self.isVisible():
+                self._grow()  # the risks, or the review's figures they were judged on, may have grown
+
+    def _grow(self) -> None:
+        """As tall as the review and its risks, nothing squeezed, up to the screen's height (Qt's own first size,
+        and `adjustSize`, stop at two thirds of the screen, which a review with its risks may need more than)."""
+        screen = self.screen().availableGeometry()
+        frame = self.frameGeometry().height() - self.height()  # the title bar, where one is drawn
+        layout = self.layout()
+        if layout is None:
+            return
+        for _ in range(3):  # laid out at the new height, a wrapped line may need a little more: measured again
+            layout.activate()
+            wanted = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else -1
+            height = min(wanted if wanted > 0 else self.sizeHint().height(), screen.height() - frame)
+            if height <= self.height():
+                break
+            self.resize(self.width(), height)
+        overflow = self.frameGeometry().bottom() - screen.bottom()
+        if overflow > 0:  # grown past the screen's foot: moved up, never above its top
+            self.move(self.x(), max(screen.top(), self.y() - overflow))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._grow()  # risks known before the dialog opened (a slippage, an impact) count in its first height
 
     async def _read_known(self) -> None:
         """The person's accounts and the recipients swapdesk has sent to: a recipient among them is not new."""

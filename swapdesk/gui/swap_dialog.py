@@ -128,12 +128,17 @@ class SwapDialog(SigningDialog):
 
     def _priced_words(self) -> str:
         """Where the dollar values come from ('swapdesk's own quote into USDT on BNB Smart Chain's pools, at
-        block 533'), and why the two sides disagree with the swap's cost where they do; nothing when none is shown."""
+        block 533'), or nothing when none is shown."""
+        return priced_source(self.chain, *self._sides())
+
+    def _explain_gap(self) -> None:
+        """Why the two sides' dollars disagree with the swap's cost, where they do: in the tooltips of what is
+        received and of where the dollars come from (the row itself says it in a few words)."""
         request, quote = self.shown.request, self.shown.quote
         price_in, price_out = self._sides()
-        gap = pricing_words(price_in, request.amountIn, price_out, int(quote.totalAmountOut), quote)
-        source = priced_source(self.chain, price_in, price_out)
-        return f"{source}. {gap}" if source and gap else source
+        why = pricing_words(price_in, request.amountIn, price_out, int(quote.totalAmountOut), quote)
+        for key in ("receive", "priced"):
+            self.review.label(key).setToolTip(why)
 
     def _received_worth(self, out: int) -> str:
         """' (≈ $1,497.00)', said to be priced on other pools where it is worth more than the swap gives."""
@@ -254,7 +259,7 @@ class SwapDialog(SigningDialog):
         unknown = [t.lower() for t in (request.token0, request.token1) if self.prices.known(self.chain, t) is None]
         self.priced = True
         if not unknown:
-            self.review.set("priced", self._priced_words())  # the tab priced it: why the sides differ, if they do
+            self._explain_gap()
             return
         for token in await self.prices.tokens(self.chain):
             if token.address.lower() in unknown:
@@ -266,6 +271,7 @@ class SwapDialog(SigningDialog):
             self.review.set(key, plain(fresh.label(key).text()))
         self.review.show_row("priced", bool(fresh.label("priced").text()))
         fresh.deleteLater()
+        self._explain_gap()
 
     # -- steps -------------------------------------------------------------------------------
 

@@ -5,13 +5,15 @@ until a box is ticked. Screenshots of the review with its warnings, light and da
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
-from swapdesk.address import to_checksum
+from swapdesk.address import parse_tron, to_checksum
 from swapdesk.devnet.accounts import demo_address
-from swapdesk.gui import i18n, theme
+from swapdesk.gui import i18n, risks, theme
+from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.gui.swap_dialog import SwapDialog
 from swapdesk.gui.window import MainWindow
 from swapdesk.trade.checks import Shown
@@ -52,7 +54,34 @@ def _review(window: MainWindow, until: Until) -> SwapDialog:
     return dialog
 
 
-def _keys(dialog: SwapDialog) -> dict[str, bool]:
+def test_the_bounds_of_each_risk() -> None:
+    """The sane band and the bounds the review warns and asks to confirm at (`gui.risks`)."""
+    assert [risks.slippage_tone(bps) for bps in (0, 4, 5, 50, 500, 501, 2000, 2001)] == [
+        "warning", "warning", None, None, None, "warning", "warning", "danger"]  # fmt: skip
+    assert risks.slippage(50, "1 WBNB") is None
+    assert [(r.key, r.severe) for r in (risks.slippage(4, "x"), risks.slippage(2001, "x")) if r] == [
+        ("slippage", False), ("slippage", True)]  # fmt: skip
+    assert risks.impact(Decimal("0.0299")) is None
+    assert [(r.key, r.severe) for r in (risks.impact(Decimal("0.03")), risks.impact(Decimal("0.10"))) if r] == [
+        ("impact", False), ("impact", True)]  # fmt: skip
+    assert risks.network_fee(Decimal("0.49"), Decimal(10)) is None and risks.network_fee(None, Decimal(10)) is None
+    tron_fee = risks.network_fee(Decimal("7.14"), Decimal("2.50"), bound=True)  # the issue's 28.5 TRX on $2.50
+    assert tron_fee is not None and tron_fee.words.startswith("The network fee, up to $7.14, is up to 285.60% of")
+    mine = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8"  # the same 20 bytes written in TRON's base58 and in hex:
+    assert risks.recipient(to_checksum(parse_tron(mine)).lower(), [mine], None) is None  # not new
+    new = risks.recipient(STRANGER, [mine], Decimal(999))
+    assert new is not None and not new.severe and "It receives" not in new.words
+    assert risks.recipient(STRANGER, None, None) is None  # not judged before the accounts are read
+    large = risks.recipient(STRANGER, [], None)
+    assert large is not None and large.severe and large.words.endswith("What it receives has no dollar price here.")
+    assert risks.contract(STRANGER.lower(), STRANGER, "the router") is None
+    other = risks.contract(STRANGER, to_checksum(bytes(20)), "the router")
+    assert other is not None and other.severe
+    assert risks.unlimited(False, 2**256 - 1, "the router", "USDT") is not None
+    assert risks.unlimited(False, 10**30, "the router", "USDT") is None
+
+
+def _keys(dialog: SigningDialog) -> dict[str, bool]:
     return {risk.key: risk.severe for risk in dialog.risks.risks}
 
 
@@ -111,6 +140,12 @@ def test_a_new_recipient_of_a_large_amount_and_an_unlimited_approval_are_said(
     assert _keys(dialog) == {"recipient": True, "unlimited": False}
     assert dialog.risks.notices[0].property("kind") == "danger"  # the severe first, in red
     assert dialog.risks.notices[1].property("kind") == "warning"
+    squeezed = [
+        label.text()
+        for label in dialog.review.findChildren(QLabel)
+        if label.isVisible() and label.height() < max(label.heightForWidth(label.width()), label.fontMetrics().height())
+    ]
+    assert not squeezed, squeezed  # the dialog grew with its risks (past Qt's two thirds of the screen)
     for mode in ("light", "dark"):
         theme.apply(restored, mode)
         act(lambda m=mode: screenshot(dialog, f"risks-recipient-en-{m}.png"))
@@ -143,4 +178,34 @@ def test_a_router_that_is_not_the_catalogues_is_severe(window: MainWindow, until
     words = next(r.words for r in dialog.risks.risks if r.key == "contract")
     assert words.startswith(f"The quote sends to {STRANGER}, not the router that swapdesk's catalogue names")
     assert not dialog.approve_button.isEnabled() and not dialog.swap_button.isEnabled()
+    dialog.close()
+
+
+def test_a_cross_chain_review_says_a_new_recipient(
+    cross_window: MainWindow, until: Until, type_into: Typer, act: Act, restored: QApplication
+) -> None:
+    """The cross-chain review judges its own risks: 250 USDT to an address never seen on Polygon is said (a warning:
+    priced under $1,000 on Polygon's pools), the accounts' own address is not."""
+    from tests.gui.test_cross_flow import compare
+
+    tab = cross_window.cross_tab
+    compare(cross_window, until, type_into, act, "BNB Smart Chain", "Polygon", "250")
+    act(lambda: tab.recipient.setText(STRANGER))
+    until(tab.routes_shown)
+    act(lambda: tab.routes_card.choose("METAPATH"))
+    until(tab.send_requested, doing=tab.send_button.click)
+    dialog = cross_window.cross_dialog
+    assert dialog is not None
+    if dialog.funds is None:
+        until(dialog.checked)
+    while not (dialog.priced and dialog.known is not None):
+        until(dialog.risks.changed)
+    assert _keys(dialog) == {"recipient": False}, dialog.risks.words()
+    (words,) = dialog.risks.words()
+    assert words.startswith(f"New recipient: {STRANGER} is not one of your accounts") and "It receives" not in words
+    assert not dialog.risks.confirm.isVisibleTo(dialog)
+    assert dialog.approve_button.isEnabled() or dialog.send_button.isEnabled()  # said, nothing more to tick
+    for mode in ("light", "dark"):
+        theme.apply(restored, mode)
+        act(lambda m=mode: screenshot(dialog, f"risks-cross-en-{m}.png"))
     dialog.close()

@@ -46,6 +46,7 @@ class RiskList(QWidget):
             notice = Notice(risk.tone, risk.words)
             notice.setObjectName(f"risk-{risk.key}")
             self.layout_.insertWidget(index, notice)
+            notice.show()  # now, not at the loop's next turn (as a layout shows a new child): the dialog measures it
             self.notices.append(notice)
         severe = self.severe_keys()
         if self.confirm.isChecked() and not set(severe) <= set(self._confirmed_for):

@@ -4154,12 +4154,12 @@
             <translation>新收款地址：{address} 不是你的账户，swapdesk 也从未向它发送过。签名前请逐个字符核对。</translation>
         </message>
         <message>
-            <source>of unknown worth</source>
-            <translation>价值未知</translation>
-        </message>
-        <message>
             <source>It receives {worth}.</source>
             <translation>它将收到 {worth}。</translation>
+        </message>
+        <message>
+            <source>What it receives has no dollar price here.</source>
+            <translation>它收到的资产在这里没有美元价格。</translation>
         </message>
         <message>
             <source>No dollar price for {tokens}: no pool on {chain} leads from it to a stablecoin, so its worth cannot be checked here.</source>
