@@ -105,7 +105,7 @@ def test_many_hashes_pasted_opened_and_exported(
     found, missing = until(tab.many.finished, doing=lambda: tab.many.open_file(opened))
     assert (found, missing) == (1, 1) and table.rowCount() == 2
     assert row(0)[:3] == [transfer, "BNB Smart Chain", "Success"] and row(1) == [
-        UNKNOWN, "Optimism", "Not found", "", "hash: no transaction with that hash on OP"]  # fmt: skip
+        UNKNOWN, "Optimism", "Not found", "", "hash: no transaction with that hash on Optimism"]  # fmt: skip
 
     (info,) = until(tab.transaction_shown, doing=lambda: table.cellDoubleClicked.emit(0, 2))
     assert info.kind == "transfer" and tab.many.isHidden() and not tab.card.isHidden()

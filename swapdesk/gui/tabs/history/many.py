@@ -43,6 +43,7 @@ from swapdesk.gui.widgets.hashes_field import HashesField
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, look_up_many
 from swapdesk.off_loop import off_loop
+from swapdesk.words import Words
 
 COLUMNS = (
     QT_TR_NOOP("Hash"),
@@ -275,10 +276,10 @@ class ManyLookups(QWidget):
         info = found.info
         chain = found.chain.name if found.chain else ""  # the chain's name, never its API flag ("ETH")
         if info is None:
-            self._cells(
-                row,
-                (found.hash, chain, tr("Not found"), "", say(found.said) if found.said is not None else found.error),
-            )
+            said = found.said
+            if said is not None and found.chain is not None and said.words.get("chain") == found.chain.flag:
+                said = Words(said.template, **(said.words | {"chain": found.chain.name}))  # named, not its flag
+            self._cells(row, (found.hash, chain, tr("Not found"), "", say(said) if said is not None else found.error))
             return
         record = info.details
         badge = status.from_spec(record.status if record else info.status, record.statusNotes if record else "")
