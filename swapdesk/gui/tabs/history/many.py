@@ -12,6 +12,7 @@ double-clicking a row shows that transaction's card.
 from __future__ import annotations
 
 import asyncio
+import copy
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -43,7 +44,6 @@ from swapdesk.gui.widgets.hashes_field import HashesField
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, look_up_many
 from swapdesk.off_loop import off_loop
-from swapdesk.words import Words
 
 COLUMNS = (
     QT_TR_NOOP("Hash"),
@@ -278,7 +278,8 @@ class ManyLookups(QWidget):
         if info is None:
             said = found.said
             if said is not None and found.chain is not None and said.words.get("chain") == found.chain.flag:
-                said = Words(said.template, **(said.words | {"chain": found.chain.name}))  # named, not its flag
+                said = copy.copy(said)  # the same marked words, the chain named rather than flagged
+                said.words = said.words | {"chain": found.chain.name}
             self._cells(row, (found.hash, chain, tr("Not found"), "", say(said) if said is not None else found.error))
             return
         record = info.details
