@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
@@ -167,8 +167,6 @@ class SigningDialog(QDialog):
         found = [*self._risks(), risks.unlimited(ticked, allowance, self.spender, self.token)]
         if self.result is None:
             self.risks.set_risks([r for r in found if r is not None])
-            if self.isVisible():
-                self._grow()  # the risks, or the review's figures they were judged on, may have grown
 
     def _grow(self) -> None:
         """As tall as the review and its risks, nothing squeezed, up to the screen's height (Qt's own first size,
@@ -192,6 +190,12 @@ class SigningDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._grow()  # risks known before the dialog opened (a slippage, an impact) count in its first height
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest and self.isVisible() and self.result is None:
+            self._grow()  # a risk said, a figure that wraps once known: laid out anew, and grown if it must
+        return handled
 
     async def _read_known(self) -> None:
         """The person's accounts and the recipients swapdesk has sent to: a recipient among them is not new."""

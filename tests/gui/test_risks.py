@@ -209,3 +209,32 @@ def test_a_cross_chain_review_says_a_new_recipient(
         theme.apply(restored, mode)
         act(lambda m=mode: screenshot(dialog, f"risks-cross-en-{m}.png"))
     dialog.close()
+
+
+def test_a_tron_network_fee_large_against_a_small_trade_is_said_in_dollars(
+    window: MainWindow, until: Until, type_into: Typer, act: Act, restored: QApplication
+) -> None:
+    """The issue's case: a fee limit of tens of TRX on a trade of a few dollars. The fee is said in TRX and in
+    dollars (TRX priced on TRON's own pools), and its share of the trade is a warning on the review."""
+    tab = window.quote_tab
+    index = tab.chain_box.findText("TRON")
+    until(tab.accounts_shown, doing=lambda: tab.chain_box.setCurrentIndex(index))
+    tab.choose_account(demo_address(8))
+    tab.sell.choose("USDT")
+    tab.buy.choose("TRX")
+    tab.amount.clear()
+    type_into(tab.amount, "2.5")
+    until(tab.quote_shown)
+    dialog = _review(window, until)
+    while "fee" not in _keys(dialog):
+        until(dialog.estimated)
+    network = dialog.network.text()
+    assert network.startswith("up to ") and " TRX (≈ $" in network and "gas" not in network, network
+    fee = next(r for r in dialog.risks.risks if r.key == "fee")
+    assert not fee.severe and fee.words.startswith("The network fee, up to $"), fee.words
+    assert "of what you trade ($2.50)" in fee.words, fee.words
+    for mode in ("light", "dark"):
+        theme.apply(restored, mode)
+        act(lambda m=mode: screenshot(dialog, f"risks-tron-fee-en-{m}.png"))
+    assert dialog.network.height() >= dialog.network.heightForWidth(dialog.network.width())  # its two lines shown
+    dialog.close()
