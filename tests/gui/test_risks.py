@@ -96,6 +96,7 @@ def test_a_slippage_of_30_percent_is_said_where_it_is_set_and_confirmed_on_the_r
     assert tab.slippage.caption.text() == "Slippage ⚠" and tab.slippage.custom.toolTip() == said.text
     assert tab.summary.minimum_tone == "danger"  # the minimum drawn in the risk's tone
     assert tab.swap_button.isEnabled()  # said, not refused: the review asks to confirm it
+    act(lambda: screenshot(window, "risks-slippage-tab-en-light.png"))
 
     dialog = _review(window, until)
     assert _keys(dialog).get("slippage") is True, dialog.risks.words()
