@@ -34,6 +34,7 @@ REPORT_EVERY = 256 * 1024  # characters read between two reports of progress
 REPORT_ROWS = 4096  # a CSV's rows read between two reports
 MARK_PIECE = 1024 * 1024  # characters mapped at once: the window's thread gets its turn between two pieces
 Progress = Callable[[float], None]  # how much of the text is read, 0 to 1
+Amount = Callable[[int, int], str]  # smallest units and decimals -> the amount in words
 HASH = re.compile(r"\b(?:0x)?[0-9a-fA-F]{64}\b")
 WORDS = re.compile(r"[^0-9A-Za-z-]+")  # what separates the words of a line
 LINE_END = re.compile(r"[\r\n]")
@@ -210,9 +211,10 @@ def _result(found: Found) -> Sequence[object]:
     ]  # fmt: skip
 
 
-def summary(info: TxInfo, known: dict[str, str] | None = None) -> str:
+def summary(info: TxInfo, known: dict[str, str] | None = None, write: Amount = to_human) -> str:
     """One line: what the transaction is, amounts as a person reads them, tokens by symbol where the transaction
-    or `known` (symbols by lower-case address: a chain's token list) says it, else by address."""
+    or `known` (symbols by lower-case address: a chain's token list) says it, else by address. `write` writes an
+    amount (smallest units, decimals): exact by default (the CSV's), rounded for a table a person reads."""
     d = info.details
     if d is not None:
         symbols = (known or {}) | {f.token.lower(): f.symbol for f in info.flows if f.symbol}
@@ -224,23 +226,21 @@ def summary(info: TxInfo, known: dict[str, str] | None = None) -> str:
             return symbols.get(token.lower(), token)
 
         kind = "cross-chain transfer" if d.fromChain != d.toChain else "swap"
-        sold = f"{to_human(int(d.amountIn), d.fromDecimals)} {named(d.fromToken, d.fromChain)}"
+        sold = f"{write(int(d.amountIn), d.fromDecimals)} {named(d.fromToken, d.fromChain)}"
         got = "" if "amountOut" in (d.unknown or []) or d.status != "Success" else (
-            f" for {to_human(int(d.amountOut), d.toDecimals)} {named(d.toToken, d.toChain)}")  # fmt: skip
+            f" for {write(int(d.amountOut), d.toDecimals)} {named(d.toToken, d.toChain)}")  # fmt: skip
         dexs = f" ({', '.join(x.dex for x in d.dexs)})" if d.dexs else ""
         return f"{kind} of {sold}{got or f' for {named(d.toToken, d.toChain)}'}{dexs}"
     if info.kind == "approval":
-        amount = "unlimited" if info.unlimited else to_human(int(info.amount), info.decimals)
+        amount = "unlimited" if info.unlimited else write(int(info.amount), info.decimals)
         return f"approval of {amount} {info.symbol or info.token} to {info.spenderName or info.spender}"
     if info.kind == "transfer":
-        return (
-            f"transfer of {to_human(int(info.amount), info.decimals)} {info.symbol or info.token} to {info.recipient}"
-        )
+        return f"transfer of {write(int(info.amount), info.decimals)} {info.symbol or info.token} to {info.recipient}"
     if info.kind == "bridge" and info.bridge is not None:
         return f"deposit into {info.bridge.bridge} of {info.bridge.amount} of {info.bridge.token}"
     if info.kind in ("payment", "wrap", "unwrap"):
         coin = _chain(info.chain)
-        value = f" of {to_human(int(info.value), coin.native_decimals)} {coin.native_symbol}" if coin else ""
+        value = f" of {write(int(info.value), coin.native_decimals)} {coin.native_symbol}" if coin else ""
         return f"{info.kind}{value if int(info.value or 0) else ''}"
     if info.kind == "call":
         method = info.methodName.split("(")[0] if info.methodName else info.method

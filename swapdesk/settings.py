@@ -17,7 +17,7 @@ import platformdirs
 
 from swapdesk.chains import UnknownChain, resolve
 from swapdesk.files import write_atomically
-from swapdesk.words import QT_TR_NOOP, Worded
+from swapdesk.words import QT_TR_NOOP, Term, Worded, Words
 
 ENGINES = ("embedded", "remote")
 THEMES = ("system", "light", "dark")
@@ -49,11 +49,30 @@ def parse_speed(text: str) -> float:
 _ONE_OF = QT_TR_NOOP("must be one of {names}")
 
 
+# the settings' names as the file writes them, marked: the window says them in its language (English keeps them)
+SETTING_NAMES = {
+    "engine": QT_TR_NOOP("engine"), "server_url": QT_TR_NOOP("server_url"), "theme": QT_TR_NOOP("theme"),
+    "language": QT_TR_NOOP("language"), "devnet_speed": QT_TR_NOOP("devnet_speed"), "rpc": QT_TR_NOOP("rpc"),
+    "providers": QT_TR_NOOP("providers"), "forks": QT_TR_NOOP("forks"),
+}  # fmt: skip
+
+
+def _setting_words(name: str) -> object:
+    """'providers cbridge' as words: the setting's name translated where it is shown, the item (a provider, a
+    chain) as written."""
+    setting, _, item = name.partition(" ")
+    if setting not in SETTING_NAMES:
+        return name
+    if not item:
+        return Term(SETTING_NAMES[setting])
+    return Words(QT_TR_NOOP("{setting} {item}"), setting=Term(SETTING_NAMES[setting]), item=item)
+
+
 class BadSetting(Worded, ValueError):
     """A setting that breaks its rule: `name` the setting as the file writes it, then the rule's template and words."""
 
     def __init__(self, name: str, rule: str, **words: object) -> None:
-        super().__init__(QT_TR_NOOP("{name}: {rule}"), name=name, rule=Worded(rule, **words))
+        super().__init__(QT_TR_NOOP("{name}: {rule}"), name=_setting_words(name), rule=Worded(rule, **words))
         self.name = name
 
 

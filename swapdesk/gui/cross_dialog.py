@@ -2,24 +2,31 @@
 
 The review repeats what the person decides on before anything is signed: the chains and the bridge, what is
 sent and what arrives, the least that arrives (and what happens below it), the fees by kind, the network fee,
-how long it takes, who receives, and the contract the deposit goes to, named from swapdesk's own catalogue.
-Approve is its own step, for the exact amount, to that contract only. Send gets a final quote, checks its call
-data against the review, dry-runs it, signs, records, sends, and makes the order callback; the dialog says
-what it is doing at each moment, and why it stopped, in plain words. The done view gives the deposit's hash
-(copy, look up) and hands the order to the Cross-chain tab, which follows it to the end; while the dialog is
-open its status follows that order as the card behind it says it (`order_moved`), never Pending once received.
+how long it takes, who receives, and the contract the deposit goes to, named from swapdesk's own catalogue; then
+what the person risks (`gui.risks`: a network fee large against the transfer, an unlimited approval, a new
+recipient, a token without a price, a contract not the catalogue's). Approve is its own step, for the exact
+amount, to that contract only. Send gets a final quote, checks its call data against the review, dry-runs it,
+signs, records, sends, and makes the order callback; the dialog says what it is doing at each moment, and why
+it stopped, in plain words. The done view gives the deposit's hash (copy, look up) and hands the order to the
+Cross-chain tab, which follows it to the end; while the dialog is open its status follows that order as the card
+behind it says it (`order_moved`), never Pending once received.
 
 The steps are `SigningDialog`'s.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from swapdesk.address import format_address
+from swapdesk.api.records import RouteFee
 from swapdesk.bridge_names import bridge_name
-from swapdesk.gui import formatting, status, theme
+from swapdesk.chains import Chain
+from swapdesk.gui import formatting, risks, status, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.buttons import secondary
@@ -28,15 +35,21 @@ from swapdesk.gui.design.copyable import CopyableField
 from swapdesk.gui.design.rows import Rows
 from swapdesk.gui.i18n import QT_TR_NOOP, tr
 from swapdesk.gui.links import Links
+from swapdesk.gui.pricing import Prices
+from swapdesk.gui.risks import Risk
 from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.gui.tabs.cross.orders import badge_of, ended_words
 from swapdesk.gui.tabs.cross.routes import Worth, about, fee_line, nothing_worth
+from swapdesk.gui.tasks import Latest
 from swapdesk.store import StoredOrder
 from swapdesk.trade.bridge import Bridger, BridgeResult
 from swapdesk.trade.bridge_catalog import CONTRACT_NAMES
 from swapdesk.trade.bridge_checks import CrossShown
 from swapdesk.trade.results import Funds
 from swapdesk.wallet import Account, PrivateKey, Wallet
+
+if TYPE_CHECKING:
+    from swapdesk.store import TxStore
 
 # `bridge_catalog.CONTRACT_NAMES`, marked here for lupdate: the review names the contract in the window's language
 CONTRACT_WORDS = (QT_TR_NOOP("Multichain router"), QT_TR_NOOP("Bridgers contract"), QT_TR_NOOP("cBridge contract"))
@@ -55,6 +68,7 @@ class CrossSendDialog(SigningDialog):
     def __init__(
         self, bridger: Bridger, wallet: Wallet, shown: CrossShown, account: Account, parent: QWidget | None = None,
         links: Links | None = None, worth: Worth = nothing_worth, activity: Activity | None = None,
+        store: TxStore | None = None, prices: Prices | None = None,
     ) -> None:  # fmt: skip
         self.src, self.dst = shown.src, shown.dst
         sell = shown.symbols[0]
@@ -63,9 +77,13 @@ class CrossSendDialog(SigningDialog):
             doing=tr("Sending…"), amount=shown.amount,
             amount_words=formatting.amount(shown.amount, shown.decimals[0], sell), token=sell,
             spender=tr("{bridge}'s contract").format(bridge=bridge_name(shown.bridge)), parent=parent,
-            activity=activity,
+            activity=activity, store=store,
         )  # fmt: skip
         self.bridger, self.shown, self.worth = bridger, shown, worth
+        self.prices = prices or Prices(bridger.service)
+        self.priced = False  # both sides' prices were asked for (a token still without one has none)
+        self.catalogued: str | None = None  # the bridge's contract swapdesk's catalogue names, once read
+        self._pricing = Latest()
         self.links = links or Links()
         self.send_button = self.action_button
         self.setWindowTitle(tr("Send {token} to {chain}").format(token=sell, chain=self.dst.name))
@@ -152,17 +170,59 @@ class CrossSendDialog(SigningDialog):
     async def _read_funds(self) -> Funds:
         s = self.shown
         contract = await self.bridger.contract(s)
+        self.catalogued = format_address(contract, self.src.tron)
         self.review.set(
             "contract",
-            tr("{bridge}'s {name} {address}, from swapdesk's own catalogue (the quote's word is not taken)").format(
-                bridge=bridge_name(s.bridge),
-                name=tr(CONTRACT_NAMES[s.bridge]),
-                address=format_address(contract, self.src.tron),
+            tr("{address}\n{bridge}'s {name}, from swapdesk's own catalogue").format(
+                bridge=bridge_name(s.bridge), name=tr(CONTRACT_NAMES[s.bridge]), address=self.catalogued
             ),
         )
         funds = await self.bridger.funds(self.account.address, s)
         self.bridger.check_balance(funds, s)
         return funds
+
+    def _checked(self, funds: Funds) -> None:
+        if not self.priced:
+            self._pricing.run(self._price_sides())
+
+    async def _price_sides(self) -> None:
+        """Both sides' prices and the network fee's coin's, each on its own chain's pools (the tab's, when known)."""
+        s, who = self.shown, self.account.address
+        wanted = [(self.src, s.quote.token0), (self.dst, s.quote.token1)]
+        gas = self._gas()
+        if gas is not None:
+            wanted.append((self.src, gas.token))
+        for chain, address in wanted:
+            if self.prices.known(chain, address) is None:
+                token = next((t for t in await self.prices.tokens(chain) if t.address.lower() == address.lower()), None)
+                if token is not None:
+                    await self.prices.price(chain, token, self.account.address_on(chain.tron) or who)
+        self.priced = True
+        self.judge()
+
+    def _gas(self) -> RouteFee | None:
+        return next((f for f in self.shown.route.fees if f.kind == "gas"), None)
+
+    def _value(self, chain: Chain, token: str, units: int) -> Decimal | None:
+        price = self.prices.known(chain, token)
+        return price.value(units) if price is not None else None
+
+    def _risks(self) -> list[Risk | None]:
+        s = self.shown
+        gas = self._gas()
+        fee = self._value(self.src, gas.token, int(gas.amount)) if gas is not None else None
+        sides = ((self.src, s.quote.token0, s.symbols[0]), (self.dst, s.quote.token1, s.symbols[1]))
+        unpriced = [symbol for chain, token, symbol in sides if self.priced and self.prices.known(chain, token) is None]
+        return [
+            risks.network_fee(fee, self._value(self.src, s.quote.token0, s.amount)),
+            risks.recipient(s.receiver, self.known, self._value(self.dst, s.quote.token1, s.amount_out)),
+            risks.unpriced(unpriced, " / ".join(dict.fromkeys(chain.name for chain, _, _ in sides))),
+            risks.contract(s.quote.router, self.catalogued, tr("the bridge's contract")) if self.catalogued else None,
+        ]
+
+    def _close_work(self) -> None:
+        super()._close_work()
+        self._pricing.close()
 
     async def _approve_with(self, key: PrivateKey, unlimited: bool) -> str:
         return (await self.bridger.approve(key, self.shown, unlimited=unlimited)).hash

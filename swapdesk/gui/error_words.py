@@ -25,6 +25,7 @@ class Names:
     chain: str = ""
     sell: str = ""
     buy: str = ""
+    tron: bool = False  # the chain writes addresses in base58 (no capital letters to check: a checksum of its own)
 
 
 def amount_problem(text: str, decimals: int, symbol: str) -> str | None:
@@ -75,6 +76,8 @@ def refusal(error: ApiError, names: Names) -> str:
     chain, sell, buy = names.chain, names.sell, names.buy
     if code in (ErrorCode.INVALID_ADDRESS, ErrorCode.ADDRESS_CHAIN_MISMATCH):
         return tr("This is not an address of {chain}: check the recipient.").format(chain=chain)
+    if code is ErrorCode.BAD_CHECKSUM and names.tron:
+        return tr("This is not a TRON address: a character is wrong or missing. Paste it again from its source.")
     if code is ErrorCode.BAD_CHECKSUM:
         return tr("The address's capital letters do not match its checksum: paste it again from its source.")
     if code is ErrorCode.INVALID_RECIPIENT:

@@ -5,7 +5,9 @@ and supplies four steps: read the funds (`_read_funds`), approve (`_approve_with
 what happened (`_show_done`). This class runs them. The steps are drawn in a row at the top ("1 Approve USDT ›
 2 Swap"): the one to do now outlined, a finished one ticked ("✓ Approved USDT"), so a step done never just
 vanishes. The next action is always the dialog's one primary, default button (Enter presses it): Approve while
-the approval is missing, then the action, then, once done, what comes next; Close is secondary. Each step shows
+the approval is missing, then the action, then, once done, what comes next; Close is secondary. What the person
+risks is said on the review before any signature (`gui.risks`: the subclass's, and an unlimited approval and a
+recipient never seen before here); a severe risk keeps both buttons off until its box is ticked. Each step shows
 its progress at once (and in the window's status bar) and says why it stopped, in plain words; the key is
 handed out by the wallet (off the GUI thread, as the keyring may block) just before each signature, and held
 no longer.
@@ -14,25 +16,31 @@ no longer.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from swapdesk.gui import error_words, theme
+from swapdesk.gui import error_words, risks, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.buttons import secondary
 from swapdesk.gui.design.card import caption
 from swapdesk.gui.design.notice import Notice
 from swapdesk.gui.design.progress import Progress
+from swapdesk.gui.design.risk_list import RiskList
 from swapdesk.gui.design.steps import Steps
 from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.i18n import tr
+from swapdesk.gui.risks import Risk
 from swapdesk.gui.tasks import Latest
 from swapdesk.off_loop import off_loop
 from swapdesk.trade.errors import TradeError
 from swapdesk.trade.results import Funds
 from swapdesk.wallet import Account, Password, PrivateKey, Wallet, WalletError, WrongPassword
+
+if TYPE_CHECKING:
+    from swapdesk.store import TxStore
 
 SIGNING_ERRORS = (TradeError, WalletError, WrongPassword)  # said in words; anything else is a bug
 
@@ -46,10 +54,11 @@ class SigningDialog(QDialog):
     def __init__(
         self, wallet: Wallet, account: Account, *, devnet: bool, action: str, doing: str, amount: int,
         amount_words: str, token: str, spender: str, parent: QWidget | None = None, activity: Activity | None = None,
+        store: TxStore | None = None,
     ) -> None:  # fmt: skip
         """`action`: the button's word ("Swap"), `doing` its progress ("Swapping…"); `amount`: what the spender
         must be allowed to take of `token`, in smallest units (`amount_words` says it); `spender`: who takes it,
-        in words ("swapdesk's router")."""
+        in words ("swapdesk's router"); `store`: the transactions sent, whose recipients are not new."""
         super().__init__(parent)
         self.wallet, self.account, self.devnet = wallet, account, devnet
         self.action, self.amount, self.token, self.spender = action, amount, token, spender
@@ -58,6 +67,11 @@ class SigningDialog(QDialog):
         self.approved_once = False
         self._busy = True
         self._work = Latest(self._unexpected)
+        self.store = store
+        self.known: list[str] | None = None  # the accounts and the recipients sent to before, once read
+        self._reading = Latest(self._unexpected)
+        self.risks = RiskList()
+        self.risks.changed.connect(self._enable)
 
         self.steps = Steps()
         self.steps.set_steps([(tr("Approve {token}").format(token=token), tr("Approved {token}").format(token=token)),
@@ -72,6 +86,7 @@ class SigningDialog(QDialog):
         )
         theme.primary(self.approve_button)
         self.unlimited = QCheckBox(tr("Approve an unlimited amount (skips this step next time; riskier)"))
+        self.unlimited.toggled.connect(lambda _: self.judge())
         self.action_button = QPushButton(action)
         self.action_button.setAccessibleName(action)
         theme.primary(self.action_button)
@@ -102,12 +117,14 @@ class SigningDialog(QDialog):
         layout.setContentsMargins(SPACE["xl"], SPACE["lg"], SPACE["xl"], SPACE["lg"])
         layout.setSpacing(SPACE["md"])
         layout.addWidget(self.steps)
-        for part in (*parts, self.unlimited, self.progress, self.step, self.error):
+        for part in (*parts, self.unlimited, self.risks, self.progress, self.step, self.error):
             layout.addWidget(part)
         layout.addLayout(buttons)
         for button in (self.close_button, after, self.approve_button, self.action_button):
             button.setAutoDefault(False)
         self._enable()
+        self.judge()
+        self._reading.run(self._read_known())
         self._run(self._check, tr("Checking your balance and what {spender} may take…").format(spender=self.spender))
 
     # -- the subclass's part ------------------------------------------------------------------
@@ -134,8 +151,61 @@ class SigningDialog(QDialog):
         """The funds are known (before the buttons come on); nothing by default."""
 
     def _may_act(self) -> bool:
-        """Whatever else the action waits for (a confirmation the person ticks); nothing by default."""
+        """Whatever else the action waits for; nothing by default (a severe risk's confirmation is the base's)."""
         return True
+
+    def _risks(self) -> list[Risk | None]:
+        """The subclass's risks, as known now (asked again whenever something is learnt: `judge`)."""
+        return []
+
+    # -- risks -------------------------------------------------------------------------------
+
+    def judge(self) -> None:
+        """The risks as known now, on the review: the subclass's, and an unlimited approval."""
+        allowance = self.funds.allowance if self.funds is not None else None
+        ticked = self.unlimited.isChecked() and not self.unlimited.isHidden()
+        found = [*self._risks(), risks.unlimited(ticked, allowance, self.spender, self.token)]
+        if self.result is None:
+            self.risks.set_risks([r for r in found if r is not None])
+
+    def _grow(self) -> None:
+        """As tall as the review and its risks, nothing squeezed, up to the screen's height (Qt's own first size,
+        and `adjustSize`, stop at two thirds of the screen, which a review with its risks may need more than)."""
+        screen = self.screen().availableGeometry()
+        frame = self.frameGeometry().height() - self.height()  # the title bar, where one is drawn
+        layout = self.layout()
+        if layout is None:
+            return
+        for _ in range(3):  # laid out at the new height, a wrapped line may need a little more: measured again
+            layout.activate()
+            wanted = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else -1
+            height = min(wanted if wanted > 0 else self.sizeHint().height(), screen.height() - frame)
+            if height <= self.height():
+                break
+            self.resize(self.width(), height)
+        overflow = self.frameGeometry().bottom() - screen.bottom()
+        if overflow > 0:  # grown past the screen's foot: moved up, never above its top
+            self.move(self.x(), max(screen.top(), self.y() - overflow))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._grow()  # risks known before the dialog opened (a slippage, an impact) count in its first height
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest and self.isVisible() and self.result is None:
+            self._grow()  # a risk said, a figure that wraps once known: laid out anew, and grown if it must
+        return handled
+
+    async def _read_known(self) -> None:
+        """The person's accounts and the recipients swapdesk has sent to: a recipient among them is not new."""
+        accounts = await off_loop(self.wallet.accounts, self.devnet)
+        known = [a.address for a in accounts]
+        if self.store is not None:
+            rows = await off_loop(self.store.all)
+            known += [str(r.summary["receiver"]) for r in rows if r.summary.get("receiver")]
+        self.known = known
+        self.judge()
 
     # -- steps -------------------------------------------------------------------------------
 
@@ -175,6 +245,7 @@ class SigningDialog(QDialog):
             )
         )
         self._checked(funds)
+        self.judge()
         self._busy = False
         self._enable()
         self.checked.emit(funds)
@@ -201,7 +272,7 @@ class SigningDialog(QDialog):
         self.result = result
         self.steps.set_state(1, "done")
         self._show_done(result)
-        for widget in (self.approve_button, self.unlimited, self.action_button):
+        for widget in (self.approve_button, self.unlimited, self.action_button, self.risks):
             widget.hide()
         self.close_button.setText(tr("Close"))
         self.sent.emit()
@@ -224,8 +295,9 @@ class SigningDialog(QDialog):
         ready = not self._busy and self.funds is not None and self.result is None
         self.approve_button.setVisible(self.result is None and needs)
         self.action_button.setVisible(self.result is None and not needs)
-        self.approve_button.setEnabled(ready and needs)
-        self.action_button.setEnabled(ready and not needs and self._may_act())
+        confirmed = self.risks.confirmed()  # a severe risk: nothing is signed before its box is ticked
+        self.approve_button.setEnabled(ready and needs and confirmed)
+        self.action_button.setEnabled(ready and not needs and self._may_act() and confirmed)
         current = self.approve_button if needs else self.action_button
         current.setDefault(self.result is None)
         (self.action_button if needs else self.approve_button).setDefault(False)
@@ -246,4 +318,5 @@ class SigningDialog(QDialog):
 
     def _close_work(self) -> None:
         self._work.close()
+        self._reading.close()
         self.progress.stop()

@@ -305,7 +305,7 @@ class MainWindow(QMainWindow):
         from swapdesk.gui.swap_dialog import SwapDialog
 
         dialog = self.swap_dialog = SwapDialog(
-            trader, self.wallet, shown, account, self, self.links, self.prices, self.activity
+            trader, self.wallet, shown, account, self, self.links, self.prices, self.activity, store=self.store
         )
         dialog.sent.connect(self.history_tab.refresh_sent)
         dialog.swapped.connect(lambda _: self.quote_tab.reset_after_swap())
@@ -320,7 +320,16 @@ class MainWindow(QMainWindow):
         from swapdesk.gui.cross_dialog import CrossSendDialog
 
         dialog = self.cross_dialog = CrossSendDialog(
-            bridger, self.wallet, shown, account, self, self.links, self.cross_tab.worth, self.activity
+            bridger,
+            self.wallet,
+            shown,
+            account,
+            self,
+            self.links,
+            self.cross_tab.worth,
+            self.activity,
+            store=self.store,
+            prices=self.prices,
         )
         dialog.say_priced(self.cross_tab.priced_words())
         dialog.sent.connect(self.history_tab.refresh_sent)

@@ -85,11 +85,14 @@ def test_many_hashes_pasted_opened_and_exported(
     def row(n: int) -> list[str]:
         return [cell(table, n, c) for c in range(table.columnCount())]
 
-    assert row(0) == [approval, "OP", "Success", "approval of 1234.5 USDC to swapdesk's router",
+    # chains by name, never their API flags; amounts as the window writes them, every digit in the tooltip
+    assert row(0) == [approval, "Optimism", "Success", "approval of 1,234.5 USDC to swapdesk's router",
                       "from the app's records"]  # fmt: skip
-    assert row(1)[1:3] == ["BSC", "Success"] and row(1)[3].startswith("transfer of 2.5 USDT to 0x")
+    tip = table.item(0, 3)
+    assert tip is not None and tip.toolTip() == "approval of 1234.5 USDC to swapdesk's router"
+    assert row(1)[1:3] == ["BNB Smart Chain", "Success"] and row(1)[3].startswith("transfer of 2.5 USDT to 0x")
     assert row(2) == [UNKNOWN, "", "Not found", "", "No chain knows that transaction hash."]
-    assert row(3)[1:3] == ["BSC", "Failed"] and row(3)[3] == "swap of 10 USDT for CAKE"
+    assert row(3)[1:3] == ["BNB Smart Chain", "Failed"] and row(3)[3] == "swap of 10 USDT for CAKE"
     why = row(3)[4]  # the failure said in words
     assert why.startswith("The swap gave less than its minimum: it asked for at least 1000000000000 CAKE, and the ")
     assert why.endswith(" CAKE at that block.")
@@ -111,8 +114,8 @@ def test_many_hashes_pasted_opened_and_exported(
     opened.write_text(f"when,network,tx_hash\n2026-11-01,bsc,{transfer}\n2026-11-02,Optimism,{UNKNOWN}\n")
     found, missing = until(tab.many.finished, doing=lambda: tab.many.open_file(opened))
     assert (found, missing) == (1, 1) and table.rowCount() == 2
-    assert row(0)[:3] == [transfer, "BSC", "Success"] and row(1) == [
-        UNKNOWN, "OP", "Not found", "", "hash: no transaction with that hash on OP"]  # fmt: skip
+    assert row(0)[:3] == [transfer, "BNB Smart Chain", "Success"] and row(1) == [
+        UNKNOWN, "Optimism", "Not found", "", "hash: no transaction with that hash on Optimism"]  # fmt: skip
 
     (info,) = until(tab.transaction_shown, doing=lambda: table.cellDoubleClicked.emit(0, 2))
     assert info.kind == "transfer" and tab.many.isHidden() and not tab.card.isHidden()
@@ -234,7 +237,7 @@ def test_a_large_paste_is_read_while_the_window_turns(
     many.text.insertFromMimeData(pasted)
     found, missing = until(many.finished, doing=many.look_up_all)
     assert (found, missing) == (0, 1) and cell(many.table, 0, 0) == UNKNOWN
-    assert cell(many.table, 0, 1) == "BSC"
+    assert cell(many.table, 0, 1) == "BNB Smart Chain"
     many.text.setPlainText("typed")  # typing replaces what was kept
     assert many.text.kept is None and many.text.text_to_read() == "typed"
 

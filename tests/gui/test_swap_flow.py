@@ -91,8 +91,9 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     assert dialog.swap_button.isEnabled() and not dialog.approve_button.isVisibleTo(dialog)
     assert dialog.swap_button.isDefault() and dialog.steps.labels[0].text() == "✓ Approved USDT"
     (network,) = until(dialog.estimated)
-    paid = re.search(r"\(\d[\d,]* gas at [\d.,]+ g?wei\) \((under )?\$[\d.,]+\)$", network)  # coin and USD
-    assert " BNB (" in network and paid, network
+    paid = re.search(r"^(about|under) [\d.,]+ BNB \((≈ |under )\$[\d.,]+\)$", network)  # coin and USD, no gas
+    assert paid, network
+    assert re.search(r"^\d[\d,]* gas at [\d.,]+ g?wei$", dialog.network.toolTip())  # how: in the tooltip
 
     dialog.swap_button.click()
     (result,) = until(dialog.swapped)
@@ -107,9 +108,10 @@ def test_swap_from_the_window_with_approval(window: MainWindow, until: Until, ty
     if dialog.network_paid.text() == "reading…":
         qloop.run_until_complete(dialog._network_paid(result.hash))
     assert (
-        re.search(r" BNB \(\d[\d,]* gas\) \((under )?\$[\d.,]+\)$", dialog.network_paid.text())
+        re.search(r"^(under )?[\d.,]+ BNB \((≈ |under )\$[\d.,]+\)$", dialog.network_paid.text())
         and dialog.done_badge.text() == "Success"
-    )
+    ), dialog.network_paid.text()
+    assert re.search(r"^\d[\d,]* gas$", dialog.network_paid.toolTip())
     assert not dialog.progress.busy  # done: nothing says "waiting for the receipt" under the done view
     assert re.search(r"^3 USDT \(≈ \$3\.00\)$", dialog.paid_fee.text()), dialog.paid_fee.text()
     assert "own quote into USDT on BNB Smart Chain's pools" in plain(dialog.done_priced.text())

@@ -52,10 +52,11 @@ def test_the_quote_tab_swaps_on_tron_with_an_approval(window: MainWindow, until:
     assert dialog is not None
     until(dialog.checked)
     assert dialog.approve_button.isEnabled() and "Approve 1,500 USDT" in dialog.approve_button.text()
-    if dialog.network.text() == "estimating…":  # the review is checked; its network fee may come a moment later
+    if "$" not in dialog.network.text():  # the review is checked; its network fee and its dollars come after
         until(dialog.estimated)
     network = dialog.network.text()
-    assert network.startswith("up to ") and " TRX of energy, burnt only as used" in network
+    assert network.startswith("up to ") and " TRX (≈ $" in network and ") of energy, burnt only as used" in network
+    assert "gas" not in network and "gas" not in dialog.network.toolTip(), dialog.network.toolTip()
     dialog.approve_button.click()
     until(dialog.checked)  # approved on TRON, then balance and allowance checked again
     assert dialog.swap_button.isEnabled() and not dialog.approve_button.isVisibleTo(dialog)

@@ -5,8 +5,10 @@ Both sides are drawn alike (a box on the card's quieter fill, the amount large, 
 draws the focus ring when its amount has the keyboard. The amount field refuses what cannot be part of an
 amount as it is typed (`AmountValidator`: digits, one point, commas between thousands); what could still
 become one ("2," on the way to "2,500") is judged by the form after the pause, never while typing. It is read
-exactly (`formatting.parse_amount`: Decimal to smallest units, never float). The receiving side is read-only
-and shows the quote; it can be dimmed while a newer one is on its way, and shows a skeleton while the first is.
+exactly (`formatting.parse_amount`: Decimal to smallest units, never float). A key or a paste it does not take
+("e" in "1e5", which leaves 15) is said on the dollar value's line until the amount is cleared or set anew. The
+receiving side is read-only and shows the quote; it can be dimmed while a newer one is on its way, and shows a
+skeleton while the first is.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ _TYPABLE = re.compile(r"[0-9,]*(\.[0-9]*)?")
 
 class AmountValidator(QValidator):
     """Only what can be, or become, an amount: digits, commas, and one point after them. Letters, signs, a second
-    point or an exponent are refused as they are typed (the key does nothing); a pasted amount with spaces around
+    point or an exponent are refused as they are typed (and the field says so); a pasted amount with spaces around
     it is trimmed."""
 
     def validate(self, text: str, position: int) -> tuple[QValidator.State, str, int]:
@@ -54,6 +56,7 @@ class AmountValidator(QValidator):
 
 class AmountField(QFrame):
     edited = Signal()  # the amount was typed (not set by the program)
+    refused = Signal()  # a key or a paste was not taken: said on the dollar value's line until the next edit
     max_clicked = Signal()
 
     def __init__(self, title: str, picker: QWidget, editable: bool = True, parent: QWidget | None = None) -> None:
@@ -110,10 +113,30 @@ class AmountField(QFrame):
         self.usd.setText("≈ $2,500.00 (−0.24%)")  # its line is kept, empty or not, as tall as with a value (its
         self.usd.setFixedHeight(self.usd.sizeHint().height())  # signs may come from a taller fallback font)
         self.usd.setText("")
+        self._usd_text = ""  # the dollar value, kept while the line says a key was not taken
+        self.rejected = False  # a key or a paste was not taken since the amount was last cleared or set
         self.edit.textEdited.connect(lambda _: self.edited.emit())
+        self.edit.textChanged.connect(lambda text: None if text.strip() else self._taken())
+        self.edit.inputRejected.connect(self._rejected)
         self.max_button.clicked.connect(self.max_clicked)
         self.edit.installEventFilter(self)
         self.setAccessibleName(title)
+
+    def _rejected(self) -> None:
+        """A key or a paste the field did not take ("e" in "1e5", a sign, a letter): said, never silently dropped;
+        the words stay while what was typed around it stays."""
+        self.rejected = True
+        self.usd.setText(tr("A key was not taken: an amount is digits and one point, like 2500 or 0.25 (no letters,"
+                            " signs or exponents)."))  # fmt: skip
+        theme.tint(self.usd, "warning")
+        self.refused.emit()
+
+    def _taken(self) -> None:
+        """The amount cleared or set anew: what was refused is past, the dollar value back."""
+        if self.rejected:
+            self.rejected = False
+            self.usd.setText(self._usd_text)
+            theme.tint(self.usd, "muted")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.edit and event.type() in (QEvent.Type.FocusIn, QEvent.Type.FocusOut):
@@ -124,6 +147,7 @@ class AmountField(QFrame):
         return self.edit.text().strip()
 
     def set_text(self, text: str) -> None:
+        self._taken()
         self.edit.setText(text)
         self.edit.setCursorPosition(0)
         self.set_loading(False)
@@ -139,7 +163,9 @@ class AmountField(QFrame):
 
     def set_usd(self, text: str) -> None:
         """'≈ $2,500.00': the amount's worth, or nothing (the line stays, so nothing moves)."""
-        self.usd.setText(text)
+        self._usd_text = text
+        if not self.rejected:
+            self.usd.setText(text)
 
     def set_stale(self, stale: bool) -> None:
         """Dim the figure shown (a newer one is on its way) or draw it at full strength."""

@@ -93,6 +93,15 @@ class SlippagePresets(QWidget):
         self.custom.setText(value)
         self._typed(value)
 
+    def warn(self, tone: str | None, words: str) -> None:
+        """A slippage outside the sane band, said where it is set: the caption in the risk's tone, with a mark,
+        and the words in its tooltip (the form's message says them too, once quoted)."""
+        self.caption.setText(f"{tr('Slippage')} ⚠" if tone else tr("Slippage"))
+        theme.tint(self.caption, tone or "muted")
+        for widget in (self, self.caption, self.custom):
+            widget.setToolTip(words)
+        self.setAccessibleDescription(words)
+
     def describe_auto(self, percent: str) -> None:
         """What Auto stands for now ('0.5%'), said on the button."""
         self.auto.setText(tr("Auto {percent}").format(percent=percent) if percent else tr("Auto"))

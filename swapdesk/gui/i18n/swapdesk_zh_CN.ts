@@ -356,8 +356,14 @@
             <translation>美元价值</translation>
         </message>
         <message>
-            <source>{bridge}'s {name} {address}, from swapdesk's own catalogue (the quote's word is not taken)</source>
-            <translation>{bridge} 的 {name} {address}，来自 swapdesk 自己的合约目录（不采用报价中给出的地址）</translation>
+            <source>{address}
+{bridge}'s {name}, from swapdesk's own catalogue</source>
+            <translation>{address}
+{bridge} 的{name}，取自 swapdesk 自己的目录</translation>
+        </message>
+        <message>
+            <source>the bridge's contract</source>
+            <translation>跨链桥合约</translation>
         </message>
         <message>
             <source>Sent: {bridge} is carrying it to {chain}</source>
@@ -402,6 +408,10 @@
         <message>
             <source>Use the whole balance</source>
             <translation>使用全部余额</translation>
+        </message>
+        <message>
+            <source>A key was not taken: an amount is digits and one point, like 2500 or 0.25 (no letters, signs or exponents).</source>
+            <translation>有按键未被接受：金额只能是数字和一个小数点，如 2500 或 0.25（不能有字母、正负号或指数）。</translation>
         </message>
         <message>
             <source>Status: {word}</source>
@@ -620,6 +630,10 @@
             <translation>这不是 {chain} 的地址：请检查收款地址。</translation>
         </message>
         <message>
+            <source>This is not a TRON address: a character is wrong or missing. Paste it again from its source.</source>
+            <translation>这不是 TRON 地址：有字符错误或缺失。请从来源重新粘贴。</translation>
+        </message>
+        <message>
             <source>The address's capital letters do not match its checksum: paste it again from its source.</source>
             <translation>地址的大小写与其校验和不符：请从原处重新粘贴。</translation>
         </message>
@@ -800,16 +814,24 @@
             <translation>{text}：小数请用小数点，逗号只能放在每三位数字之间</translation>
         </message>
         <message>
-            <source>up to {limit} of energy, burnt only as used, and about 1 {coin} of bandwidth</source>
-            <translation>最多 {limit} 能量（按实际用量燃烧），以及约 1 {coin} 的带宽</translation>
-        </message>
-        <message>
             <source>measured once the swap can run (after the approval, with the balance)</source>
             <translation>可以执行兑换时计算（授权之后、余额确认之后）</translation>
         </message>
         <message>
+            <source>up to {fee} of energy, burnt only as used, and about 1 {coin} of bandwidth</source>
+            <translation>最多 {fee} 能量（按实际用量燃烧），以及约 1 {coin} 的带宽</translation>
+        </message>
+        <message>
             <source>about {fee}</source>
             <translation>约 {fee}</translation>
+        </message>
+        <message>
+            <source>{energy} energy</source>
+            <translation>{energy} 能量</translation>
+        </message>
+        <message>
+            <source>the quote's fee limit: the energy measured, with a margin</source>
+            <translation>报价的手续费上限：测得的能量加上余量</translation>
         </message>
         <message>
             <source>{chain} (devnet) started afresh: {why}. Its previous blocks and balances were not deleted: they are kept at {kept}.</source>
@@ -1552,16 +1574,16 @@
             <translation>交易哈希</translation>
         </message>
         <message>
-            <source>I accept a price impact of {impact}</source>
-            <translation>我接受 {impact} 的价格影响</translation>
-        </message>
-        <message>
             <source>View in History</source>
             <translation>在“历史”中查看</translation>
         </message>
         <message>
             <source>{give} → about {get}</source>
             <translation>{give} → 约 {get}</translation>
+        </message>
+        <message>
+            <source>({worth}, priced on other pools than this swap)</source>
+            <translation>（{worth}，按此兑换以外的资金池定价）</translation>
         </message>
         <message>
             <source>, discounted from {amount} for holding SWAP</source>
@@ -1586,6 +1608,10 @@
         <message>
             <source>estimating…</source>
             <translation>估算中…</translation>
+        </message>
+        <message>
+            <source>the router</source>
+            <translation>路由合约</translation>
         </message>
         <message>
             <source>Swapped: you received {amount}</source>
@@ -1660,14 +1686,6 @@
             <translation>导入、创建或观察账户</translation>
         </message>
         <message>
-            <source>No account yet</source>
-            <translation>尚无账户</translation>
-        </message>
-        <message>
-            <source>Type a recipient to compare bridges, or add an account with Accounts… to send.</source>
-            <translation>输入收款人即可比较跨链桥，或通过“账户…”添加账户以发送。</translation>
-        </message>
-        <message>
             <source>From chain</source>
             <translation>源链</translation>
         </message>
@@ -1718,6 +1736,14 @@
         <message>
             <source>Recipient</source>
             <translation>收款地址</translation>
+        </message>
+        <message>
+            <source>No account yet</source>
+            <translation>尚无账户</translation>
+        </message>
+        <message>
+            <source>Type a recipient to compare bridges, or add an account with Accounts… to send.</source>
+            <translation>输入收款人即可比较跨链桥，或通过“账户…”添加账户以发送。</translation>
         </message>
         <message>
             <source>{chain} (loading…)</source>
@@ -2108,6 +2134,10 @@
             <translation>swapdesk-transactions.csv</translation>
         </message>
         <message>
+            <source>“{text}” is not a transaction hash: a hash is 64 hexadecimal digits (0x and 64 on EVM chains, the 64 alone on TRON).</source>
+            <translation>“{text}”不是交易哈希：哈希是 64 位十六进制数字（EVM 链上为 0x 加 64 位，TRON 上只有 64 位）。</translation>
+        </message>
+        <message>
             <source>CSV (*.csv)</source>
             <translation>CSV 文件 (*.csv)</translation>
         </message>
@@ -2404,6 +2434,14 @@
             <translation>请选择代币，或粘贴其地址。</translation>
         </message>
         <message>
+            <source>{worth} (priced on other pools than this swap)</source>
+            <translation>{worth}（按此兑换以外的资金池定价）</translation>
+        </message>
+        <message>
+            <source>The received {buy} is priced on other pools than this swap's route: its dollars are {gap} above what you sell, where the swap's fee and price impact alone take {cost}. The difference comes from the pools' prices, not from the swap.</source>
+            <translation>收到的 {buy} 是按此兑换路线以外的资金池定价的：其美元价值比你卖出的高 {gap}，而兑换的手续费和价格影响本身就要扣去 {cost}。差额来自资金池的价格，而不是兑换本身。</translation>
+        </message>
+        <message>
             <source>≈ $: {stable} counted as one dollar on {chain}.</source>
             <translation>≈ $：{chain} 上的 {stable} 按 1 美元计。</translation>
         </message>
@@ -2464,12 +2502,24 @@
             <translation>与拆分结果大致相同</translation>
         </message>
         <message>
+            <source>about the same as the route chosen</source>
+            <translation>与所选路线大致相同</translation>
+        </message>
+        <message>
             <source>the split gives {percent} more</source>
             <translation>拆分可多得 {percent}</translation>
         </message>
         <message>
+            <source>the route chosen gives {percent} more</source>
+            <translation>所选路线可多得 {percent}</translation>
+        </message>
+        <message>
             <source>{percent} more than the split</source>
             <translation>比拆分多 {percent}</translation>
+        </message>
+        <message>
+            <source>{percent} more than the route chosen</source>
+            <translation>比所选路线多 {percent}</translation>
         </message>
         <message>
             <source>No swapdesk router on this chain: the swap goes through {name}'s own {contract}, in one route, and swapdesk takes no fee.</source>
@@ -2496,8 +2546,8 @@
             <translation>各来源单独报价</translation>
         </message>
         <message>
-            <source>&lt;b&gt;Each source alone&lt;/b&gt;, for the whole amount</source>
-            <translation>&lt;b&gt;各来源单独报价&lt;/b&gt;，按全部金额计算</translation>
+            <source>&lt;b&gt;Each source alone&lt;/b&gt;, for the whole amount, compared after network fees</source>
+            <translation>&lt;b&gt;各来源单独报价&lt;/b&gt;，按全部金额计算，扣除网络费后比较</translation>
         </message>
         <message>
             <source>Router address</source>
@@ -2676,6 +2726,10 @@
             <translation>正在启动{engine}…</translation>
         </message>
         <message>
+            <source>No account yet · {engine}</source>
+            <translation>尚无账户 · {engine}</translation>
+        </message>
+        <message>
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
@@ -2718,10 +2772,6 @@
         <message>
             <source>Free software under the MIT licence.</source>
             <translation>基于 MIT 许可证的自由软件。</translation>
-        </message>
-        <message>
-            <source>No account yet · {engine}</source>
-            <translation>尚无账户 · {engine}</translation>
         </message>
         <message>
             <source>Switching to the {engine}…</source>
@@ -2790,6 +2840,42 @@
         <message>
             <source>must be one of {names}</source>
             <translation>必须是以下之一：{names}</translation>
+        </message>
+        <message>
+            <source>engine</source>
+            <translation>引擎</translation>
+        </message>
+        <message>
+            <source>server_url</source>
+            <translation>服务器地址</translation>
+        </message>
+        <message>
+            <source>theme</source>
+            <translation>主题</translation>
+        </message>
+        <message>
+            <source>language</source>
+            <translation>语言</translation>
+        </message>
+        <message>
+            <source>devnet_speed</source>
+            <translation>开发网速度</translation>
+        </message>
+        <message>
+            <source>rpc</source>
+            <translation>RPC 节点</translation>
+        </message>
+        <message>
+            <source>providers</source>
+            <translation>跨链桥服务</translation>
+        </message>
+        <message>
+            <source>forks</source>
+            <translation>在分叉链上练习</translation>
+        </message>
+        <message>
+            <source>{setting} {item}</source>
+            <translation>{setting} {item}</translation>
         </message>
         <message>
             <source>{name}: {rule}</source>
@@ -4064,6 +4150,74 @@
             <translation>无法读取 CSV 第 {line} 行：{why}</translation>
         </message>
         <message>
+            <source>I understand the risks marked in red, and want to go on</source>
+            <translation>我了解红色标出的风险，仍要继续</translation>
+        </message>
+        <message>
+            <source>Risks</source>
+            <translation>风险</translation>
+        </message>
+        <message>
+            <source>Slippage {slippage}: the swap may fail at the least move of the price.</source>
+            <translation>滑点 {slippage}：价格稍有变动，兑换就可能失败。</translation>
+        </message>
+        <message>
+            <source>Slippage {slippage}: you may receive up to {slippage} less than quoted.</source>
+            <translation>滑点 {slippage}：你可能比报价少收至多 {slippage}。</translation>
+        </message>
+        <message>
+            <source>Slippage {slippage} is very low: the swap fails if the price moves at all before it is mined, and the network fee is paid all the same. 0.1 % to 1 % is usual.</source>
+            <translation>滑点 {slippage} 过低：打包前价格稍有变动，兑换就会失败，网络费照样要付。通常为 0.1 % 到 1 %。</translation>
+        </message>
+        <message>
+            <source>Slippage {slippage} is high: you accept as little as {minimum}, up to {slippage} less than quoted, and bots may take the difference.</source>
+            <translation>滑点 {slippage} 偏高：你最少只收到 {minimum}，比报价少至多 {slippage}，差额可能被机器人夺走。</translation>
+        </message>
+        <message>
+            <source>Price impact {impact} is very high: you get much less than the pools' price. A smaller amount loses less.</source>
+            <translation>价格影响 {impact} 非常高：你得到的远少于资金池的价格。金额小一些损失更少。</translation>
+        </message>
+        <message>
+            <source>Price impact {impact}: this amount moves the pools' price against you.</source>
+            <translation>价格影响 {impact}：这笔金额会让资金池价格朝不利于你的方向变动。</translation>
+        </message>
+        <message>
+            <source>The network fee, up to {fee}, is up to {share} of what you trade ({worth}).</source>
+            <translation>网络费最多 {fee}，最多占你交易金额（{worth}）的 {share}。</translation>
+        </message>
+        <message>
+            <source>The network fee, {fee}, is {share} of what you trade ({worth}).</source>
+            <translation>网络费 {fee}，占你交易金额（{worth}）的 {share}。</translation>
+        </message>
+        <message>
+            <source>Unlimited approval: {spender} may take all your {token}, now and later, until you revoke it. An approval of this amount only is safer.</source>
+            <translation>无限额授权：在你撤销之前，{spender} 现在和以后都可以取走你全部的 {token}。只授权本次金额更安全。</translation>
+        </message>
+        <message>
+            <source>{spender} may already take any amount of your {token}: an unlimited approval was given before.</source>
+            <translation>{spender} 已经可以取走你任意数量的 {token}：之前已给过无限额授权。</translation>
+        </message>
+        <message>
+            <source>New recipient: {address} is not one of your accounts, and swapdesk has never sent to it. Check every character before you sign.</source>
+            <translation>新收款地址：{address} 不是你的账户，swapdesk 也从未向它发送过。签名前请逐个字符核对。</translation>
+        </message>
+        <message>
+            <source>It receives {worth}.</source>
+            <translation>它将收到 {worth}。</translation>
+        </message>
+        <message>
+            <source>What it receives has no dollar price here.</source>
+            <translation>它收到的资产在这里没有美元价格。</translation>
+        </message>
+        <message>
+            <source>No dollar price for {tokens}: no pool on {chain} leads from it to a stablecoin, so its worth cannot be checked here.</source>
+            <translation>{tokens} 没有美元价格：{chain} 上没有资金池能把它换成稳定币，因此这里无法核对它的价值。</translation>
+        </message>
+        <message>
+            <source>The quote sends to {quoted}, not {what} that swapdesk's catalogue names ({known}): swapdesk checks the call against its catalogue and will refuse to sign this one.</source>
+            <translation>报价发往 {quoted}，而不是 swapdesk 目录所列的{what}（{known}）：swapdesk 会按目录核对调用，并将拒绝签署这笔交易。</translation>
+        </message>
+        <message>
             <source>anvil (Foundry's local node) is needed to fork a network: install Foundry (https://getfoundry.sh), or in a checkout run `npm ci` for the @foundry-rs/anvil package it pins; swapdesk's bundle carries it</source>
             <translation>分叉网络需要 anvil（Foundry 的本地节点）：请安装 Foundry（https://getfoundry.sh），或在源码目录中运行 `npm ci` 安装其锁定的 @foundry-rs/anvil 包；swapdesk 的安装包已自带</translation>
         </message>
@@ -4078,6 +4232,26 @@
         <message>
             <source>the fork of {chain} refused {method}: {why}</source>
             <translation>{chain} 的分叉链拒绝了 {method}：{why}</translation>
+        </message>
+        <message>
+            <source>Until it is mended, {name} runs on the devnet: correct or remove its line there.</source>
+            <translation>修好之前，{name} 在开发网上运行：请在那里更正或删除这一行。</translation>
+        </message>
+        <message>
+            <source>{where} cannot be used: {why}. {fix}</source>
+            <translation>{where}无法使用：{why}。{fix}</translation>
+        </message>
+        <message>
+            <source>{url} does not answer ({why})</source>
+            <translation>{url} 没有响应（{why}）</translation>
+        </message>
+        <message>
+            <source>{url} does not answer as a JSON-RPC node ({why})</source>
+            <translation>{url} 没有作为 JSON-RPC 节点响应（{why}）</translation>
+        </message>
+        <message>
+            <source>{url} is a node of chain {answered}, not of {chain} ({id})</source>
+            <translation>{url} 是链 {answered} 的节点，不是 {chain}（{id}）的</translation>
         </message>
         <message>
             <source>Practice on a fork of {name} (Settings → Real networks)</source>
@@ -4096,32 +4270,12 @@
             <translation>服务器（设置 → 引擎）</translation>
         </message>
         <message>
-            <source>Until it is mended, {name} runs on the devnet: correct or remove its line there.</source>
-            <translation>修好之前，{name} 在开发网上运行：请在那里更正或删除这一行。</translation>
-        </message>
-        <message>
             <source>Until it answers, its bridge is left out of the comparison: correct or remove its line.</source>
             <translation>在它响应之前，它的跨链桥不参与比较：请更正或删除这一行。</translation>
         </message>
         <message>
             <source>Check its URL and that it runs, or choose the embedded devnet.</source>
             <translation>请检查其 URL 以及它是否在运行，或改用内置开发网。</translation>
-        </message>
-        <message>
-            <source>{where} cannot be used: {why}. {fix}</source>
-            <translation>{where}无法使用：{why}。{fix}</translation>
-        </message>
-        <message>
-            <source>{url} does not answer ({why})</source>
-            <translation>{url} 没有响应（{why}）</translation>
-        </message>
-        <message>
-            <source>{url} does not answer as a JSON-RPC node ({why})</source>
-            <translation>{url} 没有作为 JSON-RPC 节点响应（{why}）</translation>
-        </message>
-        <message>
-            <source>{url} is a node of chain {answered}, not of {chain} ({id})</source>
-            <translation>{url} 是链 {answered} 的节点，不是 {chain}（{id}）的</translation>
         </message>
     </context>
 </TS>

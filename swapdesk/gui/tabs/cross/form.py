@@ -207,7 +207,8 @@ class CrossForm(QObject):
         try:
             return parse(CrossRoutesRequest, query.items())
         except InvalidParameter as error:
-            names = error_words.Names(dst.name if error.parameter == "to" else src.name, sell.symbol, buy.symbol)
+            on = dst if error.parameter == "to" else src
+            names = error_words.Names(on.name, sell.symbol, buy.symbol, on.tron)
             raise InvalidParameter(error.parameter or "quote", error.code, error_words.refusal(error, names)) from None
 
     # -- how the card reads ---------------------------------------------------------------------

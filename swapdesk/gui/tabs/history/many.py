@@ -12,6 +12,7 @@ double-clicking a row shows that transaction's card.
 from __future__ import annotations
 
 import asyncio
+import copy
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
 from swapdesk.api import ApiError, ChainRequest, SwapService
 from swapdesk.chains import Chain
 from swapdesk.files import FileRefused, read_text, write_atomically
-from swapdesk.gui import status
+from swapdesk.gui import formatting, status
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.badge import StatusBadge
 from swapdesk.gui.design.progress import Progress
@@ -52,7 +53,7 @@ COLUMNS = (
     QT_TR_NOOP("What it is"),
     QT_TR_NOOP("Why / notes"),
 )
-STATUS = COLUMNS.index("Status")
+STATUS, SUMMARY = COLUMNS.index("Status"), COLUMNS.index("What it is")
 MAX_FILE = 16 * 1024 * 1024  # bytes of a CSV opened here
 
 Recorded = Callable[[str], Awaitable[int | None]]
@@ -200,7 +201,7 @@ class ManyLookups(QWidget):
         self.rows = [None] * len(wanted)
         self.table.setRowCount(len(wanted))
         for row, (hash_text, chain) in enumerate(wanted):
-            self._cells(row, (hash_text, chain.flag if chain else "", "", tr("looking up…"), ""))
+            self._cells(row, (hash_text, chain.name if chain else "", "", tr("looking up…"), ""))
         self.export_button.setEnabled(False)
         self.run_button.setEnabled(False)
         self.count.setText("")
@@ -276,18 +277,23 @@ class ManyLookups(QWidget):
 
     def _show(self, row: int, found: Found, known: dict[str, str]) -> None:
         info = found.info
-        chain = found.chain.flag if found.chain else ""
+        chain = found.chain.name if found.chain else ""  # the chain's name, never its API flag ("ETH")
         if info is None:
-            self._cells(
-                row,
-                (found.hash, chain, tr("Not found"), "", say(found.said) if found.said is not None else found.error),
-            )
+            said = found.said
+            if said is not None and found.chain is not None and said.words.get("chain") == found.chain.flag:
+                said = copy.copy(said)  # the same marked words, the chain named rather than flagged
+                said.words = said.words | {"chain": found.chain.name}
+            self._cells(row, (found.hash, chain, tr("Not found"), "", say(said) if said is not None else found.error))
             return
         record = info.details
         badge = status.from_spec(record.status if record else info.status, record.statusNotes if record else "")
         failure = (record.failure if record else None) or info.failure
         notes = failure.words if failure else (tr("from the app's records") if found.recorded else "")
-        self._cells(row, (info.hash, chain, badge.word, summary(info, known), notes))
+        exact = summary(info, known)  # every digit, in the tooltip (and the CSV); the cell rounds as the window does
+        self._cells(row, (info.hash, chain, badge.word, summary(info, known, formatting.amount), notes))
+        item = self.table.item(row, SUMMARY)
+        if item is not None:
+            item.setToolTip(exact)
         cell = StatusBadge()  # the word's colour, as the card and the sent list show it; the item's word beneath
         cell.set(badge, record.statusNotes if record else info.statusNotes)
         self.table.setCellWidget(row, STATUS, cell)

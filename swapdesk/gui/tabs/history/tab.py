@@ -50,7 +50,7 @@ from swapdesk.gui.tasks import Latest
 from swapdesk.gui.user_folder import suggested
 from swapdesk.gui.widgets.error_label import error_label, note_label
 from swapdesk.gui.widgets.sent_list import SentList
-from swapdesk.hash_lists import ListRefused, read_hashes
+from swapdesk.hash_lists import HASH, ListRefused, read_hashes
 from swapdesk.lookup import look_up
 from swapdesk.off_loop import off_loop
 from swapdesk.store import TxStore
@@ -141,6 +141,8 @@ class HistoryTab(QWidget):
 
         self.look_up.clicked.connect(self.start_lookup)
         self.hash.returnPressed.connect(self.start_lookup)
+        self._shown_length = 0
+        self.hash.textEdited.connect(self._edited)
         self.sent.chosen.connect(self.look_up_hash)
         self.card.look_up.connect(self.look_up_hash)
         self.export_button.clicked.connect(self._ask_export)
@@ -151,6 +153,7 @@ class HistoryTab(QWidget):
         """Show one transaction (from the list, a card, a finished swap, a row of many)."""
         self.many_button.setChecked(False)
         self.hash.setText(tx_hash)
+        self._shown_length = len(tx_hash)
         self.chain_box.setCurrentIndex(max(0, self.chain_box.findData(chain_id)))
         self.start_lookup()
 
@@ -204,10 +207,23 @@ class HistoryTab(QWidget):
         row = await off_loop(self.store.get, tx_hash)
         return row.chain_id if row is not None else None
 
+    def _edited(self, text: str) -> None:
+        """Pasted (more than a key's worth at once) and no hash in it: said at once, never ignored."""
+        pasted = len(text) - self._shown_length > 1
+        self._shown_length = len(text)
+        if pasted and text.strip() and not HASH.search(text):
+            self._fail(no_hash(text))
+        elif self.error.isVisible() and not text.strip():
+            self.error.hide()
+
     def start_lookup(self) -> None:
         """A new lookup: the old card and message go at once, and the progress says what is tried. Text with more
-        than one hash goes to the table of many."""
+        than one hash goes to the table of many; text with none is said to hold none."""
         text, chain_id = self.hash.text().strip(), self.chain_box.currentData()
+        if text and not HASH.search(text):
+            self.many_button.setChecked(False)
+            self._fail(no_hash(text))
+            return
         try:
             many = len(read_hashes(text)) > 1
         except ListRefused:  # said by the table of many
@@ -305,3 +321,10 @@ class HistoryTab(QWidget):
         self._lookup.close()
         self._listing.close()
         self.progress.stop()
+
+
+def no_hash(text: str) -> str:
+    """Words for text that holds no transaction hash, quoting what was given (cut when long)."""
+    shown = text.strip() if len(text.strip()) <= 40 else text.strip()[:40] + "…"
+    return tr("“{text}” is not a transaction hash: a hash is 64 hexadecimal digits (0x and 64 on EVM chains, the 64"
+              " alone on TRON).").format(text=shown)  # fmt: skip

@@ -7,14 +7,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from swapdesk.gui import formatting
+from swapdesk.gui import formatting, risks
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.tabs.quote.state import QuoteFacts
 
 if TYPE_CHECKING:
     from swapdesk.gui.tabs.quote.tab import QuoteTab
 
-CONFIRM_IMPACT = Decimal("0.10")  # the review asks to confirm a price impact this high
+CONFIRM_IMPACT = risks.IMPACT_SEVERE  # the review asks to confirm a price impact this high
 
 
 def facts(tab: QuoteTab) -> QuoteFacts:
@@ -25,6 +25,8 @@ def facts(tab: QuoteTab) -> QuoteFacts:
     quoted = quote is not None and asking.current
     impact = Decimal(quote.impact) if quoted and quote is not None else Decimal(0)
     loading = data.loading.busy or not data.tokens_known
+    bps = asking.answered.impact if quoted and asking.answered is not None else None
+    tone = risks.slippage_tone(bps) if bps is not None else None
     return QuoteFacts(
         chain=form.chain.name,
         loading=data.loading_words if loading else "",
@@ -47,4 +49,5 @@ def facts(tab: QuoteTab) -> QuoteFacts:
         impact_words=tr("Price impact {impact}: you get much less than the pools' price. The review asks you to"
                         " confirm it.").format(impact=formatting.percent(impact)) if impact >= CONFIRM_IMPACT
         else "",
+        slippage=(tone, risks.slippage_words(bps)) if tone is not None and bps is not None else None,
     )  # fmt: skip

@@ -236,7 +236,7 @@ class QuoteForm(QObject):
                 return parse(TronSwapRequest, query.items())
             return parse(AggSwapRequest, query.items())
         except InvalidParameter as error:
-            names = error_words.Names(self.chain.name, sell.symbol, buy.symbol)
+            names = error_words.Names(self.chain.name, sell.symbol, buy.symbol, self.chain.tron)
             raise InvalidParameter(error.parameter or "quote", error.code, error_words.refusal(error, names)) from None
 
     @property

@@ -7,12 +7,16 @@ figures they would go beside answer another form). Nothing is shown where there 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from swapdesk.api import AggQuote, TokenInfo, TronQuote
 from swapdesk.chains import Chain
 from swapdesk.gui import formatting
 from swapdesk.gui.design.amount_field import AmountField
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.pricing import Price, Prices
+
+PRICING_SLACK = Decimal("0.0001")  # a hundredth of a percent: rounding, not pricing
 
 
 def worth(price: Price | None, units: int) -> str:
@@ -25,19 +29,60 @@ def balance_words(token: TokenInfo, held: int, price: Price | None) -> str:
     return words + (f" · {worth(price, held)}" if price is not None and held else "")
 
 
-def received_words(price_in: Price | None, sold: int, price_out: Price | None, out: int) -> str:
-    """'≈ $2,494.10 (−0.24 %)': what is received, and how it compares with what is sold, in dollars."""
+def swap_keeps(quote: AggQuote | TronQuote) -> Decimal:
+    """The share of what is sold that the quote's own terms keep, at the pools' price: swapdesk's fee and the
+    price impact taken off (the pools' own fees are in their price)."""
+    amount_in, used = int(quote.amountIn), int(quote.usedAmountIn)
+    return Decimal(used) / amount_in * (1 - Decimal(quote.impact)) if amount_in else Decimal(1)
+
+
+def pricing_gap(
+    price_in: Price | None, sold: int, price_out: Price | None, out: int, quote: AggQuote | TronQuote
+) -> Decimal | None:
+    """How the received side's dollars compare with the sold side's when that is more than the swap's own terms
+    allow (its fee and price impact): the two sides priced on other pools, a difference of pricing and not of the
+    swap; None when it is not (or a side has no price)."""
+    if price_in is None or price_out is None:
+        return None
+    paid, got = price_in.value(sold), price_out.value(out)
+    if paid <= 0:
+        return None
+    change = (got - paid) / paid
+    return change if change > swap_keeps(quote) - 1 + PRICING_SLACK else None
+
+
+def received_words(
+    price_in: Price | None, sold: int, price_out: Price | None, out: int, quote: AggQuote | TronQuote
+) -> str:
+    """'≈ $2,494.10 (−0.24 %)': what is received, and how it compares with what is sold, in dollars; where the two
+    sides' prices disagree with what the swap costs, that is said instead of a gain the swap does not give."""
     if price_out is None:
         return ""
-    got = price_out.value(out)
     text = worth(price_out, out)
-    if price_in is not None:
-        paid = price_in.value(sold)
-        if paid > 0:
-            change = (got - paid) / paid
-            sign = "−" if change < 0 else "+"
-            text += f" ({sign}{formatting.percent(abs(change))})"
-    return text
+    if price_in is None or price_in.value(sold) <= 0:
+        return text
+    if pricing_gap(price_in, sold, price_out, out, quote) is not None:
+        return tr("{worth} (priced on other pools than this swap)").format(worth=text)
+    change = (price_out.value(out) - price_in.value(sold)) / price_in.value(sold)
+    sign = "−" if change < 0 else "+"
+    return text + f" ({sign}{formatting.percent(abs(change))})"
+
+
+def pricing_words(
+    price_in: Price | None, sold: int, price_out: Price | None, out: int, quote: AggQuote | TronQuote
+) -> str:
+    """Why the two sides' dollars disagree with the swap's cost, in a sentence ("" when they do not)."""
+    gap = pricing_gap(price_in, sold, price_out, out, quote)
+    if gap is None or price_out is None:
+        return ""
+    cost = 1 - swap_keeps(quote)
+    words = tr("The received {buy} is priced on other pools than this swap's route: its dollars are {gap} above"
+               " what you sell, where the swap's fee and price impact alone take {cost}. The difference comes from"
+               " the pools' prices, not from the swap.")  # fmt: skip
+    sign = "+" if gap >= 0 else "−"
+    return words.format(
+        buy=price_out.symbol, gap=f"{sign}{formatting.percent(abs(gap))}", cost=formatting.percent(cost)
+    )
 
 
 def _quoted(prices: tuple[Price | None, ...]) -> tuple[Price | None, Price | None]:
@@ -105,7 +150,8 @@ def show_sides(
     (sell_side, buy_side), (price_in, price_out) = sides, prices
     sold, out = int(quote.amountIn), int(quote.totalAmountOut)
     sell_side.set_usd(worth(price_in, sold))
-    buy_side.set_usd(received_words(price_in, sold, price_out, out))
+    buy_side.set_usd(received_words(price_in, sold, price_out, out, quote))
+    buy_side.usd.setToolTip(pricing_words(price_in, sold, price_out, out, quote))
 
 
 def fee_worth(price: Price | None, fee: int) -> str:

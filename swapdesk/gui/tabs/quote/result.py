@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from swapdesk.api import AggQuote, TokenInfo, TronQuote
 from swapdesk.chains import Chain
-from swapdesk.gui import formatting, theme
+from swapdesk.gui import formatting, risks, theme
 from swapdesk.gui.design.card import Card, caption
 from swapdesk.gui.design.copyable import CopyableField
 from swapdesk.gui.design.fold import Fold
@@ -63,16 +63,31 @@ def route_lines(quote: Quote, sell: TokenInfo, buy: TokenInfo, known: list[Token
     return lines_from_routes(routes, lambda address: names.get(address.lower(), formatting.short(address)))
 
 
-def against_split(alone: int, split: int) -> str:
-    """How the split compares with one source alone, in words."""
-    if alone == 0:
+def after_gas(amount_out: str, gas_cost: str | None) -> int:
+    """What a route gives after its gas, as the engine chooses (`gasCost`, in the token bought; none: gas free)."""
+    return int(amount_out) - int(gas_cost or 0)
+
+
+def is_split(quote: Quote) -> bool:
+    """The answer takes more than one route (a single route, even of two hops across sources, is no split)."""
+    if quote.routes:
+        return len(quote.routes) > 1
+    return len(quote.dexPath) > 1
+
+
+def against_split(alone: int, answer: int, split: bool = True) -> str:
+    """How one source alone compares with the answer (`split`: the answer splits the amount), both after gas."""
+    if alone <= 0:
         return tr("no route for this pair")
-    if alone == split:
+    if alone == answer:
         return tr("the same: it takes the whole amount")
-    gain = Decimal(split - alone) / alone
+    gain = Decimal(answer - alone) / alone
     if abs(gain) < SAME:
-        return tr("about the same as the split")
-    words = tr("the split gives {percent} more") if gain > 0 else tr("{percent} more than the split")
+        return tr("about the same as the split") if split else tr("about the same as the route chosen")
+    if gain > 0:
+        words = tr("the split gives {percent} more") if split else tr("the route chosen gives {percent} more")
+    else:
+        words = tr("{percent} more than the split") if split else tr("{percent} more than the route chosen")
     return words.format(percent=formatting.percent(abs(gain)))
 
 
@@ -92,6 +107,7 @@ class QuoteSummary(QWidget):
         super().__init__(parent)
         self.quoted_at = 0.0
         self.block: int | None = None
+        self.minimum_tone: str | None = None
         self.rows = Rows(spacing=3)
         self.rate = self.rows.add("rate", tr("Rate"))
         self.minimum = self.rows.add("minimum", tr("Minimum received"))
@@ -118,6 +134,9 @@ class QuoteSummary(QWidget):
                 amount=formatting.amount(minimum, buy.decimals, buy.symbol), slippage=slippage
             )
         )
+        self.minimum_tone = risks.slippage_tone(slippage_bps)  # outside the sane band: in the risk's tone
+        theme.tint(self.minimum, self.minimum_tone)
+        self.minimum.setToolTip(risks.slippage_words(slippage_bps))
         text = f"{formatting.amount(fee, sell.decimals, sell.symbol)}{fee_usd} · {formatting.bps(int(quote.feeRate))}"
         if fee < normal:
             text += tr(", discounted from {amount} for holding SWAP").format(
@@ -142,9 +161,10 @@ class QuoteSummary(QWidget):
 
     def set_stale(self, stale: bool) -> None:
         """Figures that answer an older form: drawn fainter than their captions, as the route card's rows are
-        (issue 31, item 6: muted, they read as the captions beside them and looked unchanged)."""
+        (issue 31, item 6: muted, they read as the captions beside them and looked unchanged); the sheet's colour
+        is drawn over a tone (the minimum's in a risky slippage's)."""
         for label in (self.rate, self.minimum, self.fee, self.impact, self.age):
-            theme.mark(label, stale="true" if stale else "false")  # the sheet's colour: over the impact's tone
+            theme.mark(label, stale="true" if stale else "false")
 
     def clear(self) -> None:
         self.quoted_at = 0.0
@@ -172,8 +192,8 @@ class SourcesList(QWidget):
 
     def show_sources(self, quote: Quote, buy: TokenInfo) -> None:
         self.clear()
-        out = int(quote.totalAmountOut)
-        alone = sorted(quote.amounts, key=lambda a: -int(a.amountOut))
+        answer, split = after_gas(quote.totalAmountOut, quote.gasCost), is_split(quote)
+        alone = sorted(quote.amounts, key=lambda a: -after_gas(a.amountOut, a.gasCost))
         for row, source in enumerate(alone):
             value = int(source.amountOut)
             logo = QLabel()
@@ -181,7 +201,7 @@ class SourcesList(QWidget):
             name = QLabel(source.exchange)
             amount = QLabel(formatting.amount(value, buy.decimals, buy.symbol) if value else "—")
             amount.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            words = QLabel(against_split(value, out))
+            words = QLabel(against_split(after_gas(source.amountOut, source.gasCost) if value else 0, answer, split))
             theme.tint(words, "muted")
             if not value:
                 theme.tint(name, "muted")
@@ -214,7 +234,7 @@ class RouteCard(Card):
         self.caption = caption()
         self.router_notice = Notice("info")
         self.diagram = RouteDiagram()
-        self.sources_caption = QLabel(tr("<b>Each source alone</b>, for the whole amount"))
+        self.sources_caption = QLabel(tr("<b>Each source alone</b>, for the whole amount, compared after network fees"))
         self.sources = SourcesList()
         self.router = CopyableField(tr("Router address"))
         self.call_data = CopyableField(tr("Call data (on TRON: the trigger description)"))

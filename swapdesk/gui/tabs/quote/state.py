@@ -6,7 +6,7 @@ failing to load (with Try again); a swap under way; no amount yet; typing (the p
 judged yet); a pasted token being read; a field the form itself refuses (after the pause, beside its field);
 no one to quote for; a quote on its way; the engine's refusal; then, with a quote that answers the form as it
 is: what keeps Swap… off (a remote engine, no account, a watch-only one, not enough balance), or what to know
-before pressing it (an unknown token, a very high price impact).
+before pressing it (an unknown token, a very high price impact, a slippage outside the sane band).
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class QuoteFacts:
     can_use_max: bool = False
     unknown: tuple[str, ...] = field(default_factory=tuple)  # tokens not on swapdesk's list
     impact_words: str = ""  # a price impact to confirm (10 % or more), in words
+    slippage: tuple[str, str] | None = None  # (tone, words): a slippage outside the sane band (`gui.risks`)
 
 
 def decide(f: QuoteFacts) -> Verdict:
@@ -83,4 +84,7 @@ def _with_quote(f: QuoteFacts, swap: str) -> Verdict:
         return Verdict(swap, True, Message("warning", words))
     if f.impact_words:
         return Verdict(swap, True, Message("warning", f.impact_words))
+    if f.slippage is not None:
+        tone, words = f.slippage
+        return Verdict(swap, True, Message(tone, words))
     return Verdict(swap, True)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QWidget
 from swapdesk.api import AggQuote, AggSwapRequest, ApiError, SwapService, TronQuote, TronSwapRequest
 from swapdesk.api.requests import SwapQuoteRequest
 from swapdesk.chains import Chain
-from swapdesk.gui import error_words
+from swapdesk.gui import error_words, risks
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.form_state import Verdict
 from swapdesk.gui.links import Links
@@ -31,7 +31,7 @@ from swapdesk.gui.tabs.asking import Asking, Steps, complete
 from swapdesk.gui.tabs.parts import Forwarded, page_of
 from swapdesk.gui.tabs.quote.data import QuoteData, Told
 from swapdesk.gui.tabs.quote.facts import facts
-from swapdesk.gui.tabs.quote.form import QuoteForm, auto_bps
+from swapdesk.gui.tabs.quote.form import QuoteForm, auto_bps, slippage_bps
 from swapdesk.gui.tabs.quote.result import RouteCard
 from swapdesk.gui.tabs.quote.state import decide
 from swapdesk.gui.tabs.quote.view import QuoteView
@@ -175,6 +175,16 @@ class QuoteTab(QWidget):
         if self.view.quote is None:
             self.view.waiting(busy, bool(self.amount.text().strip()))
         self.slippage.describe_auto(f"{Decimal(auto_bps(self.sell.token, self.buy.token)) / 100}%")
+        self._judge_slippage()
+
+    def _judge_slippage(self) -> None:
+        """A slippage outside the sane band, said where it is set (the message says it too, once quoted)."""
+        try:
+            bps: int | None = slippage_bps(self.form.slippage_text())
+        except ValueError:  # said by the form's own check, beside its field
+            bps = None
+        tone = risks.slippage_tone(bps) if bps is not None else None
+        self.slippage.warn(tone, risks.slippage_words(bps) if tone is not None and bps is not None else "")
 
     def _unexpected(self, error: BaseException) -> None:
         self.asking.unexpected(error)
@@ -231,7 +241,8 @@ class QuoteTab(QWidget):
 
     def _refusal_words(self, error: ApiError) -> str:
         sell, buy = self.sell.token, self.buy.token
-        names = error_words.Names(self.form.chain.name, sell.symbol if sell else "", buy.symbol if buy else "")
+        chain = self.form.chain
+        names = error_words.Names(chain.name, sell.symbol if sell else "", buy.symbol if buy else "", chain.tron)
         return error_words.refusal(error, names)
 
     def _refused(self, error: ApiError) -> None:
