@@ -4,9 +4,10 @@ and dark.
 Run on purpose (tests never write into the tree); it drives the real window on a fresh devnet whose bridge
 providers run beside it (the app's own engine, `swapdesk.compose`), with its own settings, data and keys in a
 temporary folder, and writes docs/screenshots/<state>.png and <state>-dark.png (the same moment in both
-themes, side by side in the README):
+themes, side by side in the README), at the size the window opens at on the screen named (1366×768 by default;
+1024×640 the smallest it fits), in English or Chinese:
 
-    python scripts/screenshots.py [--out docs/screenshots] [--size 1024x640]
+    python scripts/screenshots.py [--out docs/screenshots] [--screen 1024x640] [--language zh_CN]
 
 The devnet runs at `SPEED` times its usual pace: a cross-chain order takes seconds, slowly enough that its
 timeline is shot while it is under way (tracking looks every two seconds).
@@ -29,7 +30,7 @@ for variable in ("SWAPDESK_CONFIG_DIR", "SWAPDESK_DATA_DIR"):  # never the user'
 
 from keyring.backend import KeyringBackend  # noqa: E402
 from keyring.backends.fail import Keyring as FailKeyring  # noqa: E402
-from PySide6.QtCore import QMessageLogContext, QtMsgType, SignalInstance, qInstallMessageHandler  # noqa: E402
+from PySide6.QtCore import QMessageLogContext, QSize, QtMsgType, SignalInstance, qInstallMessageHandler  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from swapdesk.compose import EmbeddedEngine, in_process  # noqa: E402
@@ -37,9 +38,10 @@ from swapdesk.devnet.accounts import demo_address, demo_key  # noqa: E402
 from swapdesk.devnet.backend import DevnetBackend  # noqa: E402
 from swapdesk.devnet.bridges.service import BridgeProviders  # noqa: E402
 from swapdesk.devnet.network import Devnet  # noqa: E402
-from swapdesk.gui import theme  # noqa: E402
+from swapdesk.gui import i18n, theme  # noqa: E402
 from swapdesk.gui.accounts_dialog import AccountsDialog  # noqa: E402
 from swapdesk.gui.loop import EventLoop  # noqa: E402
+from swapdesk.gui.screen_fit import window_size  # noqa: E402
 from swapdesk.gui.settings_dialog import SettingsDialog  # noqa: E402
 from swapdesk.gui.tabs.cross import CrossChainTab  # noqa: E402
 from swapdesk.gui.window import MainWindow  # noqa: E402
@@ -51,7 +53,7 @@ from swapdesk.trade.orders import refundable  # noqa: E402
 from swapdesk.wallet import PrivateKey, Wallet  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SIZE = "1366x768"  # the smallest common laptop screen: everything must fit it (and 1024x640, --size)
+SCREEN = "1366x768"  # the smallest common laptop screen: everything must fit it (and 1024x640, --screen)
 SPEED = 3.0  # the devnet's pace: blocks and bridge stages three times as fast as a person sees them
 
 
@@ -76,7 +78,8 @@ class MemoryKeyring(KeyringBackend):
 
 class Camera:
     def __init__(self, app: QApplication, out: Path, tag: str = "") -> None:
-        """`tag`: after each name ('-1024x640' for a size other than the README's main one)."""
+        """`tag`: after each name ('-1024x640' for a screen other than the README's main one, '-zh_CN' for a
+        language other than English)."""
         self.app, self.out, self.tag = app, out, tag
         self.taken: list[str] = []
 
@@ -350,10 +353,11 @@ def _quiet(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots", help="where the PNGs go")
-    parser.add_argument("--size", default=SIZE, help="the window's size, WIDTHxHEIGHT (1024x640: the smallest)")
+    parser.add_argument("--screen", default=SCREEN, help="the screen, WIDTHxHEIGHT (1024x640: the smallest)")
+    parser.add_argument("--language", default="en", choices=["en", "zh_CN"], help="the window's language")
     arguments = parser.parse_args()
     out: Path = arguments.out
-    size = tuple(int(part) for part in arguments.size.lower().split("x"))
+    width, height = (int(part) for part in arguments.screen.lower().split("x"))
     out.mkdir(parents=True, exist_ok=True)
     qInstallMessageHandler(_quiet)
     app = QApplication.instance() or QApplication(sys.argv)
@@ -361,15 +365,19 @@ def main() -> int:
     loop = EventLoop(app)
     asyncio.set_event_loop(loop)
     theme.apply(app, "light")
+    i18n.install(app, arguments.language)  # before any widget is built: each reads its words once
     config = Path(os.environ["SWAPDESK_CONFIG_DIR"])
     devnet = Devnet(speed=SPEED)
     engine = EmbeddedEngine(DevnetBackend(devnet), BridgeProviders(devnet))
     wallet = Wallet(config / "wallet", MemoryKeyring(), scrypt_n=2**10)
     session = Session(TxStore(config / "transactions.sqlite"), in_process(engine, devnet=devnet))
     window = MainWindow(session, wallet=wallet)
-    window.resize(size[0], size[1])
+    window.resize(window_size(QSize(width, height)))  # as it opens on that screen, a title bar above it
     window.show()
-    camera = Camera(app, out, "" if arguments.size == SIZE else f"-{size[0]}x{size[1]}")
+    tag = ("" if arguments.screen == SCREEN else f"-{width}x{height}") + (
+        "" if arguments.language == "en" else f"-{arguments.language}"
+    )
+    camera = Camera(app, out, tag)
     with loop:
         loop.run_until_complete(engine.start())
         quote_tab(loop, window, camera)
