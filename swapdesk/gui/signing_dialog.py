@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
@@ -133,6 +133,7 @@ class SigningDialog(QDialog):
         layout.addWidget(self.steps)
         layout.addWidget(self.body, 1)
         self.risks.layout_.removeWidget(self.risks.confirm)  # what must be ticked before signing: never scrolled away
+        self.risks.confirm.installEventFilter(self)  # reached by Tab: the risks it confirms scrolled into view
         for part in (self.risks.confirm, self.password, self.progress, self.step, self.error):
             layout.addWidget(part)
         layout.addLayout(buttons)
@@ -207,6 +208,11 @@ class SigningDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._grow()  # risks known before the dialog opened (a slippage, an impact) count in its first height
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.risks.confirm and event.type() == QEvent.Type.FocusIn and hasattr(self, "body"):
+            self.body.ensureWidgetVisible(self.risks, 0, 0)
+        return super().eventFilter(watched, event)
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from functools import partial
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QScrollArea, QWidget
 
 from swapdesk.devnet.accounts import demo_address
@@ -141,6 +142,9 @@ def test_a_swap_review_with_three_risks_fits_the_screen(
     assert dialog.risks.confirm.isVisibleTo(dialog)
     problems = _in_both_themes(dialog, act, f"swap-{language}")
     assert not problems, problems[:8]
+    act(dialog.close_button.setFocus)
+    act(lambda: dialog.risks.confirm.setFocus(Qt.FocusReason.BacktabFocusReason))  # reached by the keyboard:
+    assert all(map(_whole_in_view, dialog.risks.notices)), "the risks it confirms are scrolled into view"
     act(lambda: dialog.risks.confirm.setChecked(True))
     assert dialog.approve_button.isEnabled()
     dialog.close()

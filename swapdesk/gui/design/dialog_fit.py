@@ -46,6 +46,7 @@ class ScrollingPart(QScrollArea):
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the page wraps at its width
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop without a ring: its own fields take the focus
 
     def natural_height(self) -> int:
         """The page's height at the width it is shown at (before it is shown: at the width it asks for)."""
