@@ -102,7 +102,7 @@ class CrossSendDialog(SigningDialog):
         self.follow_button = secondary(tr("Follow the order"))
         self.follow_button.hide()
         self.follow_button.clicked.connect(self._follow)
-        self._assemble((self.headline, self.review, self.done_view, self.password), after=self.follow_button)
+        self._assemble((self.headline, self.review, self.done_view), after=self.follow_button)
 
     @property
     def outcome(self) -> BridgeResult | None:

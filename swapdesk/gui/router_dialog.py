@@ -153,7 +153,7 @@ class RouterDeployDialog(SigningDialog):
         self.done_button = secondary(tr("Done"))
         self.done_button.clicked.connect(self.accept)
         self.done_button.hide()
-        self._assemble([self.review, self.password, self.outcome], self.done_button)
+        self._assemble([self.review, self.outcome], self.done_button)
 
     @asynccontextmanager
     async def _deployer(self) -> AsyncIterator[RouterDeployer]:

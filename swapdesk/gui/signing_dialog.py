@@ -7,7 +7,9 @@ what happened (`_show_done`). This class runs them. The steps are drawn in a row
 vanishes. The next action is always the dialog's one primary, default button (Enter presses it): Approve while
 the approval is missing, then the action, then, once done, what comes next; Close is secondary. What the person
 risks is said on the review before any signature (`gui.risks`: the subclass's, and an unlimited approval and a
-recipient never seen before here); a severe risk keeps both buttons off until its box is ticked. Each step shows
+recipient never seen before here); a severe risk keeps both buttons off until its box is ticked. The dialog grows
+with its risks up to its screen's room with a title bar; on a shorter screen the review and its risks scroll
+between the steps and the box, the step's words and the buttons, which stay in view. Each step shows
 its progress at once (and in the window's status bar) and says why it stopped, in plain words; the key is
 handed out by the wallet (off the GUI thread, as the keyring may block) just before each signature, and held
 no longer.
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QCheckBox, QDialog, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
@@ -26,6 +28,7 @@ from swapdesk.gui import error_words, risks, theme
 from swapdesk.gui.activity import Activity
 from swapdesk.gui.design.buttons import secondary
 from swapdesk.gui.design.card import caption
+from swapdesk.gui.design.dialog_fit import ScrollingPart, room
 from swapdesk.gui.design.notice import Notice
 from swapdesk.gui.design.progress import Progress
 from swapdesk.gui.design.risk_list import RiskList
@@ -33,6 +36,7 @@ from swapdesk.gui.design.steps import Steps
 from swapdesk.gui.design.tokens import SPACE
 from swapdesk.gui.i18n import tr
 from swapdesk.gui.risks import Risk
+from swapdesk.gui.screen_fit import FRAME
 from swapdesk.gui.tasks import Latest
 from swapdesk.off_loop import off_loop
 from swapdesk.trade.errors import TradeError
@@ -104,8 +108,10 @@ class SigningDialog(QDialog):
         self.finished.connect(lambda _: self._close_work())
 
     def _assemble(self, parts: Sequence[QWidget], after: QPushButton) -> None:
-        """Lay out the steps, `parts` (the review and what goes with it), then the progress, the step's words and
-        the error, then the buttons (`after`, the done view's next action, beside Close); then check the funds."""
+        """Lay out the steps; then `parts` (the review and what goes with it), the unlimited box and the risks, which
+        scroll where the screen is too short for them; then, always in view, the risks' box to tick, the password,
+        the progress, the step's words and the error, and the buttons (`after`, the done view's next action, beside
+        Close); then check the funds."""
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -113,11 +119,22 @@ class SigningDialog(QDialog):
         buttons.addWidget(self.approve_button)
         buttons.addWidget(self.action_button)
         theme.primary(after)
+        page = QWidget()
+        review = QVBoxLayout(page)
+        review.setContentsMargins(0, 0, 0, 0)
+        review.setSpacing(SPACE["md"])
+        for part in (*parts, self.unlimited, self.risks):
+            review.addWidget(part)
+        review.addStretch(1)  # a short review stays at the top when the dialog is taller (a person enlarged it)
+        self.body = ScrollingPart(page)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(SPACE["xl"], SPACE["lg"], SPACE["xl"], SPACE["lg"])
         layout.setSpacing(SPACE["md"])
         layout.addWidget(self.steps)
-        for part in (*parts, self.unlimited, self.risks, self.progress, self.step, self.error):
+        layout.addWidget(self.body, 1)
+        self.risks.layout_.removeWidget(self.risks.confirm)  # what must be ticked before signing: never scrolled away
+        self.risks.confirm.installEventFilter(self)  # reached by Tab: the risks it confirms scrolled into view
+        for part in (self.risks.confirm, self.password, self.progress, self.step, self.error):
             layout.addWidget(part)
         layout.addLayout(buttons)
         for button in (self.close_button, after, self.approve_button, self.action_button):
@@ -169,27 +186,33 @@ class SigningDialog(QDialog):
             self.risks.set_risks([r for r in found if r is not None])
 
     def _grow(self) -> None:
-        """As tall as the review and its risks, nothing squeezed, up to the screen's height (Qt's own first size,
-        and `adjustSize`, stop at two thirds of the screen, which a review with its risks may need more than)."""
-        screen = self.screen().availableGeometry()
-        frame = self.frameGeometry().height() - self.height()  # the title bar, where one is drawn
-        layout = self.layout()
-        if layout is None:
+        """As tall as the review and its risks, nothing squeezed, up to the room its screen has with a title bar
+        (Qt's own first size, and `adjustSize`, stop at two thirds of the screen, which a review with its risks may
+        need more than); where the screen is shorter, the review scrolls between the steps and the buttons."""
+        space, layout, screen = room(self), self.layout(), self.screen()
+        if space is None or layout is None or screen is None:
             return
         for _ in range(3):  # laid out at the new height, a wrapped line may need a little more: measured again
             layout.activate()
             wanted = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else -1
-            height = min(wanted if wanted > 0 else self.sizeHint().height(), screen.height() - frame)
+            height = min(wanted if wanted > 0 else self.sizeHint().height(), space.height())
             if height <= self.height():
                 break
             self.resize(self.width(), height)
-        overflow = self.frameGeometry().bottom() - screen.bottom()
-        if overflow > 0:  # grown past the screen's foot: moved up, never above its top
-            self.move(self.x(), max(screen.top(), self.y() - overflow))
+        free = screen.availableGeometry().marginsRemoved(FRAME)
+        inside = self.geometry()
+        overflow = min(inside.bottom() - free.bottom(), inside.top() - free.top())
+        if overflow > 0:  # grown past the free area's foot: moved up, its title bar never above the screen's top
+            self.move(self.x(), self.y() - overflow)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._grow()  # risks known before the dialog opened (a slippage, an impact) count in its first height
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.risks.confirm and event.type() == QEvent.Type.FocusIn and hasattr(self, "body"):
+            self.body.ensureWidgetVisible(self.risks, 0, 0)
+        return super().eventFilter(watched, event)
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
@@ -272,7 +295,7 @@ class SigningDialog(QDialog):
         self.result = result
         self.steps.set_state(1, "done")
         self._show_done(result)
-        for widget in (self.approve_button, self.unlimited, self.action_button, self.risks):
+        for widget in (self.approve_button, self.unlimited, self.action_button, self.risks, self.risks.confirm):
             widget.hide()
         self.close_button.setText(tr("Close"))
         self.sent.emit()

@@ -98,7 +98,7 @@ class SwapDialog(SigningDialog):
         self.history_button = secondary(tr("View in History"))
         self.history_button.hide()
         self.history_button.clicked.connect(self._to_history)
-        self._assemble((self.headline, self.review, self.done_view, self.password), after=self.history_button)
+        self._assemble((self.headline, self.review, self.done_view), after=self.history_button)
 
     @property
     def swap_result(self) -> SwapResult | None:

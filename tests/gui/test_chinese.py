@@ -34,12 +34,14 @@ from PySide6.QtWidgets import (
 )
 
 from swapdesk.api import TokenInfo
+from swapdesk.api.records import DexRef, TxDetails
 from swapdesk.chains import CHAINS, resolve
 from swapdesk.devnet.network import Devnet
 from swapdesk.gui import i18n, status
 from swapdesk.gui.accounts_dialog import AccountsDialog
 from swapdesk.gui.export_dialog import ExportDialog
 from swapdesk.gui.settings_dialog import SettingsDialog
+from swapdesk.gui.tabs.history.card import TxCard
 from swapdesk.gui.window import MainWindow
 from swapdesk.settings import Settings
 from swapdesk.wallet import Wallet
@@ -195,7 +197,7 @@ def test_history_s_lookup_and_the_engine_s_name_are_in_chinese(window: MainWindo
     tab.chain_box.setCurrentIndex(tab.chain_box.findText("Fantom"))
     tab.hash.setText("0x" + "ab" * 32)
     (message,) = until(tab.lookup_failed, doing=tab.look_up.click)
-    assert message == "哈希：FTM 上没有这个哈希对应的交易" and tab.error.text() == message
+    assert message == "哈希：Fantom 上没有这个哈希对应的交易" and tab.error.text() == message  # named, not "FTM"
     window.engine_name = Words(QT_TR_NOOP("server {url}"), url="http://127.0.0.1:8545")
     assert i18n.say(window.engine_name) == "服务器 http://127.0.0.1:8545"
     assert str(window.engine_name) == "server http://127.0.0.1:8545"
@@ -216,6 +218,24 @@ def test_history_s_cards_are_in_chinese(
         window.grab().save(f"/tmp/zh_history_{chain}.png")
         left = untranslated(window)
         assert not left, left
+
+
+def test_a_cross_chain_card_says_its_stage_in_chinese(qtbot: Any) -> None:
+    """History's card of an order waiting for its deposit says that stage in its header in Chinese (it said
+    "Waiting for the deposit": the bridge's stage, in the English of `status.STAGE_WORDS`, was never translated)."""
+    card = TxCard()
+    qtbot.addWidget(card)
+    sender, usdt = "0x" + "5a" * 20, "0x" + "55" * 20
+    record = TxDetails(
+        sourceHash="0x" + "ab" * 32, targetHash="", chain="BSC", status="Receiving", statusNotes="wait_deposit_send",
+        fromToken=usdt, toToken=usdt, amountIn=str(250 * 10**18), amountOut=str(249 * 10**18), amountOutMin="0",
+        fromDecimals=18, toDecimals=18, fromAddress=sender, toAddress=sender, fromChain="BSC", toChain="POLYGON",
+        timestamp=1_700_000_000, channel="metapath", dexs=[DexRef(dex="METAPATH", icon="")],
+    )  # fmt: skip
+    card.show_details(record, resolve("BSC"), "USDT", "USDT")
+    assert card.notes.text() == "等待存入", card.notes.text()
+    left = untranslated(card)
+    assert not left, left
 
 
 def test_the_cross_chain_tab_is_in_chinese(cross_window: MainWindow, until: Until, type_into: Any) -> None:

@@ -207,6 +207,7 @@ def test_a_first_start_says_the_bridge_chains_are_being_built(
     tab.load_tokens()  # asked again (Try again) while the worlds are still being built
     message = tab.verdict.message
     assert message is not None and message.kind == "progress" and "first start" in message.text
+    assert "several minutes" in message.text and "a minute or two" not in message.text  # no figure it cannot keep
     assert not tab.send_button.isEnabled()
     until(tab.tokens_loaded)
     window.close()

@@ -178,7 +178,7 @@ def test_unknown_and_malformed_hashes_are_said_plainly(window: MainWindow, until
     tab.hash.setText("0x" + "ab" * 32)
     tab.look_up.click()
     (message,) = until(tab.lookup_failed)
-    assert message == "hash: no transaction with that hash on FTM" and tab.card.isHidden()
+    assert message == "hash: no transaction with that hash on Fantom" and tab.card.isHidden()  # named, not "FTM"
     tab.hash.setText("hello")
     (message,) = until(tab.lookup_failed, doing=tab.look_up.click)  # said at once, without asking any chain
     assert message.startswith("“hello” is not a transaction hash: a hash is 64 hexadecimal digits")

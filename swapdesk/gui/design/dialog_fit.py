@@ -4,11 +4,14 @@ recovery phrase and the Settings dialog reached past a 1024×640 screen). Where 
 nothing shows that it could, and the dialog is as it was.
 
 `fit_screen(dialog)` is called once the dialog's layout is built: that layout moves into the scroll area's page.
+A dialog whose buttons (and what must be ticked before them) stay in view scrolls only a part of itself instead:
+`ScrollingPart` (the signing dialogs' review and risks), the dialog capping its own height at `room`.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QDialog, QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from swapdesk.gui.screen_fit import FRAME
@@ -30,6 +33,53 @@ class DialogBody(QScrollArea):
         least = inner.minimumSizeHint() if inner is not None else QSize(0, 0)
         bar = self.verticalScrollBar().sizeHint().width()
         return QSize(least.width() + bar + 2 * self.frameWidth(), min(least.height(), LEAST))
+
+
+class ScrollingPart(QScrollArea):
+    """Part of a dialog, scrolling inside it where the screen is too short: as tall as its page wrapped at the width
+    it has, where there is room (nothing scrolls, nothing shows that it could); down to `LEAST` where there is not,
+    while the rest of the dialog keeps its size. Its page's layout asking anew (a line added) is the dialog's news."""
+
+    def __init__(self, page: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidget(page)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the page wraps at its width
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop without a ring: its own fields take the focus
+
+    def natural_height(self) -> int:
+        """The page's height at the width it is shown at (before it is shown: at the width it asks for)."""
+        page = self.widget()
+        if page is None:
+            return 0
+        layout = page.layout()
+        width = self.viewport().width() if self.isVisible() else page.sizeHint().width()
+        if layout is not None and layout.hasHeightForWidth():
+            return layout.totalHeightForWidth(width)
+        return page.sizeHint().height()
+
+    def sizeHint(self) -> QSize:
+        page = self.widget()
+        width = page.sizeHint().width() if page is not None else 0
+        frame = 2 * self.frameWidth()
+        return QSize(width + frame, self.natural_height() + frame)
+
+    def minimumSizeHint(self) -> QSize:
+        page = self.widget()
+        width = page.minimumSizeHint().width() if page is not None else 0
+        frame = 2 * self.frameWidth()
+        return QSize(width + frame, min(self.natural_height(), LEAST) + frame)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.updateGeometry()  # its height follows its width: asked first before it had its own (as it is shown)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()  # the dialog's layout asks this part's height again
+        return super().eventFilter(watched, event)  # the scroll area's own (setWidget filters the page for it)
 
 
 class _Cap(QObject):

@@ -1666,8 +1666,8 @@
             <translation>正在加载各个桥支持的链和代币…</translation>
         </message>
         <message>
-            <source>Building the devnet's bridge chains for a first start: a minute or two…</source>
-            <translation>首次启动，正在构建开发网的跨链桥链：需要一两分钟…</translation>
+            <source>Building the devnet's bridge chains for a first start: on a slow machine this can take several minutes…</source>
+            <translation>首次启动，正在构建开发网的跨链桥链：在较慢的机器上可能需要几分钟…</translation>
         </message>
         <message>
             <source>Reading balances on {chain}…</source>

@@ -94,7 +94,10 @@ class CrossChoices(QObject):
         """Ask which chains and tokens the bridges serve (each engine start)."""
         self._loading_words = tr("Loading the bridges' chains and tokens…")
         if self.first_start():  # seconds each, the bridge chains' worlds: said, so a long wait is not a stuck one
-            self._loading_words = tr("Building the devnet's bridge chains for a first start: a minute or two…")
+            self._loading_words = tr(  # no figure promised: how long depends on the machine and its load
+                "Building the devnet's bridge chains for a first start: on a slow machine this can take several "
+                "minutes…"
+            )
         self.load_failed = ""
         self.loading.run(self._load())
         self.told.say()

@@ -148,7 +148,7 @@ class TxCard(Card):
         )
         notes = record.statusNotes if record.statusNotes not in ("", record.status) else ""
         why = record.normalizedStatus.substatusMessage if record.normalizedStatus is not None else ""
-        self.notes.setText((status.stage_words(notes) if cross and notes else notes) + (f" — {why}" if why else ""))
+        self.notes.setText(_notes_words(notes, cross) + (f" — {why}" if why else ""))  # in the window's language
         self.notes.setWordWrap(True)
         self.when.setText(formatting.when(record.timestamp))
         self._text("sold", formatting.amount(int(record.amountIn), record.fromDecimals, sold))

@@ -45,6 +45,7 @@ from swapdesk.gui.widgets.hashes_field import HashesField
 from swapdesk.hash_lists import ListRefused, read_hashes, results_csv, summary
 from swapdesk.lookup import Found, look_up_many
 from swapdesk.off_loop import off_loop
+from swapdesk.words import Words
 
 COLUMNS = (
     QT_TR_NOOP("Hash"),
@@ -58,6 +59,15 @@ MAX_FILE = 16 * 1024 * 1024  # bytes of a CSV opened here
 
 Recorded = Callable[[str], Awaitable[int | None]]
 Wanted = list[tuple[str, Chain | None]]
+
+
+def chain_named(said: Words, chain: Chain) -> Words:
+    """The engine's marked words with `chain` named rather than flagged ("on Fantom", not the API's "on FTM")."""
+    if said.words.get("chain") != chain.flag:
+        return said
+    named = copy.copy(said)  # the same template, so the same translation
+    named.words = said.words | {"chain": chain.name}
+    return named
 
 
 class Stopped(Exception):
@@ -280,9 +290,8 @@ class ManyLookups(QWidget):
         chain = found.chain.name if found.chain else ""  # the chain's name, never its API flag ("ETH")
         if info is None:
             said = found.said
-            if said is not None and found.chain is not None and said.words.get("chain") == found.chain.flag:
-                said = copy.copy(said)  # the same marked words, the chain named rather than flagged
-                said.words = said.words | {"chain": found.chain.name}
+            if said is not None and found.chain is not None:
+                said = chain_named(said, found.chain)
             self._cells(row, (found.hash, chain, tr("Not found"), "", say(said) if said is not None else found.error))
             return
         record = info.details

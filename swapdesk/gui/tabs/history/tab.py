@@ -45,7 +45,7 @@ from swapdesk.gui.i18n import QT_TR_NOOP, say, tr
 from swapdesk.gui.links import Links
 from swapdesk.gui.logos import chain_icon
 from swapdesk.gui.tabs.history.card import TxCard
-from swapdesk.gui.tabs.history.many import ManyLookups
+from swapdesk.gui.tabs.history.many import ManyLookups, chain_named
 from swapdesk.gui.tasks import Latest
 from swapdesk.gui.user_folder import suggested
 from swapdesk.gui.widgets.error_label import error_label, note_label
@@ -269,8 +269,8 @@ class HistoryTab(QWidget):
                                       asked=len(asked), all=len(CHAINS), chain=chain.name))  # fmt: skip
             self.trying.emit(chain.name)
 
+        chain = by_id(chain_id) if chain_id != DETECT else None
         try:
-            chain = by_id(chain_id) if chain_id != DETECT else None
             found = await look_up(self.service, text, chain, recorded, trying)
             if found.info is None or found.chain is None:
                 self._fail(say(found.said) if found.said is not None else found.error)
@@ -280,8 +280,9 @@ class HistoryTab(QWidget):
                 self.card.links = self.links
                 self.card.show_info(found.info, found.chain)
                 self.transaction_shown.emit(found.info)
-        except ApiError as error:
-            self._fail(error_words.said(error))
+        except ApiError as error:  # on the chain asked: said with its name ("on Fantom"), not its flag
+            named = chain_named(error.said, chain) if error.said is not None and chain is not None else None
+            self._fail(say(named) if named is not None else error_words.said(error))
         finally:
             if self.progress.stop(ticket):  # not when a newer lookup already took over
                 self.look_up.setEnabled(True)
