@@ -145,7 +145,7 @@ def test_a_metapath_order_from_review_to_arrival(
     sent = history.sent
     if not sent.rows or sent.rows[0].hash != result.hash or sent.sent_row(0).badge.text() != "Success":
         until(history.sent_listed)
-    assert sent.sent_row(0).what.text() == "Bridge 250 USDT, BNB Smart Chain → Polygon (METAPATH)"
+    assert sent.sent_row(0).what.text() == "Bridge 250 USDT, BNB Smart Chain → Polygon, through Bridgers (METAPATH)"
     assert sent.sent_row(0).badge.text() == "Success" and sent.sent_row(1).what.text() == "Approve 250 USDT"
     (record,) = until(history.details_shown, doing=lambda: card.deposit.look_up_button.click())
     assert cross_window.tabs.currentWidget() is history and record.orderId == order.order_id

@@ -2618,12 +2618,12 @@
             <translation>{tokens}：不在 swapdesk 的该链代币列表中。兑换前请核对地址。</translation>
         </message>
         <message>
-            <source>Bridge {amount}, {chain} → {to_chain} ({bridge})</source>
-            <translation>跨链 {amount}，{chain} → {to_chain}（{bridge}）</translation>
+            <source>Bridge {amount}, {chain} → {to_chain}, through {bridge}</source>
+            <translation>跨链 {amount}，{chain} → {to_chain}，经 {bridge}</translation>
         </message>
         <message>
-            <source>Refund withdrawal {amount} ({bridge})</source>
-            <translation>提取退款 {amount}（{bridge}）</translation>
+            <source>Refund withdrawal {amount}, from {bridge}</source>
+            <translation>提取退款 {amount}，来自 {bridge}</translation>
         </message>
         <message>
             <source>Approve unlimited {symbol}</source>

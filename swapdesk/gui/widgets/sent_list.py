@@ -31,14 +31,14 @@ def describe(tx: StoredTx) -> str:
     s = tx.summary
     if tx.kind == "bridge":
         sent = _amount(s, "amountIn", "decimalsIn", "symbolIn")
-        return tr("Bridge {amount}, {chain} → {to_chain} ({bridge})").format(
+        return tr("Bridge {amount}, {chain} → {to_chain}, through {bridge}").format(
             amount=sent,
             chain=_chain_name(s, "chain"),
             to_chain=_chain_name(s, "toChain"),
             bridge=bridge_name(s.get("bridge", "?")),
         )
     if tx.kind == "refund":
-        return tr("Refund withdrawal {amount} ({bridge})").format(
+        return tr("Refund withdrawal {amount}, from {bridge}").format(
             amount=_amount(s, "amount", "decimals", "symbol"), bridge=bridge_name(s.get("bridge", "?"))
         )
     if tx.kind == "approval":
