@@ -30,7 +30,7 @@ from swapdesk.devnet.accounts import demo_address
 from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.network import Devnet
 from swapdesk.engine import Engine
-from swapdesk.gui import theme
+from swapdesk.gui import i18n, theme
 from swapdesk.gui.collector import MainThreadCollector
 from swapdesk.gui.loop import EventLoop
 from swapdesk.gui.window import MainWindow
@@ -258,6 +258,15 @@ def cross_window(bridged: Bridged, wallet: Wallet, tmp_path: Path, qtbot: Any, u
     store = TxStore(tmp_path / "transactions.sqlite")
     yield open_window(bridged, wallet, store, qtbot, until)
     store.close()  # the window is closed and deleted by now (pytest-qt's teardown comes first)
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """The window's language, installed before its widgets are built (as the app does); English after."""
+    assert i18n.install(qapp, request.param) == request.param
+    yield request.param
+    i18n.install(qapp, "en")
+    theme.apply(qapp, "light")
 
 
 def screenshot(widget: Any, name: str) -> str:

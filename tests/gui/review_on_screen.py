@@ -17,31 +17,20 @@ by the room the screen gives a dialog (1016×596, 1358×724).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QScrollArea, QWidget
 
 from swapdesk.devnet.accounts import demo_address
-from swapdesk.gui import i18n, theme
+from swapdesk.gui import theme
 from swapdesk.gui.screen_fit import FRAME, fit_to_screen
 from swapdesk.gui.signing_dialog import SigningDialog
 from swapdesk.gui.window import MainWindow
 
 from .conftest import Act, Typer, Until, screenshot
-from .test_cross_flow import compare
+from .test_cross_flow import compare, open_review
 from .test_risks import STRANGER
-
-
-@pytest.fixture(params=["en", "zh_CN"])
-def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
-    """The window's language, installed before its widgets are built (as the app does); English after."""
-    assert i18n.install(qapp, request.param) == request.param
-    yield request.param
-    i18n.install(qapp, "en")
-    theme.apply(qapp, "light")
 
 
 def _room() -> str:
@@ -158,12 +147,7 @@ def test_a_cross_chain_review_with_a_new_recipient_fits_the_screen(
     compare(window, until, type_into, act, "BNB Smart Chain", "Polygon", "250")
     act(lambda: tab.recipient.setText(STRANGER))
     until(tab.routes_shown)
-    act(lambda: tab.routes_card.choose("METAPATH"))
-    until(tab.send_requested, doing=tab.send_button.click)
-    dialog = window.cross_dialog
-    assert dialog is not None
-    if dialog.funds is None:
-        until(dialog.checked)
+    dialog = open_review(window, until, act, "METAPATH")
     while not (dialog.priced and dialog.known is not None):
         until(dialog.risks.changed)
     assert "recipient" in _keys(dialog), dialog.risks.words()

@@ -49,7 +49,7 @@ from swapdesk.words import QT_TR_NOOP, Words
 
 from .conftest import Act, Until, screenshot
 from .test_accessible import _in_a_page
-from .test_cross_flow import compare, ended
+from .test_cross_flow import compare, ended, open_review
 from .test_history_tab import _approve, _swap
 from .test_quote_tab import _pick_chain
 
@@ -263,12 +263,7 @@ def test_a_cross_chain_order_is_in_chinese(cross_window: MainWindow, until: Unti
     tab = cross_window.cross_tab
     compare(cross_window, until, type_into, act, "BNB Smart Chain", "Polygon", "250")
     tokens = tab.send_picker.tokens + tab.receive_picker.tokens + cross_window.quote_tab.sell.tokens
-    act(lambda: tab.routes_card.choose("METAPATH"))
-    until(tab.send_requested, doing=tab.send_button.click)
-    dialog = cross_window.cross_dialog
-    assert dialog is not None
-    if dialog.funds is None:
-        until(dialog.checked)
+    dialog = open_review(cross_window, until, act, "METAPATH")
     if dialog.approve_button.isVisibleTo(dialog):
         act(dialog.approve_button.click)
         until(dialog.checked)

@@ -12,6 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
+from swapdesk.gui.cross_dialog import CrossSendDialog
 from swapdesk.gui.window import MainWindow
 from swapdesk.store import StoredOrder, TxStore
 from swapdesk.trade.bridge import BridgeResult
@@ -38,17 +39,24 @@ def compare(window: MainWindow, until: Until, type_into: Typer, act: Act, src: s
     until(tab.routes_shown)
 
 
-def send(window: MainWindow, until: Until, act: Act, bridge: str, shots: str = "", close: bool = False) -> BridgeResult:
-    """Choose `bridge`, review, approve when asked, send; the result. `shots`: screenshot names' prefix. `close`:
-    the window closes the moment the deposit is sent (before its tracking can hear any news of it)."""
+def open_review(window: MainWindow, until: Until, act: Act, bridge: str) -> CrossSendDialog:
+    """Choose `bridge` among the routes compared and open its review, its funds checked."""
     tab = window.cross_tab
     act(lambda: tab.routes_card.choose(bridge))
     assert tab.routes_card.route is not None and tab.routes_card.route.bridge == bridge
-    until(window.cross_tab.send_requested, doing=tab.send_button.click)
+    until(tab.send_requested, doing=tab.send_button.click)
     dialog = window.cross_dialog
     assert dialog is not None and dialog.shown.bridge == bridge
     if dialog.funds is None:
         until(dialog.checked)
+    return dialog
+
+
+def send(window: MainWindow, until: Until, act: Act, bridge: str, shots: str = "", close: bool = False) -> BridgeResult:
+    """Choose `bridge`, review, approve when asked, send; the result. `shots`: screenshot names' prefix. `close`:
+    the window closes the moment the deposit is sent (before its tracking can hear any news of it)."""
+    tab = window.cross_tab
+    dialog = open_review(window, until, act, bridge)
     review = _texts(dialog.review)
     for figure in ("At least", "Fees", "Network fee", "Time", "Receiver", "from swapdesk's own catalogue"):
         assert figure in review, figure

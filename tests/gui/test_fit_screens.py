@@ -12,7 +12,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from PySide6.QtCore import QMargins, QRect, QSize
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QScrollArea, QWidget
 
 from swapdesk.devnet.accounts import demo_address
-from swapdesk.gui import i18n, theme
+from swapdesk.gui import theme
 from swapdesk.gui.screen_fit import FRAME, SCREENS, fitted, window_size
 from swapdesk.gui.window import MainWindow
 
@@ -30,15 +30,6 @@ from .fit import SIZES, overflow
 from .test_cross_flow import compare
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(params=["en", "zh_CN"])
-def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
-    """The window's language, installed before its widgets are built (as the app does); English after."""
-    assert i18n.install(qapp, request.param) == request.param
-    yield request.param
-    i18n.install(qapp, "en")
-    theme.apply(qapp, "light")
 
 
 def test_the_size_and_the_minimum_come_from_the_screen() -> None:

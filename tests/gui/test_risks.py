@@ -188,18 +188,13 @@ def test_a_cross_chain_review_says_a_new_recipient(
 ) -> None:
     """The cross-chain review judges its own risks: 250 USDT to an address never seen on Polygon is said (a warning:
     priced under $1,000 on Polygon's pools), the accounts' own address is not."""
-    from tests.gui.test_cross_flow import compare
+    from tests.gui.test_cross_flow import compare, open_review
 
     tab = cross_window.cross_tab
     compare(cross_window, until, type_into, act, "BNB Smart Chain", "Polygon", "250")
     act(lambda: tab.recipient.setText(STRANGER))
     until(tab.routes_shown)
-    act(lambda: tab.routes_card.choose("METAPATH"))
-    until(tab.send_requested, doing=tab.send_button.click)
-    dialog = cross_window.cross_dialog
-    assert dialog is not None
-    if dialog.funds is None:
-        until(dialog.checked)
+    dialog = open_review(cross_window, until, act, "METAPATH")
     while not (dialog.priced and dialog.known is not None):
         until(dialog.risks.changed)
     assert _keys(dialog) == {"recipient": False}, dialog.risks.words()

@@ -12,7 +12,7 @@ from swapdesk.gui.window import MainWindow
 from tests.trade.bridged import Bridged
 
 from .conftest import Act, Typer, Until, screenshot
-from .test_cross_flow import compare
+from .test_cross_flow import compare, open_review
 
 
 def _whole(box: QComboBox) -> bool:
@@ -31,12 +31,7 @@ def test_the_sent_dialog_says_what_the_card_behind_it_says(
     """Before: the dialog said Pending ("on its way") for good, while the card behind it said Received."""
     tab = cross_window.cross_tab
     compare(cross_window, until, type_into, act, "BNB Smart Chain", "Polygon", "250")
-    act(lambda: tab.routes_card.choose("METAPATH"))
-    until(tab.send_requested, doing=tab.send_button.click)
-    dialog = cross_window.cross_dialog
-    assert dialog is not None
-    if dialog.funds is None:
-        until(dialog.checked)
+    dialog = open_review(cross_window, until, act, "METAPATH")
     if dialog.approve_button.isVisibleTo(dialog):
         until(dialog.checked, doing=dialog.approve_button.click)
     seen: list[tuple[str, str]] = []  # (the card's badge, the dialog's) each time the card moves
