@@ -25,6 +25,7 @@ import logging
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -51,6 +52,7 @@ class WorldBuilds:
         self._workers = workers
         self._changed = changed  # a world begun or written, a worker ended, the app's own build done
         self._building_here = False
+        self.failures: list[str] = []  # why a worker ended without its worlds, in its own words
 
     @classmethod
     def start(
@@ -68,12 +70,12 @@ class WorldBuilds:
         changed = threading.Condition()
         chains = {chain_id: _Build(changed) for chain_id in missing}
         started = [_worker(store.base, share) for share in shares]
-        for process, share in zip(started, shares, strict=True):
-            threading.Thread(
-                target=_follow, args=(process, {c: chains[c] for c in share}, said), name="world-builds", daemon=True
-            ).start()
+        builds = cls(chains, [process for process, _ in started], changed)
+        for (process, errors), share in zip(started, shares, strict=True):
+            follow = (process, errors, {c: chains[c] for c in share}, said, builds.failures)
+            threading.Thread(target=_follow, args=follow, name="world-builds", daemon=True).start()
         log.info("building %d worlds ahead in %d processes: %s", len(missing), count, missing)
-        return cls(chains, started, changed)
+        return builds
 
     @contextmanager
     def turn(self, chain_id: int) -> Iterator[bool]:
@@ -138,33 +140,55 @@ class _Build:
             self.changed.notify_all()
 
 
-def _worker(base: Path, share: list[int]) -> subprocess.Popen[str]:
-    return subprocess.Popen(
+def _worker(base: Path, share: list[int]) -> tuple[subprocess.Popen[str], IO[bytes]]:
+    """The worker, and the file its errors go to (unnamed, gone once closed): read if it ends without its worlds."""
+    errors = tempfile.TemporaryFile()  # noqa: SIM115  # closed by `_follow`, once the worker has ended
+    process = subprocess.Popen(
         [sys.executable, "-m", "swapdesk.devnet.world_builds", str(base), *map(str, share)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=errors,
         text=True,
         **child_options(),
     )
+    return process, errors
 
 
-def _follow(process: subprocess.Popen[str], chains: dict[int, _Build], said: Said | None = None) -> None:
+LAST_WORDS = 2_000  # bytes of a failed worker's errors said in the log
+
+
+def _follow(
+    process: subprocess.Popen[str],
+    errors: IO[bytes],
+    chains: dict[int, _Build],
+    said: Said | None = None,
+    failures: list[str] | None = None,
+) -> None:
     """On its own thread: `building <id>` and `built <id>` as the worker says them (passed on to `said`); its
-    end frees every waiter."""
+    end frees every waiter, and a worker that ended without all its worlds is said with its last words."""
     stream: IO[str] | None = process.stdout
+    written: set[int] = set()
     try:
         for line in stream or ():
             word, _, chain_id = line.strip().partition(" ")
             build = chains.get(int(chain_id)) if chain_id.isdigit() else None
             if build is not None and word in (BEGUN, BUILT):
                 build.mark(begun=True, done=word == BUILT)
+                written |= {int(chain_id)} if word == BUILT else set()
                 if said is not None:
                     said(int(chain_id), word)
     finally:
+        code = process.wait()
+        with errors:
+            errors.seek(max(0, errors.seek(0, os.SEEK_END) - LAST_WORDS))
+            last = errors.read().decode(errors="replace").strip() or "nothing on its error output"
+        if set(chains) - written:  # said before anyone waiting on these worlds is freed
+            why = f"a world builder ended (exit {code}) without worlds {sorted(set(chains) - written)}: {last}"
+            log.warning("%s; the app builds them itself", why)
+            if failures is not None:
+                failures.append(why)
         for build in chains.values():
             build.mark(done=True)
-        process.wait()
 
 
 def main(arguments: list[str]) -> int:

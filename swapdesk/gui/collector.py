@@ -24,8 +24,10 @@ class MainThreadCollector(QObject):
         self._timer = QTimer(self, interval=INTERVAL_MS)
         self._timer.timeout.connect(self.check)
         self._thresholds = gc.get_threshold()
+        self._was_enabled = True
 
     def start(self) -> None:
+        self._was_enabled = gc.isenabled()  # a collector inside another hands back what it found
         gc.disable()
         self._timer.start()
 
@@ -37,11 +39,12 @@ class MainThreadCollector(QObject):
         gc.freeze()
 
     def stop(self) -> None:
-        """Collect what is left here, on the GUI thread, and hand back to Python."""
+        """Collect what is left here, on the GUI thread, and hand back to Python (or to the collector around it)."""
         self._timer.stop()
         gc.unfreeze()
         gc.collect()
-        gc.enable()
+        if self._was_enabled:
+            gc.enable()
 
     def check(self) -> None:
         """Collect the oldest generation whose count is over its threshold."""

@@ -28,7 +28,7 @@ def test_a_worker_builds_the_world_the_app_then_loads(tmp_path: Path, monkeypatc
         builds.join()
     finally:
         builds.stop()
-    assert builds.pending == 0 and store.has(HOO)
+    assert builds.pending == 0 and store.has(HOO), builds.failures
 
     def no_build(chain_id: int) -> None:
         raise AssertionError(f"the app built world {chain_id} a worker had written")

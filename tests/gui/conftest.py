@@ -66,6 +66,18 @@ qt_plugin._process_events = _process_events_in_the_loop
 OUTLIVE_SECONDS = 10  # a task or thread still running this long after its window and engine closed has leaked
 
 
+@pytest.fixture(scope="module", autouse=True)
+def collected_on_this_thread(qapp: QApplication) -> Iterator[None]:
+    """Python's cyclic collector runs on this (the GUI) thread only, in every module of the window's tests, as the
+    app does (`MainThreadCollector`), not only in those with an event loop: widgets left by a test and collected
+    from a chain's thread crashed the run (a segfault restyling the application in test_fit_details, while a
+    chain's thread was flushing its journal)."""
+    collector = MainThreadCollector()
+    collector.start()
+    yield
+    collector.stop()
+
+
 @pytest.fixture(scope="module")
 def qloop(qapp: QApplication) -> Iterator[EventLoop]:
     loop = EventLoop(qapp, already_running=False)
