@@ -48,6 +48,7 @@ from swapdesk.devnet.uniswap import (
     v3_needs,
     v3_pools,
 )
+from swapdesk.devnet.vm import uncapped
 from swapdesk.devnet.world import DISCOUNT_TIERS, FEE_RATE_BPS, WORLDS, TokenSpec, WorldSpec, skew_bps
 from swapdesk.engine.router import PROXY, PROXY_RUNTIME, ROUTER, RouterTerms, setup_calls
 from swapdesk.units import scale
@@ -90,7 +91,13 @@ class Built:
 
 def build(chain_id: int) -> Built:
     """The world of `chain_id` on a new chain whose blocks lie in the past, one block time apart:
-    tokens, DEXs and the router, then (on the cross-chain table's chains) the three bridges."""
+    tokens, DEXs and the router, then (on the cross-chain table's chains) the three bridges; its deployments
+    bounded by their gas, not by the time a slow machine takes (`vm.uncapped`)."""
+    with uncapped():
+        return _build(chain_id)
+
+
+def _build(chain_id: int) -> Built:
     start = time.time() - HISTORY_SECONDS
     chain = DevChain.from_genesis(
         chain_id,

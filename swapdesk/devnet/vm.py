@@ -97,6 +97,7 @@ class _Deadline(threading.local):
     seconds = math.inf
     ticks = 0
     request_cap: float | None = None  # `capped`'s, for the request being answered
+    uncapped = False  # `uncapped`'s: the world's own deployments while it is built
 
 
 _DEADLINE = _Deadline()
@@ -115,9 +116,25 @@ def capped(seconds: float | None) -> Iterator[None]:
 
 
 @contextmanager
+def uncapped() -> Iterator[None]:
+    """The executions within (on this thread) run to the end of their gas, however long it takes: a world's own
+    deployments while it is built, which no peer asked for and their gas bounds. Capped, a builder at a low
+    priority on a busy machine aborted a deployment after 5 s and left its world unbuilt."""
+    previous = _DEADLINE.uncapped
+    _DEADLINE.uncapped = True
+    try:
+        yield
+    finally:
+        _DEADLINE.uncapped = previous
+
+
+@contextmanager
 def time_cap() -> Iterator[None]:
     """No execution under it runs past its cap from now (CALL_TIME_CAP, or less as `capped` says); nested caps
     keep the earliest deadline."""
+    if _DEADLINE.uncapped:
+        yield
+        return
     asked = _DEADLINE.request_cap
     seconds = CALL_TIME_CAP if asked is None else min(asked, CALL_TIME_CAP)
     previous = _DEADLINE.at, _DEADLINE.seconds

@@ -95,3 +95,14 @@ def test_devnet_build_missing_builds_only_what_the_cache_lacks(tmp_path: Path) -
     assert "INFO" not in first.stderr, first.stderr
     again = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0 and again.stdout == "", again.stdout + again.stderr
+
+
+def test_a_world_is_built_however_slow_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before: every deployment ran under the RPC's 5 s cap (geth's EVM timeout), so a builder at a low priority on
+    a busy machine aborted one ('execution aborted (timeout = 5s)') and its world was not written; a world's own
+    deployments are bounded by their gas. Here the cap is nothing at all, and the world is still built."""
+    from swapdesk.devnet import vm
+
+    monkeypatch.setattr(vm, "CALL_TIME_CAP", 0.0)
+    world = builder.build(HOO)
+    assert world.manifest.chain_id == HOO and world.chain.chain_id == HOO  # (the cap on requests: test_rpc_limits)
