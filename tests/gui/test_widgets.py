@@ -55,8 +55,16 @@ def test_the_route_draws_every_hop_with_full_labels(qtbot: Any) -> None:
         assert pieces[-1].rect.right() <= diagram.width() - 24
     # a token between two hops is named, not only drawn: its symbol beside its logo, in full
     between = [p for p in diagram.pieces(lines[1], 20) if p.kind == "token"]
-    assert [p.text for p in between] == ["WBNB"]
+    assert [p.text for p in between] == ["WBNB"] and between[0].named
     assert between[0].rect.width() >= 24 + metrics.horizontalAdvance("WBNB")
+    # where the window is narrow, its logo alone: the sources' names stay whole, the cards side by side
+    diagram.resize(diagram.minimumSizeHint())
+    assert diagram.minimumSizeHint().width() < diagram.sizeHint().width()
+    for line in lines:
+        pieces = diagram.pieces(line, 20)
+        assert all(a.rect.right() <= b.rect.left() for a, b in itertools.pairwise(pieces))
+        assert pieces[-1].rect.right() <= diagram.width() - 24
+    assert not next(p for p in diagram.pieces(lines[1], 20) if p.kind == "token").named
     direct = lines_from_dex_path(["PancakeSwap:80", "Biswap: V2:20"], "USDT", "BNB")  # a name may hold ':'
     assert [(line.percent, line.hops[0].source) for line in direct] == [(80, "PancakeSwap"), (20, "Biswap: V2")]
 

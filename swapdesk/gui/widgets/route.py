@@ -4,8 +4,9 @@ Data decides the picture: a list of `RouteLine` (its share in percent, its hops,
 two tokens). Each line starts at the sold token's icon with its share, runs along a dotted connector
 through a pill per hop (the source's logo and full name; between two hops, the token it passes through, its logo
 and symbol) and ends at the bought token's logo. Labels are never cut: the widget asks for the width its longest line
-needs. `lines_from_dex_path` makes direct lines from the spec's `dexPath` alone, for servers that say no
-more; `lines_from_routes` draws each hop when the quote carries its routes.
+needs (a token between two hops is named where the width allows it, its logo alone where the window is narrow:
+the cards side by side matter more than a hop's symbol). `lines_from_dex_path` makes direct lines from the spec's
+`dexPath` alone, for servers that say no more; `lines_from_routes` draws each hop when the quote carries its routes.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Piece:
     kind: str  # "share", "source" (a hop's pill) or "token" (between two hops)
     text: str  # the share, the source's name, the token's symbol
     rect: QRectF
+    named: bool = True  # a token's symbol drawn beside its logo (False: the logo alone, where room is short)
 
 
 @dataclass(frozen=True)
@@ -109,21 +111,25 @@ class RouteDiagram(QWidget):
     def _pill_width(self, text: str) -> int:
         return QFontMetrics(self.font()).horizontalAdvance(text) + SOURCE + 22
 
-    def _middle_width(self, symbol: str) -> int:
+    def _middle_width(self, symbol: str, named: bool = True) -> int:
         """A token between two hops: its logo, then its symbol (a logo alone does not say which token it is)."""
-        return TOKEN + LABEL_GAP + QFontMetrics(self.font()).horizontalAdvance(symbol)
+        return TOKEN + (LABEL_GAP + QFontMetrics(self.font()).horizontalAdvance(symbol) if named else 0)
 
     def _share_width(self) -> int:
         return QFontMetrics(self.font()).horizontalAdvance("100%") + 14
 
-    def _inner_width(self, line: RouteLine) -> int:
+    def _inner_width(self, line: RouteLine, named: bool = True) -> int:
         """The pills and the tokens between them, a gap either side of each token."""
         pills = sum(self._pill_width(h.source) for h in line.hops)
-        middles = sum(self._middle_width(h.token_out) + 2 * GAP for h in line.hops[:-1])
+        middles = sum(self._middle_width(h.token_out, named) + 2 * GAP for h in line.hops[:-1])
         return pills + middles
 
-    def _line_width(self, line: RouteLine) -> int:
-        return 2 * MARGIN + 2 * TOKEN + self._share_width() + self._inner_width(line) + GAP * 4
+    def _line_width(self, line: RouteLine, named: bool = True) -> int:
+        return 2 * MARGIN + 2 * TOKEN + self._share_width() + self._inner_width(line, named) + GAP * 4
+
+    def _named(self) -> bool:
+        """Whether the tokens between hops are named at this width: every line has room for their symbols."""
+        return self.width() >= max((self._line_width(line) for line in self.lines), default=0)
 
     def sizeHint(self) -> QSize:
         width = max((self._line_width(line) for line in self.lines), default=320)
@@ -133,7 +139,9 @@ class RouteDiagram(QWidget):
         return ROW if len(self.lines) <= DENSE_AFTER else DENSE_ROW
 
     def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()  # full labels, never cut
+        """Sources' names whole, never cut; the tokens between hops by their logos alone."""
+        width = max((self._line_width(line, named=False) for line in self.lines), default=320)
+        return QSize(width, self.sizeHint().height())
 
     # -- layout --------------------------------------------------------------------------
 
@@ -145,15 +153,16 @@ class RouteDiagram(QWidget):
         x = MARGIN + TOKEN + GAP / 2
         out = [Piece("share", f"{line.percent}%", QRectF(x, y - 11, self._share_width(), 22))]
         start = out[0].rect.right() + GAP
-        spare = max(0.0, right - GAP - start - self._inner_width(line)) / (len(line.hops) + 1)  # spread out
+        named = self._named()
+        spare = max(0.0, right - GAP - start - self._inner_width(line, named)) / (len(line.hops) + 1)  # spread out
         x = start + spare
         for i, hop in enumerate(line.hops):
             pill = QRectF(x, y - 13, self._pill_width(hop.source), 26)
             out.append(Piece("source", hop.source, pill))
             x = pill.right() + spare
             if i < len(line.hops) - 1:
-                token = QRectF(x + GAP, y - TOKEN / 2, self._middle_width(hop.token_out), TOKEN)
-                out.append(Piece("token", hop.token_out, token))
+                token = QRectF(x + GAP, y - TOKEN / 2, self._middle_width(hop.token_out, named), TOKEN)
+                out.append(Piece("token", hop.token_out, token, named))
                 x = token.right() + GAP
         return out
 
@@ -207,9 +216,10 @@ class RouteDiagram(QWidget):
             else:  # a token between two hops, on its card's colour so the connector does not run through it
                 painter.fillRect(piece.rect, QColor(theme.roles(palette).surface))
                 self._token(painter, piece.text, piece.rect.left(), y)
-                painter.setPen(text)
-                label = piece.rect.adjusted(TOKEN + LABEL_GAP, 0, 0, 0)
-                painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, piece.text)
+                if piece.named:
+                    painter.setPen(text)
+                    label = piece.rect.adjusted(TOKEN + LABEL_GAP, 0, 0, 0)
+                    painter.drawText(label, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, piece.text)
 
     def _pill(self, painter: QPainter, rect: QRectF, palette: QPalette, fill: QPalette.ColorRole) -> None:
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
