@@ -166,7 +166,6 @@ def _devnet_build_missing(args: argparse.Namespace) -> int:
     ships them; quick when every world is there (nothing is loaded). Each world is said as it is begun and
     written (which chain, how many of how many), so that a first start that takes minutes says so as it goes."""
     from swapdesk.compose import build_missing_worlds
-    from swapdesk.devnet.world_builds import BEGUN
 
     chains = _chains(args)
     names = {chain.id: chain.name for chain in chains}
@@ -177,10 +176,10 @@ def _devnet_build_missing(args: argparse.Namespace) -> int:
         total[0] = count
         print(f"Building the devnet's worlds once for this version: {count} chains, in worker processes…", flush=True)
 
-    def said(chain_id: int, word: str) -> None:
+    def said(chain_id: int, begun_now: bool) -> None:
         with lock:
             name, seconds = names.get(chain_id, str(chain_id)), time.perf_counter() - started
-            if word == BEGUN:
+            if begun_now:
                 begun[0] += 1
                 print(f"  {name}: building ({begun[0]} of {total[0]})…", flush=True)
             else:

@@ -27,7 +27,7 @@ from swapdesk.devnet.backend import DevnetBackend
 from swapdesk.devnet.bridges.service import BridgeProviders, ProvidersInUse
 from swapdesk.devnet.chaindata import ChainData, ChainInUse
 from swapdesk.devnet.network import Devnet
-from swapdesk.devnet.world_builds import WorldBuilds
+from swapdesk.devnet.world_builds import BEGUN, WorldBuilds
 from swapdesk.engine import ChainBackend, Engine, RoutedBackend, RpcBackend
 from swapdesk.engine.bridges import BridgeEndpoints, ProviderUrls
 from swapdesk.engine.in_process import InProcess
@@ -224,10 +224,11 @@ def repair_chains(chains: list[Chain], keep_prefix: bool, yes: bool) -> int:
 
 
 def build_missing_worlds(
-    chains: list[Chain], building: Callable[[int], None], said: Callable[[int, str], None] | None = None
+    chains: list[Chain], building: Callable[[int], None], said: Callable[[int, bool], None] | None = None
 ) -> list[Chain]:
     """`swapdesk devnet build --missing`: only the worlds the cache lacks, built in worker processes (`building` is
-    told how many first, `said` each world begun and written); the chains still without a world after."""
+    told how many first, `said` each world begun (True) and written (False)); the chains still without a world
+    after."""
     from swapdesk.devnet.snapshots import SnapshotStore
 
     store = SnapshotStore()
@@ -235,7 +236,8 @@ def build_missing_worlds(
     if not missing:
         return []
     building(len(missing))  # before the workers start: what they say comes after it
-    builds = WorldBuilds.start(store, missing, said=said)
+    heard = None if said is None else (lambda chain_id, word: said(chain_id, word == BEGUN))
+    builds = WorldBuilds.start(store, missing, said=heard)
     if builds is not None:
         try:
             builds.join()
