@@ -128,9 +128,10 @@ def _clipped_labels(root: QWidget) -> list[str]:
 
 
 def _at_both_sizes(
-    window: MainWindow, tab: QWidget, act: Act, name: str, check: Callable[[], list[str]] | None = None
+    window: MainWindow, tab: QWidget | None, act: Act, name: str, check: Callable[[], list[str]] | None = None
 ) -> list[str]:
-    """At each size, light and dark: what sticks out of the page, and `check`'s complaints; shot as PNGs."""
+    """At each size, light and dark: what sticks out of `tab`'s page (None: not asked), and `check`'s complaints;
+    shot as PNGs."""
     problems: list[str] = []
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -140,7 +141,8 @@ def _at_both_sizes(
             window.resize(width, height)
             QApplication.sendPostedEvents()
             act(lambda: None)  # laid out inside the loop
-            problems += [f"{width}x{height} {mode}: {p}" for p in overflow(window, tab)]
+            if tab is not None:
+                problems += [f"{width}x{height} {mode}: {p}" for p in overflow(window, tab)]
             if check is not None:
                 problems += [f"{width}x{height} {mode}: {p}" for p in check()]
             shot = f"fit-{name}-{width}x{height}-{mode}.png"
@@ -235,17 +237,5 @@ def test_history_gives_the_transaction_looked_up_the_room(
         outside = [b.text() for b in history.findChildren(QAbstractButton) if b.isVisible() and not b.visibleRegion()]
         return said + [f"{text!r} off the tab" for text in outside if text]
 
-    problems = []
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    for width, height in SIZES:
-        for mode in ("light", "dark"):
-            theme.apply(app, mode)
-            window.resize(width, height)
-            QApplication.sendPostedEvents()
-            act(lambda: None)
-            problems += [f"{width}x{height} {mode}: {p}" for p in room()]
-            shot = f"fit-history-{language}-{width}x{height}-{mode}.png"
-            act(functools.partial(screenshot, window, shot))
-    theme.apply(app, "light")
+    problems = _at_both_sizes(window, None, act, f"history-{language}", room)
     assert not problems, problems[:8]
